@@ -1,0 +1,171 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Layer rules. Dependencies point inward (domain <- adapters <- bff, domain <- client):
+ * the domain stays pure so every rule in it is testable without I/O, and the browser bundle
+ * never pulls server code.
+ */
+const nodeBuiltins = [
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'readline',
+  'stream',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+];
+
+const domainForbiddenImports = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'packages/domain is pure: no I/O modules. Put I/O in packages/adapters.',
+  })),
+  patterns: [
+    {
+      group: ['node:*'],
+      message: 'packages/domain is pure: no node:* modules. Put I/O in packages/adapters.',
+    },
+    {
+      group: [
+        '@fbt/adapters',
+        '@fbt/adapters/*',
+        '@fbt/bff',
+        '@fbt/bff/*',
+        '@fbt/client',
+        '@fbt/client/*',
+        '**/adapters/**',
+        '**/apps/**',
+      ],
+      message: 'packages/domain must not depend on outer layers.',
+    },
+    {
+      group: [
+        '@solana/web3.js',
+        'better-sqlite3',
+        'pg',
+        'ioredis',
+        'fastify',
+        'ws',
+        'undici',
+        'axios',
+        'react',
+        'react-dom',
+      ],
+      message: 'packages/domain is pure: I/O and UI libraries belong to adapters, bff or client.',
+    },
+  ],
+};
+
+const clientForbiddenImports = {
+  patterns: [
+    {
+      group: ['node:*'],
+      message: 'The client runs in the browser: no node:* modules.',
+    },
+    {
+      group: ['@fbt/adapters', '@fbt/adapters/*', '@fbt/bff', '@fbt/bff/*'],
+      message: 'The client talks to the BFF over HTTP; it never imports server code.',
+    },
+    {
+      group: ['**/packages/adapters/**', '**/apps/bff/**'],
+      message: 'The client talks to the BFF over HTTP; it never imports server code.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/test-output/**',
+      '**/data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.es2021 },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', '*.ts', 'scripts/*.mjs', '.ci/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', domainForbiddenImports],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'packages/domain is pure: take data as arguments.' },
+        { name: 'process', message: 'packages/domain is pure: config arrives as arguments.' },
+        { name: 'XMLHttpRequest', message: 'packages/domain is pure.' },
+        { name: 'WebSocket', message: 'packages/domain is pure.' },
+        { name: 'localStorage', message: 'packages/domain is pure.' },
+        { name: 'window', message: 'packages/domain is pure.' },
+        { name: 'document', message: 'packages/domain is pure.' },
+        { name: 'require', message: 'packages/domain is pure.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Take a Clock port or a `now` argument.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Take a random source argument so schedules are testable.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', clientForbiddenImports],
+    },
+  },
+  {
+    files: ['apps/bff/**/*.ts', 'packages/adapters/**/*.ts', 'scripts/**', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
