@@ -1,0 +1,101 @@
+import { parseSolAmount, type AmountParseErrorCode } from './amount';
+import type { PresaleState } from './presale-state';
+import { computeRemainingAllowance, computeTokenAmount } from './presale-rules';
+import { FBT_DECIMALS, TOKEN_PRICE_LAMPORTS, formatFixed, formatSol } from './units';
+
+/** Codes of the amount field's messages; the first four are the spec's, in the spec's order. */
+export type AmountErrorCode =
+  | 'AMOUNT__EMPTY'
+  | 'AMOUNT__USER_LIMIT_REACHED'
+  | 'AMOUNT__TOO_HIGH'
+  | 'AMOUNT__TOO_LOW'
+  | Exclude<AmountParseErrorCode, 'AMOUNT__EMPTY'>;
+
+/** A validation failure: a stable code and the text shown under the amount field. */
+export interface AmountError {
+  readonly code: AmountErrorCode;
+  readonly message: string;
+}
+
+/** What the amount rule needs to know. */
+export interface AmountValidationInput {
+  /** The text in the amount field. */
+  readonly input: string;
+  readonly state: PresaleState;
+  /** Lamports this wallet already bought on this presale. */
+  readonly boughtLamports: bigint;
+}
+
+const PARSE_MESSAGES: Record<Exclude<AmountParseErrorCode, 'AMOUNT__EMPTY'>, string> = {
+  AMOUNT__NOT_A_NUMBER: 'Amount must be a number',
+  AMOUNT__NEGATIVE: 'Amount cannot be negative',
+  AMOUNT__EXPONENT: 'Enter the amount as a plain decimal number',
+  AMOUNT__TOO_MANY_DECIMALS: 'Amount can have at most 9 decimals',
+  AMOUNT__OUT_OF_RANGE: 'Amount is too large',
+};
+
+/**
+ * Validates the amount field with the spec's messages in the spec's order (§5):
+ * 1. 'Amount field is empty'
+ * 2. 'You already exceed buyable limit' — what is left for this wallet is below the minimum
+ * 3. 'Amount too high. Max {remaining, 5 decimals} SOL'
+ * 4. 'Amount too low. Min {min} SOL'
+ *
+ * Text that is not a plain decimal gets a precise message right after the empty check. The
+ * remaining maximum is truncated (not rounded up) to 5 decimals, so the figure shown is always
+ * an amount the chain accepts. Returns `null` when the amount is valid.
+ *
+ * @example
+ * validateAmount({ input: '', state, boughtLamports: 0n })?.message; // 'Amount field is empty'
+ */
+export function validateAmount({
+  input,
+  state,
+  boughtLamports,
+}: AmountValidationInput): AmountError | null {
+  const parsed = parseSolAmount(input);
+  if (!parsed.ok) {
+    if (parsed.code === 'AMOUNT__EMPTY') {
+      return { code: 'AMOUNT__EMPTY', message: 'Amount field is empty' };
+    }
+    return { code: parsed.code, message: PARSE_MESSAGES[parsed.code] };
+  }
+  const remaining = computeRemainingAllowance(state, boughtLamports);
+  if (remaining < state.minUserBuyable || remaining === 0n) {
+    return { code: 'AMOUNT__USER_LIMIT_REACHED', message: 'You already exceed buyable limit' };
+  }
+  if (parsed.lamports > remaining) {
+    return {
+      code: 'AMOUNT__TOO_HIGH',
+      message: `Amount too high. Max ${formatSol(remaining, { maxFractionDigits: 5 })} SOL`,
+    };
+  }
+  if (parsed.lamports < state.minUserBuyable) {
+    return {
+      code: 'AMOUNT__TOO_LOW',
+      message: `Amount too low. Min ${formatSol(state.minUserBuyable)} SOL`,
+    };
+  }
+  return null;
+}
+
+/**
+ * The estimate line's number: FBT for the typed amount at the presale price, to 4 decimals,
+ * or `null` when the amount has an error (the spec shows the estimate only without one).
+ * Uses the on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
+ *
+ * @example
+ * formatTokenEstimate('1', null, 50_000n); // '20000.0000'
+ */
+export function formatTokenEstimate(
+  input: string,
+  error: AmountError | null,
+  tokenPrice: bigint,
+): string | null {
+  if (error !== null) return null;
+  const parsed = parseSolAmount(input);
+  if (!parsed.ok) return null;
+  const price = tokenPrice > 0n ? tokenPrice : TOKEN_PRICE_LAMPORTS;
+  const baseUnits = computeTokenAmount(parsed.lamports, price);
+  return formatFixed(baseUnits, FBT_DECIMALS, { minFractionDigits: 4, maxFractionDigits: 4 });
+}

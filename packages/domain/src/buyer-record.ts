@@ -1,0 +1,45 @@
+import { DomainError } from './domain-error';
+
+/** The per-buyer record: lamports this wallet has spent on one presale. */
+export interface BuyerRecord {
+  /** Lamports spent so far (the spec's name, kept for recognisability). */
+  readonly fbtBuyedAmount: bigint;
+}
+
+/** Minimum size of a buyer record: the u64 `fbtBuyedAmount` at offset 0. */
+export const BUYER_RECORD_SIZE = 8;
+
+/** A wallet that has never bought has this record. */
+export const EMPTY_BUYER_RECORD: BuyerRecord = Object.freeze({ fbtBuyedAmount: 0n });
+
+/**
+ * Decodes a buyer record: its first 8 bytes are `fbtBuyedAmount` (u64 LE); any bytes after them
+ * belong to the program. Throws `LAYOUT__INVALID_LENGTH` when shorter than 8 bytes.
+ *
+ * @example
+ * decodeBuyerRecord(Uint8Array.of(0, 0xe1, 0xf5, 0x05, 0, 0, 0, 0)); // { fbtBuyedAmount: 100_000_000n }
+ */
+export function decodeBuyerRecord(bytes: Uint8Array): BuyerRecord {
+  if (bytes.length < BUYER_RECORD_SIZE) {
+    throw new DomainError('LAYOUT__INVALID_LENGTH', {
+      layout: 'BuyerRecord',
+      expected: BUYER_RECORD_SIZE,
+      actual: bytes.length,
+    });
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { fbtBuyedAmount: view.getBigUint64(0, true) };
+}
+
+/** Encodes a buyer record's first 8 bytes (for tests and fixtures). */
+export function encodeBuyerRecord(record: BuyerRecord): Uint8Array {
+  const bytes = new Uint8Array(BUYER_RECORD_SIZE);
+  if (record.fbtBuyedAmount < 0n || record.fbtBuyedAmount > 0xffff_ffff_ffff_ffffn) {
+    throw new DomainError('LAYOUT__VALUE_OUT_OF_RANGE', {
+      field: 'fbtBuyedAmount',
+      value: record.fbtBuyedAmount,
+    });
+  }
+  new DataView(bytes.buffer).setBigUint64(0, record.fbtBuyedAmount, true);
+  return bytes;
+}

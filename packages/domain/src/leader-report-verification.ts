@@ -1,0 +1,112 @@
+import { computeLeaderCommission, parseLeaderMemo } from './leader';
+import type { Leader, ObservedTransaction } from './ports';
+
+/** Why a leader report is refused. Stable codes; the BFF maps them to HTTP statuses. */
+export type LeaderReportRejection =
+  | 'LEADER_REPORT__TX_NOT_FOUND'
+  | 'LEADER_REPORT__TX_FAILED'
+  | 'LEADER_REPORT__NOT_A_PRESALE_BUY'
+  | 'LEADER_REPORT__WRONG_PRESALE'
+  | 'LEADER_REPORT__MULTIPLE_BUYS'
+  | 'LEADER_REPORT__SIGNER_MISMATCH'
+  | 'LEADER_REPORT__AMOUNT_MISMATCH'
+  | 'LEADER_REPORT__MEMO_MISSING'
+  | 'LEADER_REPORT__MEMO_MISMATCH'
+  | 'LEADER_REPORT__UNKNOWN_LEADER'
+  | 'LEADER_REPORT__SELF_REFERRAL'
+  | 'LEADER_REPORT__COMMISSION_MISMATCH';
+
+/** Human-readable text for each rejection (logged, and shown after the spec's warning line). */
+export const LEADER_REPORT_REJECTION_MESSAGES: Record<LeaderReportRejection, string> = {
+  LEADER_REPORT__TX_NOT_FOUND: 'The transaction is not confirmed yet; retry shortly.',
+  LEADER_REPORT__TX_FAILED: 'The transaction failed on chain.',
+  LEADER_REPORT__NOT_A_PRESALE_BUY: 'The transaction is not a presale purchase.',
+  LEADER_REPORT__WRONG_PRESALE: 'The purchase was not made on the leader presale.',
+  LEADER_REPORT__MULTIPLE_BUYS: 'The transaction contains more than one purchase.',
+  LEADER_REPORT__SIGNER_MISMATCH: 'The purchase was not made by the reported wallet.',
+  LEADER_REPORT__AMOUNT_MISMATCH: 'The reported amount does not match the purchase.',
+  LEADER_REPORT__MEMO_MISSING: 'The purchase carries no leader code.',
+  LEADER_REPORT__MEMO_MISMATCH: 'The purchase was made with a different leader code.',
+  LEADER_REPORT__UNKNOWN_LEADER: 'The leader code is not registered.',
+  LEADER_REPORT__SELF_REFERRAL: 'A leader cannot earn commission on their own purchase.',
+  LEADER_REPORT__COMMISSION_MISMATCH: 'The reported commission is not 10% of the amount.',
+};
+
+/** A report to check, lamports already parsed. */
+export interface LeaderReportClaim {
+  readonly signature: string;
+  readonly wallet: string;
+  readonly leaderCode: string;
+  readonly lamports: bigint;
+  readonly claimedCommissionLamports?: bigint;
+}
+
+/** The verdict on a report. */
+export type LeaderReportVerdict =
+  | {
+      readonly ok: true;
+      readonly lamports: bigint;
+      readonly commissionLamports: bigint;
+      readonly slot: number;
+      readonly blockTime: number | null;
+    }
+  | { readonly ok: false; readonly rejection: LeaderReportRejection; readonly retryable: boolean };
+
+function reject(rejection: LeaderReportRejection): LeaderReportVerdict {
+  return { ok: false, rejection, retryable: rejection === 'LEADER_REPORT__TX_NOT_FOUND' };
+}
+
+/**
+ * Decides whether a leader report may be recorded, from the transaction as fetched from the
+ * chain — never from what the client says. The transaction must have succeeded, contain
+ * exactly one Buy of our program on the leader presale, be made by `wallet`, move exactly the
+ * reported lamports, and carry the memo `fbt:leader:<code>`; the code must be registered and
+ * must not belong to the buyer. The commission is computed here (10%); a client-sent figure is
+ * only compared.
+ *
+ * @param leader the registered leader for `claim.leaderCode`, or `null` when unknown.
+ */
+export function verifyLeaderReport(
+  claim: LeaderReportClaim,
+  observed: ObservedTransaction,
+  leaderPresale: string,
+  leader: Leader | null,
+): LeaderReportVerdict {
+  if (observed.status === 'not-found') return reject('LEADER_REPORT__TX_NOT_FOUND');
+  if (observed.error !== null) return reject('LEADER_REPORT__TX_FAILED');
+  if (observed.buys.length === 0) return reject('LEADER_REPORT__NOT_A_PRESALE_BUY');
+  const leaderBuys = observed.buys.filter((buy) => buy.presale === leaderPresale);
+  if (leaderBuys.length === 0) return reject('LEADER_REPORT__WRONG_PRESALE');
+  if (observed.buys.length > 1) return reject('LEADER_REPORT__MULTIPLE_BUYS');
+  const buy = leaderBuys[0];
+  if (buy === undefined) return reject('LEADER_REPORT__WRONG_PRESALE');
+  if (buy.buyer !== claim.wallet || !observed.signers.includes(claim.wallet)) {
+    return reject('LEADER_REPORT__SIGNER_MISMATCH');
+  }
+  if (buy.lamports !== claim.lamports) return reject('LEADER_REPORT__AMOUNT_MISMATCH');
+
+  const codes = observed.memos.map(parseLeaderMemo).filter((code): code is string => code !== null);
+  if (codes.length === 0) return reject('LEADER_REPORT__MEMO_MISSING');
+  if (codes.length > 1 || codes[0] !== claim.leaderCode) {
+    return reject('LEADER_REPORT__MEMO_MISMATCH');
+  }
+  if (leader === null || leader.code !== claim.leaderCode) {
+    return reject('LEADER_REPORT__UNKNOWN_LEADER');
+  }
+  if (leader.wallet === claim.wallet) return reject('LEADER_REPORT__SELF_REFERRAL');
+
+  const commissionLamports = computeLeaderCommission(buy.lamports);
+  if (
+    claim.claimedCommissionLamports !== undefined &&
+    claim.claimedCommissionLamports !== commissionLamports
+  ) {
+    return reject('LEADER_REPORT__COMMISSION_MISMATCH');
+  }
+  return {
+    ok: true,
+    lamports: buy.lamports,
+    commissionLamports,
+    slot: observed.slot,
+    blockTime: observed.blockTime,
+  };
+}

@@ -1,0 +1,135 @@
+import type { BuyerRecord } from './buyer-record';
+import type { Community } from './goals';
+import type { PresaleState } from './presale-state';
+import type { PythPrice } from './price';
+
+/**
+ * Ports: what the product needs from the outside world, named for the need, not the tool.
+ * Adapters (`packages/adapters`) implement them; only the BFF's composition root wires them.
+ */
+
+/** Stops a subscription. */
+export type Unsubscribe = () => void;
+
+/** Wall-clock time, injected so rules and caches are testable. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+/** A presale account as read from the chain. */
+export interface PresaleSnapshot {
+  readonly address: string;
+  readonly state: PresaleState;
+  /** Slot the value was read at (context slot). */
+  readonly slot: number;
+}
+
+/** Reads (and optionally watches) presale state accounts at 'confirmed' commitment. */
+export interface PresaleStateReader {
+  /** `null` when the account does not exist. Throws on transport failure. */
+  readPresaleState(address: string): Promise<PresaleSnapshot | null>;
+  /** Calls `onChange` on every change pushed by the chain; the caller unsubscribes. */
+  watchPresaleState(address: string, onChange: (snapshot: PresaleSnapshot) => void): Unsubscribe;
+}
+
+/** Reads the per-buyer record of a wallet on a presale. */
+export interface BuyerRecordReader {
+  /** `null` when the wallet has never bought (no record account). */
+  readBuyerRecord(presale: string, wallet: string): Promise<BuyerRecord | null>;
+}
+
+/** The SOL/USD price. Throws when no valid quote can be had; callers fall back. */
+export interface PriceSource {
+  getSolUsd(): Promise<PythPrice>;
+}
+
+/** A community's size and where the figure came from. */
+export interface CommunityCount {
+  readonly count: number;
+  readonly source: 'telegram' | 'x' | 'operator';
+}
+
+/** Telegram members and X followers (live from the APIs, or operator-set). */
+export interface CommunityCounters {
+  getCount(community: Community): Promise<CommunityCount>;
+}
+
+/** A registered leader. */
+export interface Leader {
+  readonly code: string;
+  /** The leader's own wallet: buys from it earn no commission. */
+  readonly wallet: string;
+  readonly createdAt: string;
+}
+
+/** A verified leader buy as the ledger keeps it. Amounts in lamports. */
+export interface LeaderBuy {
+  readonly signature: string;
+  readonly wallet: string;
+  readonly leaderCode: string;
+  readonly lamports: bigint;
+  readonly commissionLamports: bigint;
+  readonly slot: number;
+  readonly blockTime: number | null;
+  readonly recordedAt: string;
+  readonly source: 'report' | 'reconciler';
+}
+
+/** Per-leader totals. */
+export interface LeaderSummary {
+  readonly code: string;
+  readonly buys: number;
+  readonly totalLamports: bigint;
+  readonly commissionLamports: bigint;
+}
+
+/** The leader commission ledger (the spec's "ct" store). */
+export interface LeaderLedger {
+  registerLeader(leader: { code: string; wallet: string }): Promise<Leader>;
+  findLeader(code: string): Promise<Leader | null>;
+  /**
+   * Records a verified buy, idempotent by signature: a second call with the same signature
+   * inserts nothing and returns the stored row with `inserted: false`.
+   */
+  recordBuy(buy: Omit<LeaderBuy, 'recordedAt'>): Promise<{ inserted: boolean; buy: LeaderBuy }>;
+  findBuy(signature: string): Promise<LeaderBuy | null>;
+  getLeaderSummary(code: string): Promise<LeaderSummary | null>;
+  listRecentBuys(code: string, limit: number): Promise<LeaderBuy[]>;
+  getLeaderboard(limit: number): Promise<LeaderSummary[]>;
+  /** Operator-set community counts, used when the social APIs have no credentials. */
+  getOperatorCount(community: Community): Promise<number | null>;
+  setOperatorCount(community: Community, count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One Buy instruction of our program found in a transaction. */
+export interface ObservedBuy {
+  readonly presale: string;
+  readonly buyer: string;
+  readonly lamports: bigint;
+}
+
+/** A transaction as the verifier saw it on chain at 'confirmed'. */
+export type ObservedTransaction =
+  | { readonly status: 'not-found' }
+  | {
+      readonly status: 'found';
+      readonly signature: string;
+      readonly slot: number;
+      readonly blockTime: number | null;
+      /** `null` when it succeeded, else the chain's error, stringified. */
+      readonly error: string | null;
+      readonly signers: readonly string[];
+      /** Buy instructions of the configured program, top-level or inner. */
+      readonly buys: readonly ObservedBuy[];
+      /** SPL Memo texts in the transaction. */
+      readonly memos: readonly string[];
+    };
+
+/** Fetches a transaction and extracts what the leader ledger needs to verify it. */
+export interface TransactionVerifier {
+  observeTransaction(signature: string): Promise<ObservedTransaction>;
+  /** Recent signatures touching `address`, newest first (for the reconciler). */
+  listRecentSignatures(address: string, limit: number): Promise<string[]>;
+}
