@@ -18,3 +18,4 @@ export * from './price';
 export * from './progress';
 export * from './schedules';
 export * from './units';
+export * from './deployment';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { addressSchema, clusterSchema } from './api-schemas';
+import { isValidPrivateRouteName } from './presale-variant';
+
+/**
+ * Where a deployment lives on chain: written by the local chain's seeding (and by the operator
+ * CLI for real clusters), read by the BFF at start-up. One file, so the addresses of a
+ * deployment are never copied by hand into several places.
+ */
+export const deploymentSchema = z.object({
+  cluster: clusterSchema,
+  /** RPC URL the server side uses. */
+  rpcUrl: z.string().url(),
+  /** Pubsub websocket URL, when not derivable from rpcUrl. */
+  wsUrl: z.string().url().optional(),
+  programId: addressSchema,
+  mint: addressSchema,
+  /** Route name of the private presale page. */
+  privateRouteName: z
+    .string()
+    .refine(
+      isValidPrivateRouteName,
+      'must be lowercase letters, digits or dashes and not a reserved route',
+    ),
+  presales: z.object({
+    public: z.object({ address: addressSchema }),
+    private: z.object({ address: addressSchema }),
+    leader: z.object({ address: addressSchema }),
+  }),
+});
+export type Deployment = z.infer<typeof deploymentSchema>;
