@@ -4,6 +4,5 @@ export default defineProject({
   test: {
     name: 'adapters',
     include: ['src/**/*.test.ts'],
-    passWithNoTests: false,
   },
 });

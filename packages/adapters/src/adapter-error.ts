@@ -1,0 +1,50 @@
+/** Stable codes of adapter failures. Add new ones, never rename: logs and the BFF match on them. */
+export type AdapterErrorCode =
+  | 'LEDGER__SCHEMA_TOO_NEW'
+  | 'LEDGER__INVALID_LEADER_CODE'
+  | 'LEDGER__INVALID_WALLET'
+  | 'LEDGER__INVALID_SIGNATURE'
+  | 'LEDGER__INVALID_AMOUNT'
+  | 'LEDGER__INVALID_COUNT'
+  | 'LEDGER__INVALID_LIMIT'
+  | 'LEDGER__LEADER_EXISTS'
+  | 'LEDGER__UNKNOWN_LEADER'
+  | 'LEDGER__WRITE_FAILED'
+  | 'UPSTREAM__TIMEOUT'
+  | 'UPSTREAM__HTTP_STATUS'
+  | 'UPSTREAM__NETWORK'
+  | 'UPSTREAM__BAD_RESPONSE'
+  | 'PRICE__FEED_MISSING'
+  | 'PRICE__REJECTED'
+  | 'COMMUNITY__NO_COUNT'
+  | 'RPC__ERROR';
+
+/**
+ * The one error type of the adapters: a stable `code` plus context. Messages never include
+ * credentials (tokens and API keys are kept out of the context on purpose).
+ */
+export class AdapterError extends Error {
+  override readonly name = 'AdapterError';
+
+  constructor(
+    readonly code: AdapterErrorCode,
+    readonly context: Readonly<Record<string, unknown>> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${code}${
+        Object.keys(context).length === 0
+          ? ''
+          : ` (${Object.entries(context)
+              .map(([key, value]) => `${key}: ${String(value)}`)
+              .join(', ')})`
+      }`,
+      options,
+    );
+  }
+}
+
+/** Narrows to an {@link AdapterError}, optionally with a given code. */
+export function isAdapterError(value: unknown, code?: AdapterErrorCode): value is AdapterError {
+  return value instanceof AdapterError && (code === undefined || value.code === code);
+}

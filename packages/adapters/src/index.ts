@@ -1,0 +1,2 @@
+export * from './adapter-error';
+export * from './sqlite-leader-ledger';

@@ -1,0 +1,284 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Clock, Community, Leader, LeaderBuy, LeaderLedger, LeaderSummary } from '@fbt/domain';
+import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
+import { AdapterError } from './adapter-error';
+
+/** Options of {@link createSqliteLeaderLedger}. */
+export interface SqliteLeaderLedgerOptions {
+  /** Database file; `':memory:'` for a throw-away database. Parent folders are created. */
+  readonly path: string;
+  /** Time source for `createdAt` / `recordedAt`; defaults to the system clock. */
+  readonly clock?: Clock;
+}
+
+/**
+ * Versioned migrations. Never edit a shipped one: append. Money is INTEGER lamports (a signed
+ * 64-bit integer holds every amount of SOL that exists, ~6e17 lamports) read back as bigint;
+ * the PostgreSQL store uses BIGINT for the same columns.
+ */
+const MIGRATIONS: readonly { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE leaders (
+        code TEXT PRIMARY KEY,
+        wallet TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE leader_buys (
+        signature TEXT PRIMARY KEY,
+        wallet TEXT NOT NULL,
+        leader_code TEXT NOT NULL REFERENCES leaders(code),
+        lamports INTEGER NOT NULL CHECK (lamports >= 0),
+        commission_lamports INTEGER NOT NULL CHECK (commission_lamports >= 0),
+        slot INTEGER NOT NULL,
+        block_time INTEGER,
+        recorded_at TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('report', 'reconciler'))
+      );
+      CREATE INDEX leader_buys_by_code ON leader_buys (leader_code, slot DESC);
+      CREATE TABLE operator_counts (
+        community TEXT PRIMARY KEY CHECK (community IN ('telegram', 'twitter')),
+        count INTEGER NOT NULL CHECK (count >= 0),
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/** The latest schema version this code knows. */
+export const SQLITE_LEDGER_SCHEMA_VERSION = MIGRATIONS.length;
+
+interface BuyRow {
+  signature: string;
+  wallet: string;
+  leader_code: string;
+  lamports: bigint;
+  commission_lamports: bigint;
+  slot: bigint;
+  block_time: bigint | null;
+  recorded_at: string;
+  source: 'report' | 'reconciler';
+}
+
+interface SummaryRow {
+  code: string;
+  buys: bigint;
+  total: bigint;
+  commission: bigint;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+
+function toBuy(row: BuyRow): LeaderBuy {
+  return {
+    signature: row.signature,
+    wallet: row.wallet,
+    leaderCode: row.leader_code,
+    lamports: row.lamports,
+    commissionLamports: row.commission_lamports,
+    slot: Number(row.slot),
+    blockTime: row.block_time === null ? null : Number(row.block_time),
+    recordedAt: row.recorded_at,
+    source: row.source,
+  };
+}
+
+function toSummary(row: SummaryRow): LeaderSummary {
+  return {
+    code: row.code,
+    buys: Number(row.buys),
+    totalLamports: row.total,
+    commissionLamports: row.commission,
+  };
+}
+
+function migrate(db: Database.Database): void {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
+  );
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: bigint }[]).map(
+      (row) => Number(row.version),
+    ),
+  );
+  const newest = Math.max(0, ...applied);
+  if (newest > SQLITE_LEDGER_SCHEMA_VERSION) {
+    throw new AdapterError('LEDGER__SCHEMA_TOO_NEW', {
+      database: newest,
+      supported: SQLITE_LEDGER_SCHEMA_VERSION,
+    });
+  }
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        migration.version,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}
+
+/**
+ * The leader ledger in a SQLite file (WAL mode), migrated on open. Inserts are idempotent by
+ * transaction signature. Used by the BFF and by the operator CLI (register leaders, set goal
+ * counts) on the same file.
+ *
+ * @example
+ * const ledger = createSqliteLeaderLedger({ path: './data/ledger.sqlite' });
+ * await ledger.registerLeader({ code: 'beast42', wallet: '7xKX…' });
+ */
+export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): LeaderLedger {
+  const clock = options.clock ?? systemClock;
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path);
+  db.defaultSafeIntegers(true);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const statements = {
+    insertLeader: db.prepare(
+      'INSERT INTO leaders (code, wallet, created_at) VALUES (?, ?, ?) ON CONFLICT (code) DO NOTHING',
+    ),
+    findLeader: db.prepare('SELECT code, wallet, created_at FROM leaders WHERE code = ?'),
+    insertBuy: db.prepare(
+      `INSERT INTO leader_buys
+         (signature, wallet, leader_code, lamports, commission_lamports, slot, block_time, recorded_at, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (signature) DO NOTHING`,
+    ),
+    findBuy: db.prepare('SELECT * FROM leader_buys WHERE signature = ?'),
+    summary: db.prepare(
+      `SELECT l.code AS code, COUNT(b.signature) AS buys,
+              COALESCE(SUM(b.lamports), 0) AS total, COALESCE(SUM(b.commission_lamports), 0) AS commission
+         FROM leaders l LEFT JOIN leader_buys b ON b.leader_code = l.code
+        WHERE l.code = ? GROUP BY l.code`,
+    ),
+    recent: db.prepare(
+      'SELECT * FROM leader_buys WHERE leader_code = ? ORDER BY slot DESC, signature ASC LIMIT ?',
+    ),
+    leaderboard: db.prepare(
+      `SELECT l.code AS code, COUNT(b.signature) AS buys,
+              COALESCE(SUM(b.lamports), 0) AS total, COALESCE(SUM(b.commission_lamports), 0) AS commission
+         FROM leaders l JOIN leader_buys b ON b.leader_code = l.code
+        GROUP BY l.code ORDER BY total DESC, code ASC LIMIT ?`,
+    ),
+    getCount: db.prepare('SELECT count FROM operator_counts WHERE community = ?'),
+    setCount: db.prepare(
+      `INSERT INTO operator_counts (community, count, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (community) DO UPDATE SET count = excluded.count, updated_at = excluded.updated_at`,
+    ),
+  };
+
+  const nowIso = (): string => new Date(clock.now()).toISOString();
+  const findLeaderSync = (code: string): Leader | null => {
+    const row = statements.findLeader.get(code) as
+      { code: string; wallet: string; created_at: string } | undefined;
+    return row === undefined
+      ? null
+      : { code: row.code, wallet: row.wallet, createdAt: row.created_at };
+  };
+  const findBuySync = (signature: string): LeaderBuy | null => {
+    const row = statements.findBuy.get(signature) as BuyRow | undefined;
+    return row === undefined ? null : toBuy(row);
+  };
+  const assertLimit = (limit: number): void => {
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      throw new AdapterError('LEDGER__INVALID_LIMIT', { limit });
+    }
+  };
+
+  return {
+    registerLeader({ code, wallet }) {
+      return Promise.resolve().then(() => {
+        if (!isValidLeaderCode(code))
+          throw new AdapterError('LEDGER__INVALID_LEADER_CODE', { code });
+        if (!isAddress(wallet)) throw new AdapterError('LEDGER__INVALID_WALLET', { wallet });
+        statements.insertLeader.run(code, wallet, nowIso());
+        const leader = findLeaderSync(code);
+        if (leader === null) throw new AdapterError('LEDGER__WRITE_FAILED', { code });
+        if (leader.wallet !== wallet) {
+          throw new AdapterError('LEDGER__LEADER_EXISTS', { code, wallet: leader.wallet });
+        }
+        return leader;
+      });
+    },
+    findLeader(code) {
+      return Promise.resolve().then(() => findLeaderSync(code));
+    },
+    recordBuy(buy) {
+      return Promise.resolve().then(() => {
+        if (!isSignature(buy.signature)) {
+          throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: buy.signature });
+        }
+        if (buy.lamports < 0n || buy.commissionLamports < 0n) {
+          throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: buy.lamports });
+        }
+        if (findLeaderSync(buy.leaderCode) === null) {
+          throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: buy.leaderCode });
+        }
+        const result = statements.insertBuy.run(
+          buy.signature,
+          buy.wallet,
+          buy.leaderCode,
+          buy.lamports,
+          buy.commissionLamports,
+          BigInt(buy.slot),
+          buy.blockTime === null ? null : BigInt(buy.blockTime),
+          nowIso(),
+          buy.source,
+        );
+        const stored = findBuySync(buy.signature);
+        if (stored === null)
+          throw new AdapterError('LEDGER__WRITE_FAILED', { signature: buy.signature });
+        return { inserted: result.changes === 1, buy: stored };
+      });
+    },
+    findBuy(signature) {
+      return Promise.resolve().then(() => findBuySync(signature));
+    },
+    getLeaderSummary(code) {
+      return Promise.resolve().then(() => {
+        const row = statements.summary.get(code) as SummaryRow | undefined;
+        return row === undefined ? null : toSummary(row);
+      });
+    },
+    listRecentBuys(code, limit) {
+      return Promise.resolve().then(() => {
+        assertLimit(limit);
+        return (statements.recent.all(code, limit) as BuyRow[]).map(toBuy);
+      });
+    },
+    getLeaderboard(limit) {
+      return Promise.resolve().then(() => {
+        assertLimit(limit);
+        return (statements.leaderboard.all(limit) as SummaryRow[]).map(toSummary);
+      });
+    },
+    getOperatorCount(community: Community) {
+      return Promise.resolve().then(() => {
+        const row = statements.getCount.get(community) as { count: bigint } | undefined;
+        return row === undefined ? null : Number(row.count);
+      });
+    },
+    setOperatorCount(community: Community, count: number) {
+      return Promise.resolve().then(() => {
+        if (!Number.isSafeInteger(count) || count < 0) {
+          throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
+        }
+        statements.setCount.run(community, count, nowIso());
+      });
+    },
+    close() {
+      return Promise.resolve().then(() => {
+        if (db.open) db.close();
+      });
+    },
+  };
+}
