@@ -1,0 +1,207 @@
+import type { AddressInfo } from 'node:net';
+import bs58 from 'bs58';
+import WebSocket from 'ws';
+import { encodeAccount, parseEncoding } from './account-encoding';
+import type { AccountEncoding } from './account-encoding';
+import type { Chain, TransactionRecord } from './chain';
+import { stringifyJson } from './json';
+import { dispatch, parseBody } from './rpc-dispatch';
+import type { MethodTable } from './rpc-dispatch';
+import { invalidParams } from './rpc-error';
+
+export interface PubsubServer {
+  readonly port: number;
+  /** Live subscriptions across all sockets (for tests and diagnostics). */
+  subscriptionCount(): number;
+  close(): Promise<void>;
+}
+
+type Subscription =
+  | { kind: 'account'; id: number; socket: WebSocket; address: string; encoding: AccountEncoding }
+  | { kind: 'signature'; id: number; socket: WebSocket; signature: string }
+  | { kind: 'slot'; id: number; socket: WebSocket };
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+/**
+ * Solana pubsub over websocket: accountSubscribe, signatureSubscribe, slotSubscribe and their
+ * unsubscribes, with the notification shapes web3.js v1 expects.
+ */
+export async function startPubsubServer(
+  host: string,
+  port: number,
+  chain: Chain,
+  log: (line: string) => void,
+): Promise<PubsubServer> {
+  const subscriptions = new Map<number, Subscription>();
+  let nextId = 0;
+
+  const decimalsOf = (mint: string): number | null => {
+    const account = chain.getAccount(mint);
+    return account !== null && account.data.length >= 45 ? (account.data[44] ?? null) : null;
+  };
+
+  const notify = (sub: Subscription, method: string, result: unknown) => {
+    if (sub.socket.readyState !== WebSocket.OPEN) return;
+    sub.socket.send(
+      stringifyJson({ jsonrpc: '2.0', method, params: { result, subscription: sub.id } }),
+    );
+  };
+
+  const accountValue = (addr: string, encoding: AccountEncoding) => {
+    const account = chain.getAccount(addr) ?? {
+      address: addr,
+      lamports: 0n,
+      owner: SYSTEM_PROGRAM,
+      executable: false,
+      data: new Uint8Array(0),
+    };
+    return encodeAccount(
+      account,
+      encoding === 'base58' && account.data.length > 128 ? 'base64' : encoding,
+      null,
+      decimalsOf,
+    );
+  };
+
+  const notifySignature = (
+    sub: Extract<Subscription, { kind: 'signature' }>,
+    record: TransactionRecord,
+  ) => {
+    notify(sub, 'signatureNotification', {
+      context: { slot: record.slot },
+      value: { err: record.err },
+    });
+    subscriptions.delete(sub.id);
+  };
+
+  const onTransaction = (record: TransactionRecord) => {
+    const written = new Set(
+      record.decoded.accountKeys.filter((_key, i) => record.decoded.writable[i] === true),
+    );
+    for (const sub of [...subscriptions.values()]) {
+      if (sub.kind === 'signature' && sub.signature === record.signature)
+        notifySignature(sub, record);
+      if (sub.kind === 'account' && written.has(sub.address)) {
+        notify(sub, 'accountNotification', {
+          context: { slot: record.slot },
+          value: accountValue(sub.address, sub.encoding),
+        });
+      }
+    }
+  };
+  const onSlot = (slot: number) => {
+    for (const sub of subscriptions.values()) {
+      if (sub.kind === 'slot')
+        notify(sub, 'slotNotification', { parent: slot - 1, root: Math.max(0, slot - 32), slot });
+    }
+  };
+  chain.events.on('transaction', onTransaction);
+  chain.events.on('slot', onSlot);
+
+  const config = (params: unknown[], index: number): Record<string, unknown> => {
+    const value = params[index];
+    if (value === undefined || value === null) return {};
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalidParams(`parameter ${index + 1} must be a configuration object`);
+    return value as Record<string, unknown>;
+  };
+  const unsubscribe = (kind: Subscription['kind'], socket: WebSocket) => (params: unknown[]) => {
+    const id = params[0];
+    const sub = typeof id === 'number' ? subscriptions.get(id) : undefined;
+    if (sub === undefined || sub.kind !== kind || sub.socket !== socket)
+      throw invalidParams('Invalid subscription id.');
+    subscriptions.delete(sub.id);
+    return true;
+  };
+
+  const methodsFor = (socket: WebSocket): MethodTable => ({
+    accountSubscribe: (params) => {
+      const addr = params[0];
+      let valid = false;
+      try {
+        valid = typeof addr === 'string' && bs58.decode(addr).length === 32;
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw invalidParams('account address must be a base58 public key');
+      const encoding = parseEncoding(config(params, 1).encoding, 'base58');
+      const id = nextId++;
+      subscriptions.set(id, { kind: 'account', id, socket, address: addr as string, encoding });
+      return id;
+    },
+    signatureSubscribe: (params) => {
+      const signature = params[0];
+      let valid = false;
+      try {
+        valid = typeof signature === 'string' && bs58.decode(signature).length === 64;
+      } catch {
+        valid = false;
+      }
+      if (!valid) throw invalidParams('signature must be a base58 transaction signature');
+      const id = nextId++;
+      const sub = { kind: 'signature' as const, id, socket, signature: signature as string };
+      subscriptions.set(id, sub);
+      const known = chain.getRecord(sub.signature);
+      if (known !== undefined) setImmediate(() => notifySignature(sub, known));
+      return id;
+    },
+    slotSubscribe: () => {
+      const id = nextId++;
+      subscriptions.set(id, { kind: 'slot', id, socket });
+      return id;
+    },
+    accountUnsubscribe: unsubscribe('account', socket),
+    signatureUnsubscribe: unsubscribe('signature', socket),
+    slotUnsubscribe: unsubscribe('slot', socket),
+  });
+
+  const server = new WebSocket.Server({ host, port, maxPayload: 1024 * 1024 });
+  server.on('connection', (socket) => {
+    const methods = methodsFor(socket);
+    socket.on('message', (data) => {
+      const parsed = parseBody(String(data));
+      if (!parsed.ok) {
+        socket.send(parsed.response);
+        return;
+      }
+      // rpc-websockets sends id-less notifications (e.g. "ping"); they get no reply.
+      const message = parsed.value as Record<string, unknown> | null;
+      if (
+        message !== null &&
+        typeof message === 'object' &&
+        !Array.isArray(message) &&
+        message.id === undefined
+      )
+        return;
+      void dispatch(parsed.value, methods, (error, method) =>
+        log(`internal error in ${method}: ${String(error)}`),
+      ).then((response) => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(stringifyJson(response));
+      });
+    });
+    socket.on('close', () => {
+      for (const sub of [...subscriptions.values()])
+        if (sub.socket === socket) subscriptions.delete(sub.id);
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    subscriptionCount: () => subscriptions.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        chain.events.off('transaction', onTransaction);
+        chain.events.off('slot', onSlot);
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}
