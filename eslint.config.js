@@ -110,9 +110,7 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.es2021 },
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', '*.ts', 'scripts/*.mjs', '.ci/*.mjs'],
-        },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },

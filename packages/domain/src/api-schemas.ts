@@ -14,7 +14,8 @@ import { U64_MAX } from './units';
 export const lamportsStringSchema = z
   .string()
   .regex(/^\d{1,20}$/, 'must be a whole number of lamports as a decimal string')
-  .refine((value) => BigInt(value) <= U64_MAX, 'must fit in a u64');
+  // zod runs refinements even after a failed regex, so guard before BigInt().
+  .refine((value) => !/^\d{1,20}$/.test(value) || BigInt(value) <= U64_MAX, 'must fit in a u64');
 
 export const addressSchema = z.string().refine(isAddress, 'must be a base58 Solana address');
 export const signatureSchema = z

@@ -17,7 +17,8 @@ export const RANDOM_PAUSE_MAX_MS = 15000;
  * source can never produce a zero or runaway timer.
  */
 export function randomPauseMs(random: RandomSource): number {
-  const r = Math.min(Math.max(random(), 0), 0.999_999_999);
+  const drawn = random();
+  const r = Number.isFinite(drawn) ? Math.min(Math.max(drawn, 0), 0.999_999_999) : 0;
   return RANDOM_PAUSE_MIN_MS + Math.floor(r * (RANDOM_PAUSE_MAX_MS - RANDOM_PAUSE_MIN_MS + 1));
 }
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertIsAddress,
+  decodeBase58,
+  encodeBase58,
+  isAddress,
+  isDomainError,
+  isSignature,
+  shortenAddress,
+} from '../index';
+import { TOKEN_PROGRAM, TOKEN_PROGRAM_HEX, WALLET, WALLET_HEX, hex, toHex } from './fixtures';
+
+describe('base58', () => {
+  it.each([
+    ['32 zero bytes', '00'.repeat(32), '11111111111111111111111111111111'],
+    ['the token program id', TOKEN_PROGRAM_HEX, TOKEN_PROGRAM],
+    ['a wallet', WALLET_HEX, WALLET],
+    ['an empty array', '', ''],
+    ['leading zeros then data', '0000ff', '115Q'],
+  ])('encodes %s', (_name, bytesHex, text) => {
+    expect(encodeBase58(hex(bytesHex))).toBe(text);
+    expect(toHex(decodeBase58(text))).toBe(bytesHex);
+  });
+
+  it('round-trips random byte strings', () => {
+    let seed = 7;
+    for (let n = 0; n < 200; n++) {
+      const bytes = Uint8Array.from({ length: n % 70 }, () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return n % 5 === 0 ? 0 : seed % 256;
+      });
+      expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes);
+    }
+  });
+
+  it.each(['0', 'O', 'I', 'l', ' ', '+'])('rejects the character %j with a coded error', (char) => {
+    try {
+      decodeBase58(`abc${char}`);
+      expect.unreachable();
+    } catch (error) {
+      expect(isDomainError(error, 'BASE58__INVALID_CHARACTER')).toBe(true);
+      expect((error as { context: { position: number } }).context.position).toBe(3);
+    }
+  });
+});
+
+describe('addresses and signatures', () => {
+  it.each([
+    [WALLET, true],
+    ['11111111111111111111111111111111', true],
+    ['', false],
+    ['not-an-address', false],
+    ['1111111111111111111111111111111', false], // 31 bytes
+    [`${WALLET}1`, false],
+    ['2'.repeat(200), false],
+  ])('isAddress(%j) is %s', (text, expected) => {
+    expect(isAddress(text)).toBe(expected);
+  });
+
+  it('recognises a 64-byte signature and nothing shorter', () => {
+    const signature = encodeBase58(Uint8Array.from({ length: 64 }, (_, i) => i + 1));
+    expect(isSignature(signature)).toBe(true);
+    expect(isSignature(WALLET)).toBe(false);
+    expect(isSignature('0x1234')).toBe(false);
+  });
+
+  it('assertIsAddress names the field it refused', () => {
+    expect(() => assertIsAddress('nope', 'wallet')).toThrow(/ADDRESS__INVALID.*wallet/);
+    expect(() => assertIsAddress(WALLET)).not.toThrow();
+  });
+
+  it.each([
+    [WALLET, '7xKX...gAsU'],
+    ['abcdefghijkl', 'abcd...ijkl'],
+    ['abcdefghijk', 'abcdefghijk'],
+    ['', ''],
+  ])('shortens %j to %j', (address, short) => {
+    expect(shortenAddress(address)).toBe(short);
+  });
+});
