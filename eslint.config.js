@@ -86,7 +86,8 @@ const clientForbiddenImports = {
       message: 'The client talks to the BFF over HTTP; it never imports server code.',
     },
     {
-      group: ['**/packages/adapters/**', '**/apps/bff/**'],
+      // Relative paths too: any import that walks into the bff or adapters folders.
+      regex: '(^|/)(bff|adapters)(/|$)',
       message: 'The client talks to the BFF over HTTP; it never imports server code.',
     },
   ],

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need:
+#   clang-19 + llvm-19   compile the on-chain program (C -> BPF) and inspect objects
+#   chromium             the real browser the end-to-end tests drive
+# Idempotent: does nothing when everything is present. Without root, prints the command to run.
+set -euo pipefail
+
+need=()
+command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
+command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "system packages: all present (clang-19, llvm-19, chromium)"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing system packages: ${need[*]}" >&2
+  echo "Install them with:  sudo apt-get update && sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+
+echo "installing system packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}"
