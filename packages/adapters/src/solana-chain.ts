@@ -1,0 +1,269 @@
+import {
+  Connection,
+  PublicKey,
+  type AccountInfo,
+  type MessageCompiledInstruction,
+} from '@solana/web3.js';
+import type {
+  BuyerRecordReader,
+  ObservedBuy,
+  ObservedTransaction,
+  PresaleSnapshot,
+  PresaleStateReader,
+  TransactionVerifier,
+} from '@fbt/domain';
+import { decodeBase58, decodeBuyerRecord, decodePresaleState } from '@fbt/domain';
+import { AdapterError } from './adapter-error';
+
+/** SPL Memo program ids (v2 and the legacy v1). */
+export const MEMO_PROGRAM_IDS: ReadonlySet<string> = new Set([
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+]);
+
+/** Options of {@link createSolanaConnection}. */
+export interface SolanaConnectionOptions {
+  readonly rpcUrl: string;
+  /** Pubsub URL; web3.js derives it from rpcUrl (port + 1) when absent. */
+  readonly wsUrl?: string;
+}
+
+/**
+ * A web3.js Connection at 'confirmed' commitment. Rate-limit retries are off: the BFF's caches
+ * decide when to call again, so a 429 must surface instead of sleeping inside a request.
+ */
+export function createSolanaConnection(options: SolanaConnectionOptions): Connection {
+  return new Connection(options.rpcUrl, {
+    commitment: 'confirmed',
+    disableRetryOnRateLimit: true,
+    ...(options.wsUrl === undefined ? {} : { wsEndpoint: options.wsUrl }),
+  });
+}
+
+function rpcError(operation: string, cause: unknown): AdapterError {
+  return new AdapterError(
+    'RPC__ERROR',
+    { operation, reason: cause instanceof Error ? cause.message.slice(0, 200) : String(cause) },
+    { cause },
+  );
+}
+
+function toSnapshot(address: string, info: AccountInfo<Buffer>, slot: number): PresaleSnapshot {
+  return { address, slot, state: decodePresaleState(new Uint8Array(info.data)) };
+}
+
+/** Options of {@link createSolanaPresaleStateReader}. */
+export interface SolanaPresaleStateReaderOptions {
+  readonly connection: Connection;
+  /** Called when a pushed account cannot be decoded (it is then skipped). */
+  readonly onWatchError?: (error: unknown) => void;
+}
+
+/** Presale state accounts over JSON-RPC (`getAccountInfo`) and pubsub (`accountSubscribe`). */
+export function createSolanaPresaleStateReader(
+  options: SolanaPresaleStateReaderOptions,
+): PresaleStateReader {
+  const { connection } = options;
+  return {
+    async readPresaleState(address) {
+      let answer;
+      try {
+        answer = await connection.getAccountInfoAndContext(new PublicKey(address), 'confirmed');
+      } catch (error) {
+        throw rpcError('getAccountInfo', error);
+      }
+      if (answer.value === null) return null;
+      return toSnapshot(address, answer.value, answer.context.slot);
+    },
+    watchPresaleState(address, onChange) {
+      const id = connection.onAccountChange(
+        new PublicKey(address),
+        (info, context) => {
+          try {
+            onChange(toSnapshot(address, info, context.slot));
+          } catch (error) {
+            options.onWatchError?.(error);
+          }
+        },
+        { commitment: 'confirmed', encoding: 'base64' },
+      );
+      return () => {
+        void connection.removeAccountChangeListener(id).catch(() => undefined);
+      };
+    },
+  };
+}
+
+/** Derives the buyer record address of `wallet` on `presale`. */
+export type BuyerRecordAddressDeriver = (presale: string, wallet: string) => string;
+
+/** Options of {@link createSolanaBuyerRecordReader}. */
+export interface SolanaBuyerRecordReaderOptions {
+  readonly connection: Connection;
+  readonly deriveBuyerRecordAddress: BuyerRecordAddressDeriver;
+}
+
+/** Per-buyer records over JSON-RPC; a wallet that never bought has no account (`null`). */
+export function createSolanaBuyerRecordReader(
+  options: SolanaBuyerRecordReaderOptions,
+): BuyerRecordReader {
+  return {
+    async readBuyerRecord(presale, wallet) {
+      const address = options.deriveBuyerRecordAddress(presale, wallet);
+      let info;
+      try {
+        info = await options.connection.getAccountInfo(new PublicKey(address), 'confirmed');
+      } catch (error) {
+        throw rpcError('getAccountInfo', error);
+      }
+      return info === null ? null : decodeBuyerRecord(new Uint8Array(info.data));
+    },
+  };
+}
+
+/** An instruction with its accounts resolved to addresses. */
+export interface ResolvedInstruction {
+  readonly programId: string;
+  readonly accounts: readonly string[];
+  readonly data: Uint8Array;
+}
+
+/** Recognises our program's Buy; `null` for anything else. */
+export type BuyInstructionDecoder = (instruction: ResolvedInstruction) => ObservedBuy | null;
+
+/** Options of {@link createSolanaTransactionVerifier}. */
+export interface SolanaTransactionVerifierOptions {
+  readonly connection: Connection;
+  readonly decodeBuy: BuyInstructionDecoder;
+}
+
+/**
+ * Fetches a transaction at 'confirmed' and extracts what the leader ledger verifies: success,
+ * signers, our program's Buy instructions (top-level and inner) and SPL Memo texts.
+ */
+export function createSolanaTransactionVerifier(
+  options: SolanaTransactionVerifierOptions,
+): TransactionVerifier {
+  const { connection } = options;
+  return {
+    async observeTransaction(signature): Promise<ObservedTransaction> {
+      let tx;
+      try {
+        tx = await connection.getTransaction(signature, {
+          commitment: 'confirmed',
+          maxSupportedTransactionVersion: 0,
+        });
+      } catch (error) {
+        throw rpcError('getTransaction', error);
+      }
+      if (tx === null) return { status: 'not-found' };
+      const message = tx.transaction.message;
+      const keys = message.getAccountKeys(
+        tx.meta?.loadedAddresses === undefined
+          ? undefined
+          : { accountKeysFromLookups: tx.meta.loadedAddresses },
+      );
+      const keyAt = (index: number): string => {
+        const key = keys.get(index);
+        if (key === undefined) {
+          throw new AdapterError('UPSTREAM__BAD_RESPONSE', {
+            upstream: 'rpc',
+            issue: `account index ${index} out of range`,
+          });
+        }
+        return key.toBase58();
+      };
+      const resolve = (programIdIndex: number, accounts: readonly number[], data: Uint8Array) => ({
+        programId: keyAt(programIdIndex),
+        accounts: accounts.map(keyAt),
+        data,
+      });
+      const instructions: ResolvedInstruction[] = message.compiledInstructions.map(
+        (ix: MessageCompiledInstruction) =>
+          resolve(ix.programIdIndex, ix.accountKeyIndexes, ix.data),
+      );
+      for (const group of tx.meta?.innerInstructions ?? []) {
+        for (const ix of group.instructions) {
+          instructions.push(resolve(ix.programIdIndex, ix.accounts, decodeBase58(ix.data)));
+        }
+      }
+      const buys: ObservedBuy[] = [];
+      const memos: string[] = [];
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      for (const instruction of instructions) {
+        if (MEMO_PROGRAM_IDS.has(instruction.programId)) {
+          try {
+            memos.push(decoder.decode(instruction.data));
+          } catch {
+            // A memo that is not UTF-8 cannot be a leader memo.
+          }
+          continue;
+        }
+        const buy = options.decodeBuy(instruction);
+        if (buy !== null) buys.push(buy);
+      }
+      const signerCount = message.header.numRequiredSignatures;
+      return {
+        status: 'found',
+        signature,
+        slot: tx.slot,
+        blockTime: tx.blockTime ?? null,
+        error:
+          tx.meta === null
+            ? 'missing meta'
+            : tx.meta.err === null
+              ? null
+              : JSON.stringify(tx.meta.err),
+        signers: message.staticAccountKeys.slice(0, signerCount).map((key) => key.toBase58()),
+        buys,
+        memos,
+      };
+    },
+    async listRecentSignatures(address, limit) {
+      try {
+        const entries = await connection.getSignaturesForAddress(
+          new PublicKey(address),
+          { limit },
+          'confirmed',
+        );
+        return entries.map((entry) => entry.signature);
+      } catch (error) {
+        throw rpcError('getSignaturesForAddress', error);
+      }
+    },
+  };
+}
+
+/** Instruction tag of the presale program's Buy. */
+export const BUY_INSTRUCTION_TAG = 1;
+
+/** Where the Buy instruction keeps the buyer and the presale account. */
+export interface BuyAccountLayout {
+  readonly buyerIndex: number;
+  readonly presaleIndex: number;
+  readonly accountCount: number;
+}
+
+/**
+ * A Buy decoder from the wire format (`0x01` + u64 LE lamports, fixed account list), for when
+ * the program's own TypeScript client is not available. Prefer the program client's decoder.
+ */
+export function createBuyInstructionDecoder(
+  programId: string,
+  layout: BuyAccountLayout,
+): BuyInstructionDecoder {
+  return (instruction) => {
+    if (instruction.programId !== programId) return null;
+    if (instruction.data.length !== 9 || instruction.data[0] !== BUY_INSTRUCTION_TAG) return null;
+    if (instruction.accounts.length < layout.accountCount) return null;
+    const buyer = instruction.accounts[layout.buyerIndex];
+    const presale = instruction.accounts[layout.presaleIndex];
+    if (buyer === undefined || presale === undefined) return null;
+    const view = new DataView(
+      instruction.data.buffer,
+      instruction.data.byteOffset,
+      instruction.data.byteLength,
+    );
+    return { buyer, presale, lamports: view.getBigUint64(1, true) };
+  };
+}
