@@ -1,0 +1,108 @@
+/* presale.h - account layouts, instruction tags and error codes of the FBT presale program.
+ * The TypeScript client mirrors every number here (src/layout.ts, src/errors.ts); the error
+ * table in ../README.md is the single documented list. */
+#pragma once
+#include "fbt_sol.h"
+
+/* ------------------------------------------------------------------ instructions */
+enum {
+  IX_INITIALIZE = 0,      /* [0, price u64, min u64, max_user u64, max_total u64, bump u8, active u8] */
+  IX_BUY = 1,             /* [1, lamports u64] with exactly 11 accounts */
+  IX_SET_ACTIVE = 2,      /* [2, active u8] */
+  IX_UPDATE_LIMITS = 3,   /* [3, min u64, max_user u64, max_total u64] */
+  IX_WITHDRAW_UNSOLD = 4, /* [4] */
+};
+#define INITIALIZE_DATA_LEN 35
+#define BUY_DATA_LEN 9
+#define SET_ACTIVE_DATA_LEN 2
+#define UPDATE_LIMITS_DATA_LEN 25
+#define WITHDRAW_UNSOLD_DATA_LEN 1
+
+/* ------------------------------------------------------------------ presale state account
+ * The first 106 bytes are exactly the spec layout; our fields follow. */
+#define PS_IS_INITIALIZED 0
+#define PS_IS_ACTIVED 1
+#define PS_SELLER 2
+#define PS_TEMP_TOKEN_ACCOUNT 34
+#define PS_TOKEN_PRICE 66
+#define PS_MAX_USER_BUYABLE 74
+#define PS_MIN_USER_BUYABLE 82
+#define PS_MAX_TOTAL_BUYABLE 90
+#define PS_CURRENT_TOTAL_SOLD 98
+#define PS_KIND 106          /* ACCOUNT_KIND_PRESALE once initialized */
+#define PS_VERSION 107
+#define PS_AUTHORITY_BUMP 108
+#define PS_DECIMALS 109
+#define PS_MINT 112
+#define PS_AUTHORITY 144
+#define PS_TOKENS_SOLD 176   /* FBT base units sent to buyers */
+#define PS_BUYER_COUNT 184   /* distinct buyer records created */
+#define PRESALE_ACCOUNT_SIZE 192
+
+/* ------------------------------------------------------------------ buyer record (PDA)
+ * seeds ["buyer", presale, buyer]; the first 8 bytes are fbtBuyedAmount (lamports spent). */
+#define BR_LAMPORTS_SPENT 0
+#define BR_PRESALE 8
+#define BR_BUYER 40
+#define BR_KIND 72
+#define BR_BUMP 73
+#define BR_VERSION 74
+#define BR_TOKENS_RECEIVED 80
+#define BUYER_RECORD_SIZE 88
+
+#define ACCOUNT_KIND_PRESALE 1
+#define ACCOUNT_KIND_BUYER_RECORD 2
+#define LAYOUT_VERSION 1
+#define MAX_DECIMALS 9
+
+/* ------------------------------------------------------------------ SPL Token layouts */
+#define TOKEN_ACCOUNT_SIZE 165
+#define TA_MINT 0
+#define TA_OWNER 32
+#define TA_AMOUNT 64
+#define TA_DELEGATE_TAG 72
+#define TA_STATE 108
+#define TA_CLOSE_AUTHORITY_TAG 129
+#define TOKEN_STATE_INITIALIZED 1
+
+#define MINT_SIZE 82
+#define MINT_DECIMALS 44
+#define MINT_IS_INITIALIZED 45
+
+/* ------------------------------------------------------------------ custom errors
+ * InstructionError::Custom(code). Never renumber: clients and the BFF map these codes. */
+enum {
+  E_INVALID_INSTRUCTION = 6000,
+  E_WRONG_ACCOUNT_COUNT = 6001,
+  E_DUPLICATE_ACCOUNT = 6002,
+  E_MISSING_SIGNER = 6003,
+  E_NOT_WRITABLE = 6004,
+  E_PRESALE_WRONG_OWNER = 6005,
+  E_PRESALE_INVALID = 6006,
+  E_ALREADY_INITIALIZED = 6007,
+  E_NOT_INITIALIZED = 6008,
+  E_NOT_SELLER = 6009,
+  E_WRONG_TEMP_TOKEN_ACCOUNT = 6010,
+  E_WRONG_MINT = 6011,
+  E_WRONG_AUTHORITY = 6012,
+  E_WRONG_TOKEN_PROGRAM = 6013,
+  E_WRONG_SYSTEM_PROGRAM = 6014,
+  E_WRONG_RENT_SYSVAR = 6015,
+  E_INVALID_TOKEN_ACCOUNT = 6016,
+  E_INVALID_BUYER_RECORD = 6017,
+  E_PRESALE_INACTIVE = 6018,
+  E_ZERO_AMOUNT = 6019,
+  E_BELOW_MINIMUM = 6020,
+  E_EXCEEDS_USER_MAXIMUM = 6021,
+  E_EXCEEDS_TOTAL_MAXIMUM = 6022,
+  E_SOLD_OUT = 6023,
+  E_ZERO_TOKENS = 6024,
+  E_ARITHMETIC_OVERFLOW = 6025,
+  E_INSUFFICIENT_TOKENS = 6026,
+  E_INVALID_LIMITS = 6027,
+  E_INVALID_PRICE = 6028,
+  E_TEMP_TOKEN_ACCOUNT_UNSAFE = 6029,
+  E_WITHDRAW_NOT_ALLOWED = 6030,
+  E_INVALID_MINT = 6031,
+  E_UNSUPPORTED_RENT = 6032,
+};

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileBpfObject, ensureClang, linkObjects, type SbpfVersion } from '@fbt/sbpf-link';
+
+/** The package root (programs/presale). */
+export const PROGRAM_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** C sources of the program, relative to the package root. */
+export const PROGRAM_SOURCES: readonly string[] = ['c/presale.c'];
+/** sBPF versions we ship. */
+export const PROGRAM_VERSIONS: readonly SbpfVersion[] = ['v0', 'v3'];
+
+/** Path of the committed build of one sBPF version. */
+export function programSoPath(version: SbpfVersion): string {
+  return join(PROGRAM_PACKAGE_DIR, 'dist', `presale.${version}.so`);
+}
+
+/** Options of {@link buildProgram}. */
+export interface BuildProgramOptions {
+  /** Install clang-19 with apt-get when missing and running as root (default true). */
+  readonly installClang?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Compiles the C program with clang-19 and links it for every shipped sBPF version, in memory.
+ * Paths passed to clang are relative to the package, so the output does not depend on where
+ * the repository is checked out.
+ */
+export function buildProgram(options: BuildProgramOptions = {}): Map<SbpfVersion, Uint8Array> {
+  ensureClang({ install: options.installClang ?? true, log: options.log });
+  const work = mkdtempSync(join(tmpdir(), 'fbt-presale-build-'));
+  try {
+    const objects = PROGRAM_SOURCES.map((source, index) => {
+      const output = join(work, `${index}.o`);
+      compileBpfObject({ source, output, includeDirs: ['c'], cwd: PROGRAM_PACKAGE_DIR });
+      return { name: source, bytes: new Uint8Array(readFileSync(output)) };
+    });
+    return new Map(PROGRAM_VERSIONS.map((sbpf) => [sbpf, linkObjects(objects, { sbpf }).elf]));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './constants';
+export * from './errors';
+export * from './instructions';
+export * from './layout';
+export * from './pda';

@@ -1,0 +1,338 @@
+import { formatLeaderMemo } from '@fbt/domain';
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import type { PublicKey } from '@solana/web3.js';
+import { SystemProgram, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
+import { ACCOUNT_COUNTS, MEMO_PROGRAM_ID, PresaleInstruction, RENT_SYSVAR_ID } from './constants';
+import { PRESALE_ACCOUNT_SIZE } from './layout';
+import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+
+const U64_MAX = 0xffff_ffff_ffff_ffffn;
+
+function u64(value: bigint, field: string): Uint8Array {
+  if (value < 0n || value > U64_MAX) throw new RangeError(`${field} must be a u64, got ${value}`);
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, value, true);
+  return bytes;
+}
+
+function data(...parts: readonly (Uint8Array | number)[]): Buffer {
+  return Buffer.concat(parts.map((p) => (typeof p === 'number' ? Uint8Array.of(p) : p)));
+}
+
+const w = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
+  pubkey,
+  isSigner,
+  isWritable: true,
+});
+const r = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
+  pubkey,
+  isSigner,
+  isWritable: false,
+});
+
+/** Purchase limits, all in lamports. */
+export interface PresaleLimits {
+  readonly minUserBuyable: bigint;
+  readonly maxUserBuyable: bigint;
+  readonly maxTotalBuyable: bigint;
+}
+
+/** Inputs of {@link buildCreatePresaleAccountInstruction}. */
+export interface CreatePresaleAccountParams {
+  readonly programId: PublicKey;
+  readonly payer: PublicKey;
+  /** New keypair's public key; it must sign the transaction. */
+  readonly presale: PublicKey;
+  /** Rent-exempt balance for {@link PRESALE_ACCOUNT_SIZE} bytes (`getMinimumBalanceForRentExemption`). */
+  readonly lamports: bigint;
+}
+
+/** System CreateAccount for a presale state account owned by the program (run before Initialize). */
+export function buildCreatePresaleAccountInstruction(
+  params: CreatePresaleAccountParams,
+): TransactionInstruction {
+  return SystemProgram.createAccount({
+    fromPubkey: params.payer,
+    newAccountPubkey: params.presale,
+    lamports: Number(params.lamports),
+    space: PRESALE_ACCOUNT_SIZE,
+    programId: params.programId,
+  });
+}
+
+/** Inputs of {@link buildInitializeInstruction}. */
+export interface InitializeParams extends PresaleLimits {
+  readonly programId: PublicKey;
+  readonly seller: PublicKey;
+  readonly presale: PublicKey;
+  /** Token account of `mint` holding the FBT for sale; owned by the seller or already by the authority PDA. */
+  readonly tempTokenAccount: PublicKey;
+  readonly mint: PublicKey;
+  /** Lamports per whole FBT (50_000 for 0.00005 SOL). */
+  readonly tokenPrice: bigint;
+  /** Open for purchases right away (default true). */
+  readonly active?: boolean;
+}
+
+/** 0 Initialize: links the temp token account (its owner becomes the authority PDA) and sets price and limits. */
+export function buildInitializeInstruction(params: InitializeParams): TransactionInstruction {
+  const [authority, bump] = findAuthorityAddress(params.programId, params.presale);
+  return new TransactionInstruction({
+    programId: params.programId,
+    keys: [
+      r(params.seller, true),
+      w(params.presale),
+      w(params.tempTokenAccount),
+      r(params.mint),
+      r(authority),
+      r(TOKEN_PROGRAM_ID),
+    ],
+    data: data(
+      PresaleInstruction.Initialize,
+      u64(params.tokenPrice, 'tokenPrice'),
+      u64(params.minUserBuyable, 'minUserBuyable'),
+      u64(params.maxUserBuyable, 'maxUserBuyable'),
+      u64(params.maxTotalBuyable, 'maxTotalBuyable'),
+      bump,
+      params.active === false ? 0 : 1,
+    ),
+  });
+}
+
+/** Inputs of {@link buildBuyInstruction}. */
+export interface BuyParams {
+  readonly programId: PublicKey;
+  readonly presale: PublicKey;
+  readonly buyer: PublicKey;
+  readonly seller: PublicKey;
+  readonly tempTokenAccount: PublicKey;
+  readonly mint: PublicKey;
+  /** Lamports to spend. */
+  readonly lamports: bigint;
+  /** FBT account receiving the tokens; the buyer's associated token account by default. */
+  readonly buyerTokenAccount?: PublicKey;
+}
+
+/** 1 Buy: `0x01` + u64 LE lamports, exactly 11 accounts. */
+export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
+  const { programId, presale, buyer } = params;
+  const buyerTokenAccount =
+    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, buyer);
+  const [record] = findBuyerRecordAddress(programId, presale, buyer);
+  const [authority] = findAuthorityAddress(programId, presale);
+  return new TransactionInstruction({
+    programId,
+    keys: [
+      w(buyer, true),
+      w(presale),
+      w(params.seller),
+      w(params.tempTokenAccount),
+      w(buyerTokenAccount),
+      w(record),
+      r(authority),
+      r(params.mint),
+      r(TOKEN_PROGRAM_ID),
+      r(SystemProgram.programId),
+      r(RENT_SYSVAR_ID),
+    ],
+    data: data(PresaleInstruction.Buy, u64(params.lamports, 'lamports')),
+  });
+}
+
+/** Inputs of {@link buildBuyInstructions}. */
+export interface BuyInstructionsParams extends BuyParams {
+  /** Prepend an idempotent create of the buyer's associated token account. */
+  readonly createBuyerTokenAccount?: boolean;
+  /** Leader code: appends an SPL Memo `fbt:leader:<code>` signed by the buyer. */
+  readonly leaderCode?: string;
+}
+
+/**
+ * Everything a purchase transaction needs, in order: [optional idempotent ATA create, Buy,
+ * optional leader memo].
+ *
+ * @example
+ * const ixs = buildBuyInstructions({ ...presale, buyer, lamports: 1_000_000_000n, createBuyerTokenAccount: true });
+ */
+export function buildBuyInstructions(params: BuyInstructionsParams): TransactionInstruction[] {
+  const instructions: TransactionInstruction[] = [];
+  const buyerTokenAccount =
+    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, params.buyer);
+  if (params.createBuyerTokenAccount) {
+    instructions.push(
+      createAssociatedTokenAccountIdempotentInstruction(
+        params.buyer,
+        buyerTokenAccount,
+        params.buyer,
+        params.mint,
+      ),
+    );
+  }
+  instructions.push(buildBuyInstruction({ ...params, buyerTokenAccount }));
+  if (params.leaderCode !== undefined)
+    instructions.push(buildLeaderMemoInstruction(params.leaderCode, params.buyer));
+  return instructions;
+}
+
+/** SPL Memo `fbt:leader:<code>` signed by the buyer (throws on an invalid code). */
+export function buildLeaderMemoInstruction(
+  leaderCode: string,
+  signer: PublicKey,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [r(signer, true)],
+    data: Buffer.from(formatLeaderMemo(leaderCode), 'utf8'),
+  });
+}
+
+/** Inputs of the seller-only state instructions. */
+export interface SellerParams {
+  readonly programId: PublicKey;
+  readonly seller: PublicKey;
+  readonly presale: PublicKey;
+}
+
+/** 2 SetActive: pause or resume purchases. */
+export function buildSetActiveInstruction(
+  params: SellerParams & { readonly active: boolean },
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: params.programId,
+    keys: [r(params.seller, true), w(params.presale)],
+    data: data(PresaleInstruction.SetActive, params.active ? 1 : 0),
+  });
+}
+
+/** 3 UpdateLimits: new min / max per user / max total (lamports); the price is fixed. */
+export function buildUpdateLimitsInstruction(
+  params: SellerParams & PresaleLimits,
+): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: params.programId,
+    keys: [r(params.seller, true), w(params.presale)],
+    data: data(
+      PresaleInstruction.UpdateLimits,
+      u64(params.minUserBuyable, 'minUserBuyable'),
+      u64(params.maxUserBuyable, 'maxUserBuyable'),
+      u64(params.maxTotalBuyable, 'maxTotalBuyable'),
+    ),
+  });
+}
+
+/** Inputs of {@link buildWithdrawUnsoldInstruction}. */
+export interface WithdrawUnsoldParams extends SellerParams {
+  readonly tempTokenAccount: PublicKey;
+  readonly mint: PublicKey;
+  /** Token account of the mint that receives every unsold token. */
+  readonly destinationTokenAccount: PublicKey;
+}
+
+/** 4 WithdrawUnsold: moves all unsold FBT out of the vault (presale paused or sold out). */
+export function buildWithdrawUnsoldInstruction(
+  params: WithdrawUnsoldParams,
+): TransactionInstruction {
+  const [authority] = findAuthorityAddress(params.programId, params.presale);
+  return new TransactionInstruction({
+    programId: params.programId,
+    keys: [
+      r(params.seller, true),
+      r(params.presale),
+      w(params.tempTokenAccount),
+      w(params.destinationTokenAccount),
+      r(authority),
+      r(params.mint),
+      r(TOKEN_PROGRAM_ID),
+    ],
+    data: data(PresaleInstruction.WithdrawUnsold),
+  });
+}
+
+/** A recognised Buy instruction. */
+export interface DecodedBuyInstruction {
+  readonly lamports: bigint;
+  readonly accounts: {
+    readonly buyer: PublicKey;
+    readonly presale: PublicKey;
+    readonly seller: PublicKey;
+    readonly tempTokenAccount: PublicKey;
+    readonly buyerTokenAccount: PublicKey;
+    readonly buyerRecord: PublicKey;
+    readonly authority: PublicKey;
+    readonly mint: PublicKey;
+    readonly tokenProgram: PublicKey;
+    readonly systemProgram: PublicKey;
+    readonly rent: PublicKey;
+  };
+}
+
+/** The parts of an instruction {@link decodeBuyInstruction} reads (web3.js or decoded JSON). */
+export interface InstructionLike {
+  readonly programId: PublicKey;
+  readonly keys: readonly { readonly pubkey: PublicKey }[];
+  readonly data: Uint8Array;
+}
+
+/**
+ * Recognises a Buy of `programId`: returns lamports and named accounts, or `null` when the
+ * instruction is anything else (other program, other tag, wrong length or account count).
+ * The BFF uses it to verify leader transactions.
+ */
+export function decodeBuyInstruction(
+  instruction: InstructionLike,
+  programId: PublicKey,
+): DecodedBuyInstruction | null {
+  if (!instruction.programId.equals(programId)) return null;
+  const bytes = instruction.data;
+  if (bytes.length !== 9 || bytes[0] !== PresaleInstruction.Buy) return null;
+  if (instruction.keys.length !== ACCOUNT_COUNTS.Buy) return null;
+  const k = instruction.keys.map((meta) => meta.pubkey);
+  const [
+    buyer,
+    presale,
+    seller,
+    tempTokenAccount,
+    buyerTokenAccount,
+    buyerRecord,
+    authority,
+    mint,
+    tokenProgram,
+    systemProgram,
+    rent,
+  ] = k;
+  if (
+    !buyer ||
+    !presale ||
+    !seller ||
+    !tempTokenAccount ||
+    !buyerTokenAccount ||
+    !buyerRecord ||
+    !authority ||
+    !mint ||
+    !tokenProgram ||
+    !systemProgram ||
+    !rent
+  ) {
+    return null;
+  }
+  return {
+    lamports: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(1, true),
+    accounts: {
+      buyer,
+      presale,
+      seller,
+      tempTokenAccount,
+      buyerTokenAccount,
+      buyerRecord,
+      authority,
+      mint,
+      tokenProgram,
+      systemProgram,
+      rent,
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import {
+  decodeBuyerRecord,
+  decodePresaleState,
+  encodeBase58,
+  PRESALE_STATE_SIZE,
+  type BuyerRecord,
+  type PresaleState,
+} from '@fbt/domain';
+
+/** Size of a presale state account: the spec's 106 bytes, then our fields. */
+export const PRESALE_ACCOUNT_SIZE = 192;
+/** Size of a buyer record account (its first 8 bytes are fbtBuyedAmount). */
+export const BUYER_RECORD_ACCOUNT_SIZE = 88;
+
+/** Offsets of the fields after the spec layout (mirrors c/presale.h). */
+export const PRESALE_EXTRA_OFFSETS = {
+  kind: PRESALE_STATE_SIZE,
+  version: 107,
+  authorityBump: 108,
+  decimals: 109,
+  mint: 112,
+  authority: 144,
+  tokensSold: 176,
+  buyerCount: 184,
+} as const;
+
+/** Offsets inside a buyer record (mirrors c/presale.h). */
+export const BUYER_RECORD_OFFSETS = {
+  lamportsSpent: 0,
+  presale: 8,
+  buyer: 40,
+  kind: 72,
+  bump: 73,
+  version: 74,
+  tokensReceived: 80,
+} as const;
+
+/** Account kind tags the program writes. */
+export const ACCOUNT_KIND = { presale: 1, buyerRecord: 2 } as const;
+
+/** A decoded presale account: the spec's state plus the program's own fields. */
+export interface PresaleAccount extends PresaleState {
+  readonly version: number;
+  readonly authorityBump: number;
+  readonly decimals: number;
+  /** FBT mint (base58). */
+  readonly mint: string;
+  /** PDA that owns the temp token account (base58). */
+  readonly authority: string;
+  /** FBT base units delivered to buyers so far. */
+  readonly tokensSold: bigint;
+  /** Distinct buyers (buyer records created). */
+  readonly buyerCount: bigint;
+}
+
+/** A decoded buyer record. `fbtBuyedAmount` is lamports spent (the spec's name). */
+export interface BuyerRecordAccount extends BuyerRecord {
+  readonly presale: string;
+  readonly buyer: string;
+  readonly bump: number;
+  readonly version: number;
+  /** FBT base units received. */
+  readonly tokensReceived: bigint;
+}
+
+/** Thrown when bytes are not the account they are decoded as. */
+export class PresaleLayoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PresaleLayoutError';
+  }
+}
+
+const key = (bytes: Uint8Array, offset: number): string =>
+  encodeBase58(bytes.subarray(offset, offset + 32));
+
+/**
+ * Decodes a presale state account. The first 106 bytes go through the domain's
+ * `decodePresaleState`; an account that was never initialized decodes with
+ * `isInitialized: false` and empty extras.
+ *
+ * @example decodePresaleAccount(accountInfo.data).currentTotalSold
+ */
+export function decodePresaleAccount(bytes: Uint8Array): PresaleAccount {
+  if (bytes.length !== PRESALE_ACCOUNT_SIZE) {
+    throw new PresaleLayoutError(
+      `presale account must be ${PRESALE_ACCOUNT_SIZE} bytes, got ${bytes.length}`,
+    );
+  }
+  const state = decodePresaleState(bytes);
+  const kind = bytes[PRESALE_EXTRA_OFFSETS.kind];
+  if (state.isInitialized && kind !== ACCOUNT_KIND.presale) {
+    throw new PresaleLayoutError(
+      `presale account has kind ${String(kind)}, expected ${ACCOUNT_KIND.presale}`,
+    );
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const o = PRESALE_EXTRA_OFFSETS;
+  return {
+    ...state,
+    version: bytes[o.version] ?? 0,
+    authorityBump: bytes[o.authorityBump] ?? 0,
+    decimals: bytes[o.decimals] ?? 0,
+    mint: key(bytes, o.mint),
+    authority: key(bytes, o.authority),
+    tokensSold: view.getBigUint64(o.tokensSold, true),
+    buyerCount: view.getBigUint64(o.buyerCount, true),
+  };
+}
+
+/** Decodes a buyer record account; its first 8 bytes go through the domain's `decodeBuyerRecord`. */
+export function decodeBuyerRecordAccount(bytes: Uint8Array): BuyerRecordAccount {
+  if (bytes.length !== BUYER_RECORD_ACCOUNT_SIZE) {
+    throw new PresaleLayoutError(
+      `buyer record must be ${BUYER_RECORD_ACCOUNT_SIZE} bytes, got ${bytes.length}`,
+    );
+  }
+  const o = BUYER_RECORD_OFFSETS;
+  if (bytes[o.kind] !== ACCOUNT_KIND.buyerRecord) {
+    throw new PresaleLayoutError(
+      `buyer record has kind ${String(bytes[o.kind])}, expected ${ACCOUNT_KIND.buyerRecord}`,
+    );
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    ...decodeBuyerRecord(bytes),
+    presale: key(bytes, o.presale),
+    buyer: key(bytes, o.buyer),
+    bump: bytes[o.bump] ?? 0,
+    version: bytes[o.version] ?? 0,
+    tokensReceived: view.getBigUint64(o.tokensReceived, true),
+  };
+}

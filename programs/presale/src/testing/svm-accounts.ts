@@ -1,0 +1,29 @@
+import { address } from '@solana/kit';
+import type { PublicKey } from '@solana/web3.js';
+import type { LiteSVM } from 'litesvm';
+
+/** Raw account as litesvm stores it, or null when absent. */
+export function readSvmAccount(
+  svm: LiteSVM,
+  key: PublicKey,
+): { readonly data: Uint8Array; readonly lamports: bigint; readonly owner: string } | null {
+  const account = svm.getAccount(address(key.toBase58()));
+  if (!account.exists) return null;
+  return { data: account.data, lamports: account.lamports, owner: account.programAddress };
+}
+
+/** Lamport balance (0 when the account does not exist). */
+export function readSvmBalance(svm: LiteSVM, key: PublicKey): bigint {
+  return svm.getBalance(address(key.toBase58())) ?? 0n;
+}
+
+/** SPL token account amount (bytes 64..72), or null when the account does not exist. */
+export function readSvmTokenAmount(svm: LiteSVM, key: PublicKey): bigint | null {
+  const account = readSvmAccount(svm, key);
+  if (!account) return null;
+  return new DataView(
+    account.data.buffer,
+    account.data.byteOffset,
+    account.data.byteLength,
+  ).getBigUint64(64, true);
+}

@@ -1,0 +1,186 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { describe, expect, it } from 'vitest';
+import { computeTokenAmount, LAMPORTS_PER_SOL } from '@fbt/domain';
+import {
+  buildSetActiveInstruction,
+  buildUpdateLimitsInstruction,
+  buildWithdrawUnsoldInstruction,
+  decodeBuyerRecordAccount,
+  decodePresaleAccount,
+  findBuyerRecordAddress,
+  BUYER_RECORD_ACCOUNT_SIZE,
+} from '../src/index';
+import {
+  createTestTokenAccount,
+  readSvmAccount,
+  readSvmBalance,
+  readSvmTokenAmount,
+} from '../src/testing/index';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+
+const SOL = LAMPORTS_PER_SOL;
+const FEE = 5_000n;
+
+describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
+  it('initializes: spec state, vault handed to the authority PDA, extras recorded', () => {
+    const chain = createPresale(version);
+    const { fixture } = chain;
+    const account = readSvmAccount(chain.svm, fixture.presale);
+    expect(account?.owner).toBe(fixture.programId.toBase58());
+    const state = decodePresaleAccount(account?.data ?? new Uint8Array());
+    expect(state).toMatchObject({
+      isInitialized: true,
+      isActived: true,
+      sellerPubkey: fixture.seller.publicKey.toBase58(),
+      tempTokenAccountPubkey: fixture.tempTokenAccount.toBase58(),
+      tokenPrice: 50_000n,
+      minUserBuyable: SOL / 10n,
+      maxUserBuyable: 10n * SOL,
+      maxTotalBuyable: 100n * SOL,
+      currentTotalSold: 0n,
+      decimals: 6,
+      mint: fixture.mint.toBase58(),
+      authority: fixture.authority.toBase58(),
+      tokensSold: 0n,
+      buyerCount: 0n,
+      version: 1,
+    });
+    const vault = readSvmAccount(chain.svm, fixture.tempTokenAccount);
+    // SPL token account: owner at bytes 32..64 is now the program's authority PDA
+    expect(
+      Buffer.from(vault?.data.subarray(32, 64) ?? []).equals(fixture.authority.toBuffer()),
+    ).toBe(true);
+  });
+
+  it('sells FBT: SOL to the seller, exact tokens to the buyer, record and totals updated', () => {
+    const chain = createPresale(version);
+    const { svm, fixture } = chain;
+    const buyer = createFundedKeypair(svm, 50n);
+    const sellerBefore = readSvmBalance(svm, fixture.seller.publicKey);
+    const buyerBefore = readSvmBalance(svm, buyer.publicKey);
+    const lamports = 1_234_567_891n;
+
+    const first = buy(chain, buyer, lamports);
+    expect(first.error).toBe('');
+
+    const expectedTokens = computeTokenAmount(lamports, 50_000n, 6);
+    expect(expectedTokens).toBe(24_691_357_820n); // floor(1_234_567_891 * 10^6 / 50_000)
+    const ata = getAssociatedTokenAddressSync(fixture.mint, buyer.publicKey);
+    expect(readSvmTokenAmount(svm, ata)).toBe(expectedTokens);
+    expect(readSvmBalance(svm, fixture.seller.publicKey) - sellerBefore).toBe(lamports);
+    const [recordAddress] = findBuyerRecordAddress(
+      fixture.programId,
+      fixture.presale,
+      buyer.publicKey,
+    );
+    const recordAccount = readSvmAccount(svm, recordAddress);
+    expect(recordAccount?.data.length).toBe(BUYER_RECORD_ACCOUNT_SIZE);
+    const rentRecord = svm.minimumBalanceForRentExemption(BigInt(BUYER_RECORD_ACCOUNT_SIZE));
+    const rentAta = svm.minimumBalanceForRentExemption(165n);
+    expect(recordAccount?.lamports).toBe(rentRecord);
+    expect(buyerBefore - readSvmBalance(svm, buyer.publicKey)).toBe(
+      lamports + FEE + rentRecord + rentAta,
+    );
+    expect(decodeBuyerRecordAccount(recordAccount?.data ?? new Uint8Array())).toMatchObject({
+      fbtBuyedAmount: lamports,
+      presale: fixture.presale.toBase58(),
+      buyer: buyer.publicKey.toBase58(),
+      tokensReceived: expectedTokens,
+    });
+
+    const second = buy(chain, buyer, SOL);
+    expect(second.error).toBe('');
+    const state = decodePresaleAccount(
+      readSvmAccount(svm, fixture.presale)?.data ?? new Uint8Array(),
+    );
+    expect(state.currentTotalSold).toBe(lamports + SOL);
+    expect(state.tokensSold).toBe(expectedTokens + 20_000_000_000n);
+    expect(state.buyerCount).toBe(1n);
+    expect(readSvmTokenAmount(svm, ata)).toBe(expectedTokens + 20_000_000_000n);
+    expect(readSvmTokenAmount(svm, fixture.tempTokenAccount)).toBe(
+      100_000_000_000_000n - state.tokensSold,
+    );
+  });
+
+  it('pauses and resumes: SetActive toggles isActived', () => {
+    const chain = createPresale(version);
+    const { fixture } = chain;
+    const params = {
+      programId: fixture.programId,
+      seller: fixture.seller.publicKey,
+      presale: fixture.presale,
+    };
+    const read = () =>
+      decodePresaleAccount(readSvmAccount(chain.svm, fixture.presale)?.data ?? new Uint8Array());
+    expect(
+      send(chain, [buildSetActiveInstruction({ ...params, active: false })], [fixture.seller])
+        .error,
+    ).toBe('');
+    expect(read().isActived).toBe(false);
+    expect(
+      send(chain, [buildSetActiveInstruction({ ...params, active: true })], [fixture.seller]).error,
+    ).toBe('');
+    expect(read().isActived).toBe(true);
+  });
+
+  it('updates limits, which the next purchase obeys', () => {
+    const chain = createPresale(version);
+    const { svm, fixture } = chain;
+    const outcome = send(
+      chain,
+      [
+        buildUpdateLimitsInstruction({
+          programId: fixture.programId,
+          seller: fixture.seller.publicKey,
+          presale: fixture.presale,
+          minUserBuyable: SOL,
+          maxUserBuyable: 2n * SOL,
+          maxTotalBuyable: 50n * SOL,
+        }),
+      ],
+      [fixture.seller],
+    );
+    expect(outcome.error).toBe('');
+    const state = decodePresaleAccount(
+      readSvmAccount(svm, fixture.presale)?.data ?? new Uint8Array(),
+    );
+    expect([state.minUserBuyable, state.maxUserBuyable, state.maxTotalBuyable]).toEqual([
+      SOL,
+      2n * SOL,
+      50n * SOL,
+    ]);
+    const buyer = createFundedKeypair(svm, 10n);
+    expect(buy(chain, buyer, SOL / 2n).presaleError?.name).toBe('BelowMinimum');
+    expect(buy(chain, buyer, 2n * SOL).error).toBe('');
+  });
+
+  it('withdraws every unsold token to the seller once paused', () => {
+    const chain = createPresale(version);
+    const { svm, fixture } = chain;
+    const buyer = createFundedKeypair(svm, 10n);
+    expect(buy(chain, buyer, SOL).error).toBe('');
+    const destination = createTestTokenAccount(svm, {
+      payer: fixture.seller,
+      mint: fixture.mint,
+      owner: fixture.seller.publicKey,
+    });
+    const withdraw = buildWithdrawUnsoldInstruction({
+      programId: fixture.programId,
+      seller: fixture.seller.publicKey,
+      presale: fixture.presale,
+      tempTokenAccount: fixture.tempTokenAccount,
+      mint: fixture.mint,
+      destinationTokenAccount: destination,
+    });
+    expect(send(chain, [withdraw], [fixture.seller]).presaleError?.name).toBe('WithdrawNotAllowed');
+    const pause = buildSetActiveInstruction({
+      programId: fixture.programId,
+      seller: fixture.seller.publicKey,
+      presale: fixture.presale,
+      active: false,
+    });
+    expect(send(chain, [pause, withdraw], [fixture.seller]).error).toBe('');
+    expect(readSvmTokenAmount(svm, fixture.tempTokenAccount)).toBe(0n);
+    expect(readSvmTokenAmount(svm, destination)).toBe(100_000_000_000_000n - 20_000_000_000n);
+  });
+});
