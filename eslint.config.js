@@ -164,6 +164,12 @@ export default tseslint.config(
     },
   },
   {
+    // The site's browser-test harness and build configs run in Node, not in the browser.
+    files: ['apps/client/e2e/**/*.ts', 'apps/client/*.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['apps/bff/**/*.ts', 'packages/adapters/**/*.ts', 'scripts/**', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },

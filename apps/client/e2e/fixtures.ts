@@ -1,0 +1,97 @@
+import type {
+  ConfigResponse,
+  GoalsResponse,
+  LeaderboardResponse,
+  PresaleResponse,
+  PresaleVariant,
+} from '@fbt/domain';
+
+/** Canned BFF answers for the site's browser tests (shapes from @fbt/domain's schemas). */
+export interface SiteFixtures {
+  config: ConfigResponse;
+  goals: GoalsResponse;
+  leaderboard: LeaderboardResponse;
+  presale: Record<PresaleVariant, PresaleResponse>;
+}
+
+const PROGRAM_ID = 'FBTpre5a1e11111111111111111111111111111111';
+const MINT = 'FBTmint111111111111111111111111111111111111';
+const SELLER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const TEMP = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+
+function presale(
+  variant: PresaleVariant,
+  address: string,
+  sold: bigint,
+  target: bigint,
+): PresaleResponse {
+  const fill = target === 0n ? 0 : Number((sold * 10_000n) / target) / 100;
+  return {
+    variant,
+    address,
+    state: {
+      isInitialized: true,
+      isActived: true,
+      sellerPubkey: SELLER,
+      tempTokenAccountPubkey: TEMP,
+      tokenPrice: '50000',
+      maxUserBuyable: '10000000000',
+      minUserBuyable: '100000000',
+      maxTotalBuyable: target.toString(),
+      currentTotalSold: sold.toString(),
+    },
+    soldOut: false,
+    targetLamports: target.toString(),
+    progress: {
+      fillPercent: Math.min(fill, 100),
+      completed: sold >= target,
+      remainingLamports: (sold >= target ? 0n : target - sold).toString(),
+    },
+    fetchedAt: '2026-11-21T12:00:00.000Z',
+    stale: false,
+  };
+}
+
+export function createFixtures(): SiteFixtures {
+  const at = '2026-11-21T12:00:00.000Z';
+  return {
+    config: {
+      cluster: 'localnet',
+      rpcPath: '/rpc',
+      explorerRpcUrl: 'http://127.0.0.1:8899',
+      programId: PROGRAM_ID,
+      mint: MINT,
+      tokenPriceLamports: '50000',
+      fbtDecimals: 6,
+      privateRouteName: 'private',
+      variants: [],
+      links: {},
+    },
+    goals: {
+      telegram: { count: 1234, source: 'operator', stale: false, fetchedAt: at },
+      x: { count: 640, source: 'operator', stale: false, fetchedAt: at },
+    },
+    leaderboard: {
+      leaders: [
+        {
+          code: 'beast42',
+          buys: 17,
+          totalLamports: '42500000000',
+          commissionLamports: '4250000000',
+        },
+        {
+          code: 'roaring_sam',
+          buys: 9,
+          totalLamports: '18000000000',
+          commissionLamports: '1800000000',
+        },
+        { code: 'calm-mia', buys: 3, totalLamports: '2500000000', commissionLamports: '250000000' },
+      ],
+    },
+    presale: {
+      public: presale('public', SELLER, 37_500_000_000n, 100_000_000_000n),
+      private: presale('private', TEMP, 120_000_000_000n, 250_000_000_000n),
+      leader: presale('leader', MINT, 210_000_000_000n, 800_000_000_000n),
+    },
+  };
+}

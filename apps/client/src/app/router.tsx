@@ -1,0 +1,66 @@
+import { createHashRouter, type RouteObject } from 'react-router';
+import { Layout } from '../components/layout/layout';
+import { paths } from '../config/routes';
+import { ErrorScreen } from './routes/error-screen';
+import { HomeRoute } from './routes/home';
+
+/**
+ * Hash-history routes (spec §2). Home ships in the entry chunk; every other page is a lazy
+ * chunk, and the presale pages (the only ones with wallet code) load only when visited.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        errorElement: <ErrorScreen />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          {
+            path: paths.roadmap,
+            lazy: () => import('./routes/roadmap').then((m) => ({ Component: m.RoadmapRoute })),
+          },
+          {
+            path: paths.live,
+            lazy: () => import('./routes/live').then((m) => ({ Component: m.LiveRoute })),
+          },
+          {
+            path: paths.presale,
+            lazy: () =>
+              import('./routes/presale').then((m) => ({ Component: m.PublicPresaleRoute })),
+          },
+          {
+            path: paths.leader,
+            lazy: () =>
+              import('./routes/presale').then((m) => ({ Component: m.LeaderPresaleRoute })),
+          },
+          {
+            path: paths.leaderboard,
+            lazy: () =>
+              import('./routes/leaderboard').then((m) => ({ Component: m.LeaderboardRoute })),
+          },
+          {
+            path: paths.swap,
+            lazy: () =>
+              import('./routes/work-in-progress').then((m) => ({
+                Component: m.WorkInProgressRoute,
+              })),
+          },
+          {
+            path: paths.mammamia,
+            lazy: () => import('./routes/mammamia').then((m) => ({ Component: m.MammamiaRoute })),
+          },
+          {
+            path: '*',
+            lazy: () => import('./routes/catch-all').then((m) => ({ Component: m.CatchAllRoute })),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

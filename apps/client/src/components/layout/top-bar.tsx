@@ -1,0 +1,150 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import logoMark from '../../assets/art/logo-mark.svg';
+import { breakpoints } from '../../config/routes';
+import { useI18n } from '../../lib/i18n/i18n';
+import { usePrivateRouteName } from '../../lib/site-config';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { CloseIcon, ExternalIcon, MenuIcon } from '../ui/icons';
+import { ConnectButton } from '../wallet/connect-button';
+import { isConnectButtonVisible } from '../wallet/connect-visibility';
+import { useRegisteredWallet } from '../wallet/wallet-state';
+import { LanguageSwitch } from './language-switch';
+import { navItems, type NavItem } from './nav-items';
+import { WhitepaperDialog } from './whitepaper-dialog';
+import './top-bar.css';
+
+/**
+ * Sticky top bar: brand (full title, 'FBT' at <= 768 px), navigation, language switch and, on
+ * presale routes, the wallet button. Below the menu breakpoint a menu icon opens the menu.
+ */
+export function TopBar() {
+  const { t } = useI18n();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wallet = useRegisteredWallet();
+  const { name: privateRoute } = usePrivateRouteName();
+  const isMobile = useMediaQuery(`(max-width: ${breakpoints.menu}px)`);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [whitepaperOpen, setWhitepaperOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
+
+  const renderItem = (item: NavItem) => {
+    const label = t(item.label);
+    switch (item.kind) {
+      case 'route':
+        return (
+          <NavLink to={item.to} end className="nav__link" data-nav={item.id || 'home'}>
+            {label}
+          </NavLink>
+        );
+      case 'anchor':
+        return (
+          <a
+            href={`#/`}
+            className="nav__link"
+            data-nav={item.id}
+            onClick={(event) => {
+              event.preventDefault();
+              setMenuOpen(false);
+              void navigate('/', { state: { anchor: item.anchor } });
+            }}
+          >
+            {label}
+          </a>
+        );
+      case 'external':
+        return (
+          <a
+            href={item.href}
+            className="nav__link"
+            target="_blank"
+            rel="noopener noreferrer"
+            data-nav={item.id}
+          >
+            {label}
+            <ExternalIcon size={14} className="nav__ext" />
+            <span className="visually-hidden"> {t('nav.newTab')}</span>
+          </a>
+        );
+      case 'whitepaper':
+        return (
+          <button
+            type="button"
+            className="nav__link nav__button"
+            data-nav={item.id}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setMenuOpen(false);
+              setWhitepaperOpen(true);
+            }}
+          >
+            {label}
+          </button>
+        );
+    }
+  };
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        <NavLink to="/" className="brand" aria-label={t('brand.homeLabel')}>
+          <img src={logoMark} width={40} height={40} alt="" className="brand__logo" />
+          <span className="brand__full" data-testid="brand-full">
+            {t('brand.full')}
+          </span>
+          <span className="brand__short" data-testid="brand-short">
+            {t('brand.short')}
+          </span>
+        </NavLink>
+
+        <nav
+          aria-label={t('nav.label')}
+          className={`nav${menuOpen ? ' nav--open' : ''}`}
+          id={menuId}
+        >
+          <ul className="nav__list">
+            {navItems.map((item) => (
+              <li key={item.id || 'home'}>{renderItem(item)}</li>
+            ))}
+          </ul>
+          <div className="nav__mobile-extra">
+            <LanguageSwitch />
+          </div>
+        </nav>
+
+        <div className="top-bar__actions">
+          <div className="top-bar__lang">
+            <LanguageSwitch />
+          </div>
+          {showConnect ? <ConnectButton wallet={wallet} /> : null}
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+            data-testid="menu-toggle"
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {whitepaperOpen ? <WhitepaperDialog onClose={() => setWhitepaperOpen(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { computeProgress } from '@fbt/domain';
+import type { ReactNode } from 'react';
+import completedBadge from '../../assets/art/completed-badge.svg';
+import { useI18n } from '../../lib/i18n/i18n';
+import './progress-card.css';
+
+export interface ProgressCardProps {
+  /** Card title, e.g. 'SOL Target' or 'Telegram Members'. */
+  title: string;
+  /** Goal in display units (SOL, members): shown as the big number. */
+  goalLabel: string;
+  /** Current and goal in exact integer base units (lamports, members). */
+  current: bigint;
+  goal: bigint;
+  /** Current value formatted for display, with its unit word (e.g. '12.5', 'SOL Raised'). */
+  currentLabel: string | null;
+  unit: string;
+  /** Icon or artwork next to the title. */
+  icon?: ReactNode;
+  /** Live data shows a 'completed' badge image once the goal is met. */
+  live?: boolean;
+  /** Dimmed (opacity 0.3) cards show no value. */
+  dimmed?: boolean;
+  footer?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * Progress toward a goal (spec §2 "Progress bar"): goal number and title, a fill of
+ * current/goal (0 when the goal is 0), a remaining line with the current value and unit while
+ * below goal, and 'Completed' once the goal is met.
+ */
+export function ProgressCard(props: ProgressCardProps) {
+  const { t, language } = useI18n();
+  const progress = computeProgress(props.current, props.goal);
+  const showValue = !props.dimmed && props.currentLabel !== null;
+  const percent = showValue ? progress.fillPercent : 0;
+  const remaining = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US').format(
+    progress.remaining,
+  );
+
+  return (
+    <article
+      className={`progress-card card${props.dimmed ? ' progress-card--dimmed' : ''}${progress.completed && showValue ? ' progress-card--done' : ''}`}
+      data-testid={props.testId}
+      aria-label={`${props.title}: ${props.goalLabel}`}
+    >
+      <header className="progress-card__head">
+        {props.icon ? <span className="progress-card__icon">{props.icon}</span> : null}
+        <div>
+          <p className="progress-card__goal">{props.goalLabel}</p>
+          <h3 className="progress-card__title">{props.title}</h3>
+        </div>
+        {props.live && showValue && progress.completed ? (
+          <img
+            className="progress-card__badge"
+            src={completedBadge}
+            width={48}
+            height={48}
+            alt={t('progress.completedAlt')}
+          />
+        ) : null}
+      </header>
+      <div
+        className="progress-card__track"
+        role="progressbar"
+        aria-label={props.title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={t('progress.percent', {
+          percent: percent.toFixed(percent % 1 === 0 ? 0 : 2),
+        })}
+      >
+        <div className="progress-card__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <p
+        className="progress-card__status"
+        data-testid={props.testId ? `${props.testId}-status` : undefined}
+      >
+        {!showValue ? (
+          <span className="progress-card__locked">{props.footer}</span>
+        ) : progress.completed ? (
+          <strong className="progress-card__completed">{t('progress.completed')}</strong>
+        ) : (
+          t('progress.remaining', {
+            current: props.currentLabel ?? '',
+            unit: props.unit,
+            remaining,
+          })
+        )}
+      </p>
+      {showValue && props.footer ? (
+        <div className="progress-card__footer">{props.footer}</div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Whether the top bar shows the connect button (spec §2 "Connect button"): on the private
+ * route, swap and presale; on leader only on desktop. Matching is on the route's first path
+ * segment rather than a substring of the whole address, so 'leaderboard' does not count as
+ * 'leader' and a leader code in the query cannot switch the button on elsewhere.
+ */
+export function isConnectButtonVisible(
+  pathname: string,
+  privateRouteName: string,
+  isMobile: boolean,
+): boolean {
+  const segment = pathname.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
+  if (segment === 'presale' || segment === 'swap' || segment === privateRouteName) return true;
+  return segment === 'leader' && !isMobile;
+}

@@ -1,0 +1,20 @@
+/**
+ * Route paths (hash history: they sit after `#`). The private presale route name is not
+ * here: it comes from the BFF (`GET /api/v1/config`), defaulting to {@link DEFAULT_PRIVATE_ROUTE}.
+ */
+export const paths = {
+  home: '/',
+  roadmap: '/roadmap',
+  live: '/live',
+  presale: '/presale',
+  leader: '/leader',
+  leaderboard: '/leaderboard',
+  swap: '/swap',
+  mammamia: '/mammamia',
+} as const;
+
+/** Private presale route name used until (or if) the BFF says otherwise. */
+export const DEFAULT_PRIVATE_ROUTE = 'private';
+
+/** Breakpoints from the spec (px): mobile menu/title, character image, narrow layout. */
+export const breakpoints = { menu: 768, character: 600, narrow: 500 } as const;

@@ -1,0 +1,38 @@
+import { goalsResponseSchema, type GoalsResponse } from '@fbt/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+
+/** How often the goals are polled when the live stream is unavailable. */
+export const GOALS_POLL_MS = 30_000;
+
+/** `GET /api/v1/goals`: Telegram members and X followers, as cached by the BFF. */
+export async function getGoals(signal?: AbortSignal): Promise<GoalsResponse> {
+  const body = await getJson('/goals', signal ? { signal } : {});
+  return parseGoals(body);
+}
+
+/** Validates a goals body (HTTP or stream) against the shared wire schema. */
+export function parseGoals(body: unknown): GoalsResponse {
+  const parsed = goalsResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid goals response: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+export const goalsQueryKey = ['goals'] as const;
+
+/** Query options; `poll` turns on polling (used while the websocket is down). */
+export function goalsQueryOptions(poll: boolean) {
+  return queryOptions({
+    queryKey: goalsQueryKey,
+    queryFn: ({ signal }) => getGoals(signal),
+    refetchInterval: poll ? GOALS_POLL_MS : false,
+  });
+}
+
+export function useGoals(poll: boolean) {
+  return useQuery(goalsQueryOptions(poll));
+}

@@ -1,0 +1,31 @@
+import { API_BASE } from '../config/api';
+
+/** A BFF call that did not return a usable JSON body. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** GETs `${API_BASE}${path}` and returns the parsed JSON body; non-2xx becomes an ApiError. */
+export async function getJson(path: string, init: { signal?: AbortSignal } = {}): Promise<unknown> {
+  const response = await fetch(`${API_BASE}${path}`, {
+    headers: { accept: 'application/json' },
+    signal: init.signal ?? null,
+  });
+  if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`, response.status);
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    throw new ApiError(`Invalid JSON from ${path}`, response.status);
+  }
+}
+
+/** Narrowing helper for hand-written response guards. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

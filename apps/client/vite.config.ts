@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The BFF serves `dist/` at `/` and the API under `/api/v1`, so the dev server proxies the API
+ * to a locally running BFF (PORT 8080 by default) and the build writes a manifest that
+ * `bench/client-bundle.ts` reads to size each route.
+ */
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', ws: true },
+    },
+  },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    assetsInlineLimit: 2048,
+    rolldownOptions: {
+      treeshake: {
+        // packages/domain is pure by construction (lint forbids I/O and globals there), but its
+        // package.json does not declare it; without this, importing one helper from its index
+        // keeps every module-level zod schema and pulls zod into the home route.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
+      },
+    },
+  },
+});

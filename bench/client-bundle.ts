@@ -1,0 +1,129 @@
+/**
+ * Client bundle sizes per route.
+ *
+ * Builds apps/client with Vite into a temporary directory, then reads the Vite manifest: a
+ * route's initial JavaScript is the entry chunk plus the route's lazy chunk plus everything
+ * both import statically (transitively). Prints gzip sizes per route, the ratio to the home
+ * route (the baseline of this run), and checks the home route against its budget
+ * (120 KiB gzipped). Exits 1 when the budget is exceeded.
+ *
+ * Run: npm run client-bundle -w @fbt/bench
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const HOME_BUDGET_BYTES = 120 * 1024;
+const clientRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/client');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route -> the manifest key of its lazy module (undefined: home lives in the entry). */
+const routes: [string, string | undefined][] = [
+  ['/ (home)', undefined],
+  ['/roadmap', 'src/app/routes/roadmap.tsx'],
+  ['/live', 'src/app/routes/live.tsx'],
+  ['/leaderboard', 'src/app/routes/leaderboard.tsx'],
+  ['/swap', 'src/app/routes/work-in-progress.tsx'],
+  ['/mammamia', 'src/app/routes/mammamia.tsx'],
+  ['/{private} and 404', 'src/app/routes/catch-all.tsx'],
+  ['/presale, /leader', 'src/app/routes/presale.tsx'],
+];
+
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const outDir = mkdtempSync(join(tmpdir(), 'fbt-client-bundle-'));
+try {
+  const started = performance.now();
+  await build({ root: clientRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const buildMs = performance.now() - started;
+
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry in the Vite manifest');
+
+  const gzipCache = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (file: string) => {
+    let size = gzipCache.get(file);
+    if (!size) {
+      const bytes = readFileSync(join(outDir, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+
+  const rows = routes.map(([route, key]) => {
+    const closure = staticClosure(manifest, key ? [entryKey, key] : [entryKey]);
+    let raw = 0;
+    let gzip = 0;
+    for (const chunkKey of closure) {
+      const file = manifest[chunkKey]!.file;
+      if (!file.endsWith('.js')) continue;
+      const size = sizeOf(file);
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    return { route, chunks: closure.size, raw, gzip };
+  });
+
+  const home = rows[0]!;
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(`apps/client production build in ${(buildMs / 1000).toFixed(1)} s (${outDir})`);
+  console.log('initial JavaScript per route (entry + route chunk + static imports):\n');
+  console.log(
+    [
+      'route'.padEnd(22),
+      'chunks',
+      'raw'.padStart(11),
+      'gzip'.padStart(11),
+      'vs home'.padStart(9),
+    ].join('  '),
+  );
+  for (const row of rows) {
+    console.log(
+      [
+        row.route.padEnd(22),
+        String(row.chunks).padStart(6),
+        kib(row.raw).padStart(11),
+        kib(row.gzip).padStart(11),
+        `${(row.gzip / home.gzip).toFixed(2)}x`.padStart(9),
+      ].join('  '),
+    );
+  }
+  const entry = manifest[entryKey]!;
+  const entryGzip = sizeOf(entry.file).gzip;
+  console.log(
+    `\nentry chunk alone: ${kib(entryGzip)} gzip (${((entryGzip / home.gzip) * 100).toFixed(0)}% of home)`,
+  );
+  const ok = home.gzip <= HOME_BUDGET_BYTES;
+  console.log(
+    `home budget: ${kib(home.gzip)} of ${kib(HOME_BUDGET_BYTES)} (${((home.gzip / HOME_BUDGET_BYTES) * 100).toFixed(0)}%) -> ${ok ? 'WITHIN BUDGET' : 'OVER BUDGET'}`,
+  );
+  if (!ok) process.exitCode = 1;
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
