@@ -1,0 +1,2 @@
+export * from './keypair-wallet';
+export * from './sign-wire-transaction';
