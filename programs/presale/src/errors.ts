@@ -153,8 +153,9 @@ export function decodePresaleError(
   const texts: string[] = [];
   if (typeof error === 'string') texts.push(error);
   else if (error instanceof Error) texts.push(error.message);
-  else if (typeof error === 'object' && error !== null && 'toString' in error) {
-    const text = String(error);
+  else if (typeof error === 'object' && error !== null && typeof error.toString === 'function') {
+    // litesvm error classes render their Debug text (e.g. "... Custom(6023) ...") via toString.
+    const text = (error as { toString(): string }).toString();
     if (text !== '[object Object]') texts.push(text);
   }
   texts.push(...(logs ?? []));

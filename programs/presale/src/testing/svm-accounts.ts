@@ -1,4 +1,4 @@
-import { address } from '@solana/kit';
+import { address, lamports } from '@solana/kit';
 import type { PublicKey } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
 
@@ -26,4 +26,22 @@ export function readSvmTokenAmount(svm: LiteSVM, key: PublicKey): bigint | null 
     account.data.byteOffset,
     account.data.byteLength,
   ).getBigUint64(64, true);
+}
+
+/** Writes an account directly into litesvm state (for crafted-state tests only). */
+export function writeSvmAccount(
+  svm: LiteSVM,
+  key: PublicKey,
+  account: { readonly data: Uint8Array; readonly owner: PublicKey; readonly lamports?: bigint },
+): void {
+  svm.setAccount({
+    address: address(key.toBase58()),
+    data: account.data,
+    executable: false,
+    lamports: lamports(
+      account.lamports ?? svm.minimumBalanceForRentExemption(BigInt(account.data.length)),
+    ),
+    programAddress: address(account.owner.toBase58()),
+    space: BigInt(account.data.length),
+  });
 }
