@@ -4,5 +4,6 @@ export default defineProject({
   test: {
     name: 'keypair-wallet',
     include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
   },
 });
