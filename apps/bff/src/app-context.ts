@@ -1,0 +1,72 @@
+import type {
+  BuyerRecordReader,
+  Clock,
+  CommunityCounters,
+  Deployment,
+  LeaderLedger,
+  PresaleStateReader,
+  PriceSource,
+  TransactionVerifier,
+} from '@fbt/domain';
+import type { FetchLike } from '@fbt/adapters';
+import type { Scheduler } from './cache/scheduler';
+import type { Counter, MetricsRegistry } from './observability/metrics';
+import type { GoalsCache } from './services/goals-cache';
+import type { LeaderService } from './services/leader-service';
+import type { PresaleCache } from './services/presale-cache';
+import type { PriceCache } from './services/price-cache';
+import type { StreamHub } from './stream/stream-hub';
+
+/** Settings buildApp needs (a subset of the env config, so tests can pass only these). */
+export interface AppSettings {
+  readonly presaleRefreshMs: number;
+  readonly priceRefreshMs: number;
+  readonly goalsRefreshMs: number;
+  /** 0 disables the reconciler. */
+  readonly reconcileIntervalMs: number;
+  readonly corsOrigins: readonly string[];
+  readonly rateLimitMax: number;
+  readonly rateLimitWriteMax: number;
+  readonly rpcRateLimitMax: number;
+  readonly streamHeartbeatMs: number;
+  readonly streamMaxBufferBytes: number;
+  readonly streamMaxClients: number;
+  readonly publicLinks: Readonly<Record<string, string>>;
+  /** RPC URL a browser may use for explorer links on a local chain. */
+  readonly publicRpcUrl: string | null;
+  /** Built client to serve at `/`, or null. */
+  readonly clientDist: string | null;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  readonly trustProxy: boolean;
+}
+
+/** Everything buildApp is given: settings, the deployment and the adapters (ports). */
+export interface AppDeps {
+  readonly settings: AppSettings;
+  readonly deployment: Deployment;
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  readonly presaleReader: PresaleStateReader;
+  readonly buyerReader: BuyerRecordReader;
+  readonly priceSource: PriceSource | null;
+  readonly counters: CommunityCounters;
+  readonly ledger: LeaderLedger;
+  readonly verifier: TransactionVerifier;
+  /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
+  readonly rpcUpstreamUrl: string;
+  readonly fetch?: FetchLike;
+  /** Pino options or false; default a JSON logger at info. */
+  readonly logger?: boolean | Record<string, unknown>;
+}
+
+/** What route modules share. */
+export interface AppContext {
+  readonly deps: AppDeps;
+  readonly presales: PresaleCache;
+  readonly price: PriceCache;
+  readonly goals: GoalsCache;
+  readonly leaders: LeaderService;
+  readonly hub: StreamHub;
+  readonly metrics: MetricsRegistry;
+  readonly upstreamCalls: Counter;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { clusterSchema } from '@fbt/domain';
+
+const intInRange = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const booleanText = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(fallback);
+
+/**
+ * Every environment variable the BFF reads, with its default. apps/bff/README.md documents
+ * the same table; keep them in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: intInRange(8080, 0, 65_535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanText(false),
+  DEPLOYMENT_FILE: z.string().trim().min(1).default('./data/localnet/deployment.json'),
+  RPC_URL: optionalUrl,
+  WS_URL: optionalUrl,
+  CLUSTER: clusterSchema.optional(),
+  PUBLIC_RPC_URL: optionalUrl,
+  CLIENT_DIST: z.string().trim().min(1).default('../client/dist'),
+  DATABASE_PATH: z.string().trim().min(1).default('./data/ledger.sqlite'),
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined,
+    'the PostgreSQL ledger is not available in this build; unset DATABASE_URL to use DATABASE_PATH',
+  ),
+  /** Empty disables Pyth: the fallback price is served and readiness ignores the price. */
+  PYTH_HERMES_URL: z
+    .string()
+    .trim()
+    .default('https://hermes.pyth.network')
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().url().optional()),
+  PYTH_API_KEY: optionalText,
+  PRICE_REFRESH_MS: intInRange(30_000, 5_000, 300_000),
+  PRESALE_REFRESH_MS: intInRange(60_000, 1_000, 3_600_000),
+  GOALS_REFRESH_MS: intInRange(300_000, 10_000, 3_600_000),
+  RECONCILE_INTERVAL_MS: intInRange(60_000, 0, 3_600_000),
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_CHAT_ID: optionalText,
+  TELEGRAM_API_BASE: z.string().trim().url().default('https://api.telegram.org'),
+  X_BEARER_TOKEN: optionalText,
+  X_USERNAME: optionalText,
+  X_API_BASE: z.string().trim().url().default('https://api.x.com'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(z.string().url())),
+  RATE_LIMIT_MAX: intInRange(600, 1, 1_000_000),
+  RATE_LIMIT_WRITE_MAX: intInRange(30, 1, 1_000_000),
+  RPC_RATE_LIMIT_MAX: intInRange(120, 1, 1_000_000),
+  STREAM_HEARTBEAT_MS: intInRange(25_000, 1_000, 600_000),
+  STREAM_MAX_BUFFER_BYTES: intInRange(1_048_576, 1_024, 67_108_864),
+  STREAM_MAX_CLIENTS: intInRange(10_000, 1, 1_000_000),
+  PUBLIC_LINKS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of name -> URL' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.string().url())),
+});
+
+/** The BFF's configuration, parsed once at start-up. */
+export type Config = Readonly<z.output<typeof envSchema>>;
+
+/** Start-up refused: names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/**
+ * Parses the environment into a frozen {@link Config}. Throws a {@link ConfigError} listing
+ * every bad key (not only the first one), so an operator fixes them in one go.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const config = parsed.data;
+  const problems: string[] = [];
+  if ((config.TELEGRAM_BOT_TOKEN === undefined) !== (config.TELEGRAM_CHAT_ID === undefined)) {
+    problems.push('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither');
+  }
+  if ((config.X_BEARER_TOKEN === undefined) !== (config.X_USERNAME === undefined)) {
+    problems.push('X_BEARER_TOKEN and X_USERNAME: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

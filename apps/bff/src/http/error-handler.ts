@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, errorBody } from './api-error';
+
+interface ZodIssueLike {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeValidation(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ZodIssueLike[];
+  const context = error.validationContext ?? 'request';
+  const parts = issues.slice(0, 5).map((issue) => {
+    const path = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+    return `${context}${path === '' ? '' : `.${path}`}: ${issue.message ?? 'invalid'}`;
+  });
+  return parts.length > 0 ? parts.join('; ') : error.message;
+}
+
+/**
+ * One error handler for the whole app: a precise 4xx for bad input, a generic 5xx body that
+ * never carries a stack or an internal message (those go to the log with the request id).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
+      return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
+      return reply.code(400).send(errorBody('REQUEST__INVALID', describeValidation(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send(errorBody('RATE_LIMITED', 'Too many requests; slow down.'));
+    }
+    if (status === 413) {
+      return reply
+        .code(413)
+        .send(errorBody('PAYLOAD__TOO_LARGE', 'The request body is too large.'));
+    }
+    if (status === 415) {
+      return reply
+        .code(415)
+        .send(errorBody('MEDIA_TYPE__UNSUPPORTED', 'Send the body as application/json.'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody('REQUEST__INVALID', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody('INTERNAL', 'Internal server error'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(
+        errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`),
+      ),
+  );
+}

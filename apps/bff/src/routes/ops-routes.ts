@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import type { ResourceHealth } from '../cache/refreshing-resource';
+
+/** Health of every cached upstream. */
+export function collectHealth(context: AppContext): ResourceHealth[] {
+  return [
+    ...Object.values(context.presales.resources).map((resource) => resource.health()),
+    ...(context.deps.priceSource === null ? [] : [context.price.resource.health()]),
+    ...Object.values(context.goals.resources).map((resource) => resource.health()),
+  ];
+}
+
+/** Why an upstream is not fit to serve, or null. */
+function problemOf(health: ResourceHealth): string | null {
+  if (!health.hasValue)
+    return `${health.name}: no value yet${health.lastError === null ? '' : ` (${health.lastError})`}`;
+  if (health.ageMs !== null && health.ageMs > health.maxAgeMs) {
+    return `${health.name}: last good value is ${Math.round(health.ageMs / 1000)} s old (budget ${Math.round(health.maxAgeMs / 1000)} s)${health.lastError === null ? '' : `; last error ${health.lastError}`}`;
+  }
+  return null;
+}
+
+/** `/healthz`, `/readyz`, `/metrics`. */
+export function registerOpsRoutes(app: FastifyInstance, context: AppContext): void {
+  const opsConfig = { rateLimit: false as const };
+
+  app.get(
+    '/healthz',
+    { config: opsConfig, schema: { tags: ['ops'], summary: 'Process is up' } },
+    () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: opsConfig,
+      schema: { tags: ['ops'], summary: 'Upstreams are fresh (503 with reasons otherwise)' },
+    },
+    (_request, reply) => {
+      const reasons = collectHealth(context)
+        .map(problemOf)
+        .filter((reason): reason is string => reason !== null);
+      return reply.code(reasons.length === 0 ? 200 : 503).send({
+        status: reasons.length === 0 ? 'ready' : 'not-ready',
+        reasons,
+      });
+    },
+  );
+
+  app.get(
+    '/metrics',
+    { config: opsConfig, schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: true } },
+    (_request, reply) =>
+      reply.type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render()),
+  );
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BuyerRecord, BuyerResponse, PresaleVariant } from '@fbt/domain';
+import {
+  apiErrorSchema,
+  buyerResponseSchema,
+  computeRemainingAllowance,
+  configResponseSchema,
+  FBT_DECIMALS,
+  hasReachedUserMaximum,
+  isAddress,
+  isPresaleVariant,
+  LEADER_TARGET_LAMPORTS,
+  presaleResponseSchema,
+  PUBLIC_TARGET_LAMPORTS,
+  TOKEN_PRICE_LAMPORTS,
+  type ConfigResponse,
+} from '@fbt/domain';
+import type { AppContext } from '../app-context';
+import { ApiError } from '../http/api-error';
+
+const BUYER_CACHE_TTL_MS = 2_000;
+const BUYER_CACHE_MAX = 5_000;
+
+function parseVariant(value: string): PresaleVariant {
+  if (!isPresaleVariant(value)) {
+    throw new ApiError(
+      'PRESALE__UNKNOWN_VARIANT',
+      `Unknown presale "${value.slice(0, 40)}"; use public, private or leader.`,
+    );
+  }
+  return value;
+}
+
+/** `/api/v1/config`, `/api/v1/presales/:variant` and the buyer lookup. */
+export function registerPresaleRoutes(app: FastifyInstance, context: AppContext): void {
+  const { deployment, settings, clock, buyerReader } = context.deps;
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  const config: ConfigResponse = configResponseSchema.parse({
+    cluster: deployment.cluster,
+    rpcPath: '/rpc',
+    explorerRpcUrl:
+      settings.publicRpcUrl ?? (deployment.cluster === 'localnet' ? deployment.rpcUrl : null),
+    programId: deployment.programId,
+    mint: deployment.mint,
+    tokenPriceLamports: TOKEN_PRICE_LAMPORTS.toString(),
+    fbtDecimals: FBT_DECIMALS,
+    privateRouteName: deployment.privateRouteName,
+    variants: [
+      {
+        variant: 'public',
+        route: 'presale',
+        presale: deployment.presales.public.address,
+        displayTargetLamports: PUBLIC_TARGET_LAMPORTS.toString(),
+      },
+      {
+        variant: 'private',
+        route: deployment.privateRouteName,
+        presale: deployment.presales.private.address,
+        displayTargetLamports: null,
+      },
+      {
+        variant: 'leader',
+        route: 'leader',
+        presale: deployment.presales.leader.address,
+        displayTargetLamports: LEADER_TARGET_LAMPORTS.toString(),
+      },
+    ],
+    links: settings.publicLinks,
+  });
+  const configJson = JSON.stringify(config);
+
+  // Cached answers are pre-serialized strings: these two routes use the untyped reply.
+  app.get(
+    '/api/v1/config',
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'Public configuration for the site',
+        response: { 200: configResponseSchema },
+      },
+    },
+    (_request, reply) => reply.type('application/json').send(configJson),
+  );
+
+  app.get(
+    '/api/v1/presales/:variant',
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'Cached presale state, progress and target',
+        params: z.object({ variant: z.string() }),
+        response: { 200: presaleResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    (request, reply) => {
+      const variant = parseVariant((request.params as { variant: string }).variant);
+      const entry = context.presales.resources[variant].current();
+      if (entry === null) {
+        throw new ApiError(
+          'PRESALE__UNAVAILABLE',
+          'The presale has not been read from the chain yet.',
+          503,
+          5,
+        );
+      }
+      return reply.type('application/json').send(entry.json);
+    },
+  );
+
+  // Per-wallet reads are micro-cached and single-flight, so a page refresh storm costs one
+  // RPC call per wallet per TTL.
+  const buyerCache = new Map<string, { at: number; record: Promise<BuyerRecord | null> }>();
+  const readBuyer = (presale: string, wallet: string): Promise<BuyerRecord | null> => {
+    const key = `${presale}:${wallet}`;
+    const now = clock.now();
+    const hit = buyerCache.get(key);
+    if (hit !== undefined && now - hit.at < BUYER_CACHE_TTL_MS) return hit.record;
+    if (buyerCache.size >= BUYER_CACHE_MAX) {
+      for (const [oldKey, value] of buyerCache) {
+        if (now - value.at >= BUYER_CACHE_TTL_MS || buyerCache.size >= BUYER_CACHE_MAX) {
+          buyerCache.delete(oldKey);
+        }
+        if (buyerCache.size < BUYER_CACHE_MAX / 2) break;
+      }
+    }
+    context.upstreamCalls.inc({ upstream: 'rpc', operation: 'readBuyerRecord' });
+    const record = buyerReader.readBuyerRecord(presale, wallet);
+    buyerCache.set(key, { at: now, record });
+    record.catch(() => buyerCache.delete(key));
+    return record;
+  };
+
+  route.get(
+    '/api/v1/presales/:variant/buyers/:wallet',
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'What a wallet bought and may still buy',
+        params: z.object({ variant: z.string(), wallet: z.string() }),
+        response: {
+          200: buyerResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const variant = parseVariant(request.params.variant);
+      const { wallet } = request.params;
+      if (!isAddress(wallet)) {
+        throw new ApiError('WALLET__INVALID', 'wallet must be a base58 Solana address.');
+      }
+      const entry = context.presales.resources[variant].current();
+      if (entry === null) {
+        throw new ApiError(
+          'PRESALE__UNAVAILABLE',
+          'The presale has not been read from the chain yet.',
+          503,
+          5,
+        );
+      }
+      let record: BuyerRecord | null;
+      try {
+        record = await readBuyer(entry.value.address, wallet);
+      } catch (error) {
+        request.log.warn({ err: error }, 'buyer record read failed');
+        throw new ApiError(
+          'CHAIN__UNAVAILABLE',
+          'The chain could not be read; retry shortly.',
+          503,
+          2,
+        );
+      }
+      const bought = record?.fbtBuyedAmount ?? 0n;
+      const answer: BuyerResponse = {
+        variant,
+        wallet,
+        boughtLamports: bought.toString(),
+        remainingLamports: computeRemainingAllowance(entry.value.state, bought).toString(),
+        userAtMaximum: hasReachedUserMaximum(entry.value.state, bought),
+      };
+      return answer;
+    },
+  );
+}

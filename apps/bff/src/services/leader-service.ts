@@ -1,0 +1,145 @@
+import type {
+  LeaderBuy,
+  LeaderLedger,
+  LeaderReportClaim,
+  LeaderReportRejection,
+  ObservedTransaction,
+  TransactionVerifier,
+} from '@fbt/domain';
+import { LEADER_REPORT_REJECTION_MESSAGES, parseLeaderMemo, verifyLeaderReport } from '@fbt/domain';
+
+/** What became of a report. */
+export type LeaderReportOutcome =
+  | { readonly kind: 'recorded' | 'already-recorded'; readonly buy: LeaderBuy }
+  | {
+      readonly kind: 'rejected';
+      readonly code: LeaderReportRejection;
+      readonly message: string;
+      /** True when the same report may succeed later (the transaction is not confirmed yet). */
+      readonly retryable: boolean;
+    }
+  | { readonly kind: 'unavailable'; readonly message: string };
+
+/** Options of {@link createLeaderService}. */
+export interface LeaderServiceOptions {
+  readonly ledger: LeaderLedger;
+  readonly verifier: TransactionVerifier;
+  /** The leader presale's state account. */
+  readonly leaderPresale: string;
+  readonly onError?: (error: unknown, context: string) => void;
+}
+
+/** Verified leader reports and the reconciler. */
+export interface LeaderService {
+  /** Verifies a report against the chain and records it (idempotent by signature). */
+  report(claim: LeaderReportClaim): Promise<LeaderReportOutcome>;
+  /**
+   * Scans the leader presale's recent signatures and records verified leader buys whose
+   * report never arrived. Returns how many were recorded.
+   */
+  reconcile(limit?: number): Promise<{ examined: number; recorded: number }>;
+}
+
+function rejected(code: LeaderReportRejection, retryable = false): LeaderReportOutcome {
+  return { kind: 'rejected', code, message: LEADER_REPORT_REJECTION_MESSAGES[code], retryable };
+}
+
+/** Compares a replayed report with the stored row: the first verified report wins. */
+function compareWithStored(claim: LeaderReportClaim, stored: LeaderBuy): LeaderReportOutcome {
+  if (stored.wallet !== claim.wallet) return rejected('LEADER_REPORT__SIGNER_MISMATCH');
+  if (stored.lamports !== claim.lamports) return rejected('LEADER_REPORT__AMOUNT_MISMATCH');
+  if (stored.leaderCode !== claim.leaderCode) return rejected('LEADER_REPORT__MEMO_MISMATCH');
+  if (
+    claim.claimedCommissionLamports !== undefined &&
+    claim.claimedCommissionLamports !== stored.commissionLamports
+  ) {
+    return rejected('LEADER_REPORT__COMMISSION_MISMATCH');
+  }
+  return { kind: 'already-recorded', buy: stored };
+}
+
+/** Creates the {@link LeaderService}. */
+export function createLeaderService(options: LeaderServiceOptions): LeaderService {
+  const { ledger, verifier } = options;
+  /** Signatures the reconciler already judged unrecordable (bounded). */
+  const settled = new Set<string>();
+  const remember = (signature: string): void => {
+    settled.add(signature);
+    if (settled.size > 10_000) {
+      const oldest = settled.values().next().value;
+      if (oldest !== undefined) settled.delete(oldest);
+    }
+  };
+
+  const verifyAndRecord = async (
+    claim: LeaderReportClaim,
+    observed: ObservedTransaction,
+    source: LeaderBuy['source'],
+  ): Promise<LeaderReportOutcome> => {
+    const leader = await ledger.findLeader(claim.leaderCode);
+    const verdict = verifyLeaderReport(claim, observed, options.leaderPresale, leader);
+    if (!verdict.ok) return rejected(verdict.rejection, verdict.retryable);
+    const { inserted, buy } = await ledger.recordBuy({
+      signature: claim.signature,
+      wallet: claim.wallet,
+      leaderCode: claim.leaderCode,
+      lamports: verdict.lamports,
+      commissionLamports: verdict.commissionLamports,
+      slot: verdict.slot,
+      blockTime: verdict.blockTime,
+      source,
+    });
+    return inserted ? { kind: 'recorded', buy } : compareWithStored(claim, buy);
+  };
+
+  return {
+    async report(claim) {
+      const stored = await ledger.findBuy(claim.signature);
+      if (stored !== null) return compareWithStored(claim, stored);
+      let observed: ObservedTransaction;
+      try {
+        observed = await verifier.observeTransaction(claim.signature);
+      } catch (error) {
+        options.onError?.(error, 'observeTransaction');
+        return { kind: 'unavailable', message: 'The chain could not be read; retry shortly.' };
+      }
+      return verifyAndRecord(claim, observed, 'report');
+    },
+
+    async reconcile(limit = 100) {
+      const signatures = await verifier.listRecentSignatures(options.leaderPresale, limit);
+      let examined = 0;
+      let recorded = 0;
+      for (const signature of signatures) {
+        if (settled.has(signature)) continue;
+        if ((await ledger.findBuy(signature)) !== null) {
+          remember(signature);
+          continue;
+        }
+        examined++;
+        const observed = await verifier.observeTransaction(signature);
+        if (observed.status !== 'found') continue;
+        const buy = observed.buys.find((candidate) => candidate.presale === options.leaderPresale);
+        const code = observed.memos
+          .map(parseLeaderMemo)
+          .find((candidate): candidate is string => candidate !== null);
+        if (buy === undefined || code === undefined) {
+          remember(signature);
+          continue;
+        }
+        const outcome = await verifyAndRecord(
+          { signature, wallet: buy.buyer, leaderCode: code, lamports: buy.lamports },
+          observed,
+          'reconciler',
+        );
+        if (outcome.kind === 'recorded') recorded++;
+        // A code registered later must still earn: only settle what can never change.
+        const mayChange =
+          outcome.kind === 'rejected' &&
+          (outcome.retryable || outcome.code === 'LEADER_REPORT__UNKNOWN_LEADER');
+        if (!mayChange) remember(signature);
+      }
+      return { examined, recorded };
+    },
+  };
+}

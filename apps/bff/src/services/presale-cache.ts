@@ -1,0 +1,105 @@
+import type {
+  Clock,
+  PresaleResponse,
+  PresaleSnapshot,
+  PresaleStateReader,
+  PresaleVariant,
+} from '@fbt/domain';
+import {
+  computePresaleTarget,
+  computeProgress,
+  isSoldOut,
+  PRESALE_VARIANTS,
+  presaleStateToJson,
+} from '@fbt/domain';
+import { createRefreshingResource, type RefreshingResource } from '../cache/refreshing-resource';
+import type { Scheduler } from '../cache/scheduler';
+
+/** The public answer for one presale snapshot. */
+export function toPresaleResponse(
+  variant: PresaleVariant,
+  snapshot: PresaleSnapshot,
+  meta: { fetchedAt: number; stale: boolean },
+): PresaleResponse {
+  const target = computePresaleTarget(variant, snapshot.state);
+  const progress = computeProgress(snapshot.state.currentTotalSold, target);
+  return {
+    variant,
+    address: snapshot.address,
+    state: presaleStateToJson(snapshot.state),
+    soldOut: isSoldOut(snapshot.state),
+    targetLamports: target.toString(),
+    progress: {
+      fillPercent: progress.fillPercent,
+      completed: progress.completed,
+      remainingLamports: progress.remaining.toString(),
+    },
+    fetchedAt: new Date(meta.fetchedAt).toISOString(),
+    stale: meta.stale,
+  };
+}
+
+/** Options of {@link createPresaleCache}. */
+export interface PresaleCacheOptions {
+  readonly addresses: Readonly<Record<PresaleVariant, string>>;
+  readonly reader: PresaleStateReader;
+  readonly clock: Clock;
+  readonly refreshMs: number;
+  readonly onError?: (variant: PresaleVariant, error: unknown) => void;
+}
+
+/** The three presale accounts, cached; refreshed on a timer and on chain notifications. */
+export interface PresaleCache {
+  readonly resources: Readonly<Record<PresaleVariant, RefreshingResource<PresaleSnapshot>>>;
+  /** First read, the periodic refresh and the accountSubscribe watches. Returns a stop function. */
+  start(scheduler: Scheduler): () => void;
+}
+
+/** Creates the {@link PresaleCache}. */
+export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
+  const make = (variant: PresaleVariant) =>
+    createRefreshingResource<PresaleSnapshot>({
+      name: `presale:${variant}`,
+      clock: options.clock,
+      maxAgeMs: options.refreshMs * 3,
+      load: async () => {
+        const snapshot = await options.reader.readPresaleState(options.addresses[variant]);
+        if (snapshot === null) throw new Error(`PRESALE__ACCOUNT_MISSING ${variant}`);
+        return snapshot;
+      },
+      toJson: (snapshot, meta) => toPresaleResponse(variant, snapshot, meta),
+      keyOf: (snapshot) => JSON.stringify(presaleStateToJson(snapshot.state)),
+      onRefreshError: (error) => options.onError?.(variant, error),
+    });
+  const resources = {
+    public: make('public'),
+    private: make('private'),
+    leader: make('leader'),
+  };
+  return {
+    resources,
+    start(scheduler) {
+      const stops: (() => void)[] = [];
+      for (const variant of PRESALE_VARIANTS) {
+        const resource = resources[variant];
+        void resource.refresh();
+        stops.push(scheduler.every(options.refreshMs, () => void resource.refresh()));
+        try {
+          stops.push(
+            options.reader.watchPresaleState(options.addresses[variant], (snapshot) => {
+              // Pushes from an older slot than the value we hold would move the page back.
+              const current = resource.current();
+              if (current !== null && snapshot.slot < current.value.slot) return;
+              resource.push(snapshot);
+            }),
+          );
+        } catch (error) {
+          options.onError?.(variant, error);
+        }
+      }
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { configResponseSchema, presaleResponseSchema } from '@fbt/domain';
+import { createTestWorld, randomAddress, settle, SOL, startApp, type TestWorld } from './helper';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(
+  world = createTestWorld(),
+): Promise<{ world: TestWorld; app: FastifyInstance }> {
+  app = await startApp(world);
+  return { world, app };
+}
+
+describe('GET /api/v1/config', () => {
+  it('publishes cluster, program, variants with their routes and targets, and links', async () => {
+    const { world, app } = await start();
+    const response = await app.inject('/api/v1/config');
+    expect(response.statusCode).toBe(200);
+    const body = configResponseSchema.parse(response.json());
+    expect(body).toMatchObject({
+      cluster: 'localnet',
+      rpcPath: '/rpc',
+      programId: world.deployment.programId,
+      tokenPriceLamports: '50000',
+      fbtDecimals: 6,
+      privateRouteName: 'mammamia-vip',
+      links: { whitepaper: 'https://example.org/fbt-whitepaper.pdf' },
+    });
+    expect(body.variants).toEqual([
+      {
+        variant: 'public',
+        route: 'presale',
+        presale: world.deployment.presales.public.address,
+        displayTargetLamports: (100n * SOL).toString(),
+      },
+      {
+        variant: 'private',
+        route: 'mammamia-vip',
+        presale: world.deployment.presales.private.address,
+        displayTargetLamports: null,
+      },
+      {
+        variant: 'leader',
+        route: 'leader',
+        presale: world.deployment.presales.leader.address,
+        displayTargetLamports: (800n * SOL).toString(),
+      },
+    ]);
+  });
+});
+
+describe('GET /api/v1/presales/:variant', () => {
+  it.each([
+    ['public', 100n * SOL, 25],
+    ['private', 200n * SOL, 25],
+    ['leader', 800n * SOL, 0],
+  ] as const)('%s: decoded state with target %s and progress', async (variant, target, fill) => {
+    const { app } = await start();
+    const response = await app.inject(`/api/v1/presales/${variant}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const body = presaleResponseSchema.parse(response.json());
+    expect(body.targetLamports).toBe(target.toString());
+    expect(body.progress.fillPercent).toBe(fill);
+    expect(body.stale).toBe(false);
+    expect(body.soldOut).toBe(false);
+    expect(body.fetchedAt).toBe('2026-11-21T12:00:00.000Z');
+  });
+
+  it('answers 404 with a code for an unknown variant', async () => {
+    const { app } = await start();
+    const response = await app.inject('/api/v1/presales/vip');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'PRESALE__UNKNOWN_VARIANT',
+        message: 'Unknown presale "vip"; use public, private or leader.',
+      },
+    });
+  });
+
+  it('does not call the chain per visitor: 50 reads, one upstream read per presale', async () => {
+    const { world, app } = await start();
+    const before = world.rpcCalls;
+    await Promise.all(Array.from({ length: 50 }, () => app.inject('/api/v1/presales/public')));
+    expect(world.rpcCalls).toBe(before);
+    expect(before).toBe(3);
+  });
+
+  it('keeps the last good value marked stale while the chain is down, then recovers', async () => {
+    const { world, app } = await start();
+    world.chainDown = true;
+    world.scheduler.tick(60_000);
+    await settle();
+    const stale = presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json());
+    expect(stale.stale).toBe(true);
+    expect(stale.state.currentTotalSold).toBe((25n * SOL).toString());
+
+    world.chainDown = false;
+    world.clock.advance(60_000);
+    world.scheduler.tick(60_000);
+    await settle();
+    const fresh = presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json());
+    expect(fresh.stale).toBe(false);
+    expect(fresh.fetchedAt).toBe('2026-11-21T12:01:00.000Z');
+  });
+
+  it('applies accountSubscribe pushes at once and ignores older slots', async () => {
+    const { world, app } = await start();
+    const address = world.deployment.presales.public.address;
+    const push = world.watchers.get(address);
+    const current = world.presales.get(address);
+    if (push === undefined || current === undefined) throw new Error('no watcher');
+    push({ address, slot: 150, state: { ...current.state, currentTotalSold: 99n * SOL } });
+    push({ address, slot: 120, state: { ...current.state, currentTotalSold: 1n * SOL } });
+    const body = presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json());
+    expect(body.state.currentTotalSold).toBe((99n * SOL).toString());
+    expect(body.progress).toEqual({
+      fillPercent: 99,
+      completed: false,
+      remainingLamports: SOL.toString(),
+    });
+  });
+
+  it('answers 503 with a code before the chain was ever read', async () => {
+    const world = createTestWorld();
+    world.chainDown = true;
+    const { app } = await start(world);
+    const response = await app.inject('/api/v1/presales/leader');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toMatchObject({ error: { code: 'PRESALE__UNAVAILABLE' } });
+  });
+});
+
+describe('GET /api/v1/presales/:variant/buyers/:wallet', () => {
+  it('returns bought lamports and the remaining allowance', async () => {
+    const world = createTestWorld();
+    const wallet = randomAddress();
+    world.buyers.set(`${world.deployment.presales.public.address}:${wallet}`, {
+      fbtBuyedAmount: 4n * SOL,
+    });
+    const { app } = await start(world);
+    const response = await app.inject(`/api/v1/presales/public/buyers/${wallet}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      variant: 'public',
+      wallet,
+      boughtLamports: (4n * SOL).toString(),
+      remainingLamports: (6n * SOL).toString(),
+      userAtMaximum: false,
+    });
+  });
+
+  it('treats a wallet without a record as having bought nothing', async () => {
+    const { app } = await start();
+    const wallet = randomAddress();
+    const response = await app.inject(`/api/v1/presales/leader/buyers/${wallet}`);
+    expect(response.json()).toMatchObject({
+      boughtLamports: '0',
+      remainingLamports: (10n * SOL).toString(),
+    });
+  });
+
+  it('answers 400 WALLET__INVALID for a malformed wallet', async () => {
+    const { app } = await start();
+    const response = await app.inject('/api/v1/presales/public/buyers/not-a-wallet');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'WALLET__INVALID' } });
+  });
+
+  it('answers 503 CHAIN__UNAVAILABLE when the record cannot be read', async () => {
+    const { world, app } = await start();
+    world.chainDown = true;
+    const response = await app.inject(`/api/v1/presales/public/buyers/${randomAddress()}`);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ error: { code: 'CHAIN__UNAVAILABLE' } });
+  });
+});
