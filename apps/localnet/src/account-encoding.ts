@@ -17,7 +17,7 @@ export function parseEncoding(value: unknown, fallback: AccountEncoding): Accoun
   if (value === 'base64+zstd')
     throw invalidParams('encoding base64+zstd is not supported by this local chain');
   throw invalidParams(
-    `unknown variant \`${String(value)}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``,
+    `unknown variant \`${JSON.stringify(value)}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``,
   );
 }
 

@@ -476,7 +476,7 @@ export function createChain(options: ChainOptions): Chain {
           );
         }
         throw preflightError(
-          { json: sim.err, text: sim.errText ?? String(sim.err), landed: false },
+          { json: sim.err, text: sim.errText ?? JSON.stringify(sim.err), landed: false },
           sim.logs,
           sim.unitsConsumed,
         );

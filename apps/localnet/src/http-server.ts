@@ -79,8 +79,13 @@ export async function startHttpServer(
     port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        // Let in-flight requests finish (clients poll right after a confirmation), then force.
+        const force = setTimeout(() => server.closeAllConnections(), 1_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

@@ -66,7 +66,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     log,
   });
   let http: Awaited<ReturnType<typeof startHttpServer>> | null = null;
-  let ws: Awaited<ReturnType<typeof startPubsubServer>> | null = null;
+  let ws: Awaited<ReturnType<typeof startPubsubServer>>;
   try {
     http = await startHttpServer(
       host,

@@ -23,6 +23,15 @@ type Subscription =
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
+function isBase58OfLength(value: unknown, length: number): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return bs58.decode(value).length === length;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Solana pubsub over websocket: accountSubscribe, signatureSubscribe, slotSubscribe and their
  * unsubscribes, with the notification shapes web3.js v1 expects.
@@ -118,29 +127,19 @@ export async function startPubsubServer(
   const methodsFor = (socket: WebSocket): MethodTable => ({
     accountSubscribe: (params) => {
       const addr = params[0];
-      let valid = false;
-      try {
-        valid = typeof addr === 'string' && bs58.decode(addr).length === 32;
-      } catch {
-        valid = false;
-      }
-      if (!valid) throw invalidParams('account address must be a base58 public key');
+      if (!isBase58OfLength(addr, 32))
+        throw invalidParams('account address must be a base58 public key');
       const encoding = parseEncoding(config(params, 1).encoding, 'base58');
       const id = nextId++;
-      subscriptions.set(id, { kind: 'account', id, socket, address: addr as string, encoding });
+      subscriptions.set(id, { kind: 'account', id, socket, address: addr, encoding });
       return id;
     },
     signatureSubscribe: (params) => {
       const signature = params[0];
-      let valid = false;
-      try {
-        valid = typeof signature === 'string' && bs58.decode(signature).length === 64;
-      } catch {
-        valid = false;
-      }
-      if (!valid) throw invalidParams('signature must be a base58 transaction signature');
+      if (!isBase58OfLength(signature, 64))
+        throw invalidParams('signature must be a base58 transaction signature');
       const id = nextId++;
-      const sub = { kind: 'signature' as const, id, socket, signature: signature as string };
+      const sub = { kind: 'signature' as const, id, socket, signature: signature };
       subscriptions.set(id, sub);
       const known = chain.getRecord(sub.signature);
       if (known !== undefined) setImmediate(() => notifySignature(sub, known));
@@ -160,7 +159,11 @@ export async function startPubsubServer(
   server.on('connection', (socket) => {
     const methods = methodsFor(socket);
     socket.on('message', (data) => {
-      const parsed = parseBody(String(data));
+      const parsed = parseBody(
+        Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.concat(data as Buffer[]).toString('utf8'),
+      );
       if (!parsed.ok) {
         socket.send(parsed.response);
         return;

@@ -1,0 +1,131 @@
+import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
+import type { AccountInfo, Context } from '@solana/web3.js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
+import type { TestChain } from './helpers';
+
+let t: TestChain;
+beforeAll(async () => {
+  t = await startTestChain();
+});
+afterAll(async () => {
+  await stopTestChain(t);
+});
+
+function nextValue<T>(
+  register: (resolve: (value: T) => void) => Promise<number> | number,
+): Promise<{ id: number; value: Promise<T> }> {
+  let resolveValue: (value: T) => void = () => undefined;
+  const value = new Promise<T>((resolve) => {
+    resolveValue = resolve;
+  });
+  return Promise.resolve(register(resolveValue)).then((id) => ({ id, value }));
+}
+
+describe('pubsub websocket', () => {
+  it('notifies an account subscriber when a transfer changes the account', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 2);
+    const watched = Keypair.generate().publicKey;
+    const { id, value } = await nextValue<[AccountInfo<Buffer>, Context]>((resolve) =>
+      connection.onAccountChange(watched, (info, context) => resolve([info, context]), {
+        commitment: 'confirmed',
+      }),
+    );
+    // give the subscription time to reach the server before the transfer lands
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const tx = new Transaction({
+      feePayer: payer.publicKey,
+      ...(await connection.getLatestBlockhash()),
+    }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: watched,
+        lamports: LAMPORTS_PER_SOL,
+      }),
+    );
+    tx.sign(payer);
+    await connection.sendRawTransaction(tx.serialize());
+    const [info, context] = await value;
+    expect(info.lamports).toBe(LAMPORTS_PER_SOL);
+    expect(context.slot).toBeGreaterThan(0);
+    await connection.removeAccountChangeListener(id);
+  });
+
+  it('confirms a transaction through signatureSubscribe', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 1);
+    const tx = new Transaction({
+      feePayer: payer.publicKey,
+      ...(await connection.getLatestBlockhash()),
+    }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000_000,
+      }),
+    );
+    tx.sign(payer);
+    const signature = await connection.sendRawTransaction(tx.serialize());
+    const result = await new Promise<{ err: unknown }>((resolve) => {
+      connection.onSignature(signature, (res) => resolve(res), 'confirmed');
+    });
+    expect(result.err).toBeNull();
+  });
+
+  it('streams slots and stops after slotUnsubscribe', async () => {
+    const { connection } = t;
+    const slots: number[] = [];
+    const id = connection.onSlotChange((info) => slots.push(info.slot));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await connection.removeSlotChangeListener(id);
+    expect(slots.length).toBeGreaterThanOrEqual(2);
+    expect(slots.every((slot, i) => i === 0 || slot > (slots[i - 1] ?? 0))).toBe(true);
+  });
+
+  it('answers raw subscribe/unsubscribe requests and rejects unknown ids and bad params', async () => {
+    const socket = new WebSocket(t.localnet.wsUrl);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const replies: unknown[] = [];
+    const waitFor = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (replies.length >= count ? resolve() : setTimeout(check, 10));
+        check();
+      });
+    socket.on('message', (data) => replies.push(JSON.parse((data as Buffer).toString('utf8'))));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe' }));
+    await waitFor(1);
+    const subId = (replies[0] as { result: number }).result;
+    expect(typeof subId).toBe('number');
+    const before = replies.length;
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'slotUnsubscribe', params: [subId] }),
+    );
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'slotUnsubscribe', params: [subId] }),
+    );
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'accountSubscribe', params: ['not-a-key'] }),
+    );
+    socket.send('{oops');
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'getBalance', params: [] }));
+    await waitFor(before + 5);
+    const byId = (id: number) =>
+      replies.find((r) => (r as { id?: number }).id === id) as {
+        result?: unknown;
+        error?: { code: number; message: string };
+      };
+    expect(byId(2).result).toBe(true);
+    expect(byId(3).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: Invalid subscription id.',
+    });
+    expect(byId(4).error?.code).toBe(-32602);
+    expect(byId(5).error?.code).toBe(-32601);
+    expect(replies.some((r) => (r as { error?: { code: number } }).error?.code === -32700)).toBe(
+      true,
+    );
+    socket.close();
+  });
+});
