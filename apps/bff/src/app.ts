@@ -217,7 +217,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  const stops: (() => void)[] = [];
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 4096 },
+    // Replaces the plugin's default (close without a code): stop the background loops, then
+    // tell every client we are going away (1001) and wait for them, before the server closes.
+    preClose: async () => {
+      for (const stop of stops.splice(0)) stop();
+      await hub.closeAll();
+    },
+  });
 
   registerPresaleRoutes(app, context);
   registerMarketRoutes(app, context);
@@ -243,7 +252,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  const stops: (() => void)[] = [];
   app.addHook('onReady', (done) => {
     stops.push(presales.start(deps.scheduler));
     stops.push(price.start(deps.scheduler));
@@ -261,10 +269,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stops.push(deps.scheduler.every(settings.reconcileIntervalMs, reconcile));
     }
     done();
-  });
-  app.addHook('preClose', async () => {
-    for (const stop of stops.splice(0)) stop();
-    await hub.closeAll();
   });
   app.decorate('fbt', context);
   return app;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('applies documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      DEPLOYMENT_FILE: './data/localnet/deployment.json',
+      DATABASE_PATH: './data/ledger.sqlite',
+      PYTH_HERMES_URL: 'https://hermes.pyth.network',
+      PRICE_REFRESH_MS: 30_000,
+      PRESALE_REFRESH_MS: 60_000,
+      GOALS_REFRESH_MS: 300_000,
+      CORS_ORIGINS: [],
+      TRUST_PROXY: false,
+      PUBLIC_LINKS: {},
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('parses lists, booleans, JSON and an empty Pyth URL (disabled)', () => {
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUST_PROXY: 'true',
+      PUBLIC_LINKS: '{"whitepaper":"https://example.org/wp.pdf"}',
+      PYTH_HERMES_URL: '',
+    });
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.PUBLIC_LINKS).toEqual({ whitepaper: 'https://example.org/wp.pdf' });
+    expect(config.PYTH_HERMES_URL).toBeUndefined();
+  });
+
+  it('lists every bad key at once, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PRICE_REFRESH_MS: '1000',
+        RPC_URL: 'not a url',
+        CORS_ORIGINS: 'https://ok.example,nope',
+        LOG_LEVEL: 'loud',
+        PUBLIC_LINKS: '{',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of [
+      'PORT',
+      'PRICE_REFRESH_MS',
+      'RPC_URL',
+      'CORS_ORIGINS',
+      'LOG_LEVEL',
+      'PUBLIC_LINKS',
+    ]) {
+      expect(problems).toContain(key);
+    }
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it.each([
+    [{ TELEGRAM_BOT_TOKEN: 't' }, 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither'],
+    [{ X_USERNAME: 'fbt' }, 'X_BEARER_TOKEN and X_USERNAME: set both or neither'],
+    [
+      { DATABASE_URL: 'postgres://x' },
+      'DATABASE_URL: the PostgreSQL ledger is not available in this build',
+    ],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
