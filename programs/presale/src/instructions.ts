@@ -117,6 +117,11 @@ export interface BuyParams {
   readonly buyerTokenAccount?: PublicKey;
 }
 
+/** Buy instruction data: `0x01` followed by the lamports as u64 little-endian (9 bytes). */
+export function encodeBuyInstructionData(lamports: bigint): Buffer {
+  return data(PresaleInstruction.Buy, u64(lamports, 'lamports'));
+}
+
 /** 1 Buy: `0x01` + u64 LE lamports, exactly 11 accounts. */
 export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
   const { programId, presale, buyer } = params;
@@ -139,7 +144,7 @@ export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
       r(SystemProgram.programId),
       r(RENT_SYSVAR_ID),
     ],
-    data: data(PresaleInstruction.Buy, u64(params.lamports, 'lamports')),
+    data: encodeBuyInstructionData(params.lamports),
   });
 }
 
