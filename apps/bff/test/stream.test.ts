@@ -19,7 +19,11 @@ async function connect(url: string) {
   const messages: StreamServerMessage[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (raw: WebSocket.Data) => {
-    messages.push(streamServerMessageSchema.parse(JSON.parse(String(raw as string))));
+    messages.push(
+      streamServerMessageSchema.parse(
+        JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw as Buffer).toString('utf8')),
+      ),
+    );
     for (const wake of waiters.splice(0)) wake();
   });
   await new Promise((resolve, reject) => {
