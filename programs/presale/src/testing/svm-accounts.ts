@@ -1,6 +1,7 @@
 import { address, lamports } from '@solana/kit';
-import type { PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
+import type { AccountInfoSource } from '../accounts';
 
 /** Raw account as litesvm stores it, or null when absent. */
 export function readSvmAccount(
@@ -44,4 +45,16 @@ export function writeSvmAccount(
     programAddress: address(account.owner.toBase58()),
     space: BigInt(account.data.length),
   });
+}
+
+/** An {@link AccountInfoSource} reading straight from a litesvm chain (no RPC in between). */
+export function createSvmAccountSource(svm: LiteSVM): AccountInfoSource {
+  return {
+    getAccountInfo: (key) => {
+      const account = readSvmAccount(svm, key);
+      return Promise.resolve(
+        account ? { data: account.data, owner: new PublicKey(account.owner) } : null,
+      );
+    },
+  };
 }

@@ -1,0 +1,99 @@
+import { PublicKey } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { decodeBuyerRecordAccount, decodePresaleAccount, PresaleLayoutError } from './layout';
+
+/** A presale account as the program writes it (hex, 192 bytes). */
+function presaleFixture(): Uint8Array {
+  const bytes = new Uint8Array(192);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = 1; // isInitialized
+  bytes[1] = 1; // isActived
+  bytes.fill(0x11, 2, 34); // seller
+  bytes.fill(0x22, 34, 66); // temp token account
+  view.setBigUint64(66, 50_000n, true);
+  view.setBigUint64(74, 10_000_000_000n, true);
+  view.setBigUint64(82, 100_000_000n, true);
+  view.setBigUint64(90, 100_000_000_000n, true);
+  view.setBigUint64(98, 1_500_000_000n, true);
+  bytes[106] = 1; // kind
+  bytes[107] = 1; // version
+  bytes[108] = 254; // authority bump
+  bytes[109] = 6; // decimals
+  bytes.fill(0x33, 112, 144); // mint
+  bytes.fill(0x44, 144, 176); // authority
+  view.setBigUint64(176, 30_000_000_000n, true);
+  view.setBigUint64(184, 2n, true);
+  return bytes;
+}
+
+describe('decodePresaleAccount', () => {
+  it('decodes the spec fields and our extras', () => {
+    const account = decodePresaleAccount(presaleFixture());
+    expect(account).toMatchObject({
+      isInitialized: true,
+      isActived: true,
+      tokenPrice: 50_000n,
+      maxUserBuyable: 10_000_000_000n,
+      minUserBuyable: 100_000_000n,
+      maxTotalBuyable: 100_000_000_000n,
+      currentTotalSold: 1_500_000_000n,
+      version: 1,
+      authorityBump: 254,
+      decimals: 6,
+      tokensSold: 30_000_000_000n,
+      buyerCount: 2n,
+    });
+    expect(account.sellerPubkey).toBe(new PublicKey(new Uint8Array(32).fill(0x11)).toBase58());
+    expect(account.mint).toBe(new PublicKey(new Uint8Array(32).fill(0x33)).toBase58());
+    expect(account.authority).toBe(new PublicKey(new Uint8Array(32).fill(0x44)).toBase58());
+  });
+
+  it('decodes a never-initialized (all zero) account as not initialized', () => {
+    expect(decodePresaleAccount(new Uint8Array(192)).isInitialized).toBe(false);
+  });
+
+  it.each([
+    ['too short', new Uint8Array(106), /must be 192 bytes, got 106/],
+    [
+      'initialized with the wrong kind',
+      (() => {
+        const b = presaleFixture();
+        b[106] = 2;
+        return b;
+      })(),
+      /kind 2, expected 1/,
+    ],
+  ])('rejects an account that is %s', (_label, bytes, message) => {
+    expect(() => decodePresaleAccount(bytes)).toThrow(PresaleLayoutError);
+    expect(() => decodePresaleAccount(bytes)).toThrow(message);
+  });
+});
+
+describe('decodeBuyerRecordAccount', () => {
+  it('reads fbtBuyedAmount from the first 8 bytes and the owners of the record', () => {
+    const bytes = new Uint8Array(88);
+    const view = new DataView(bytes.buffer);
+    view.setBigUint64(0, 2_000_000_000n, true);
+    bytes.fill(0x11, 8, 40);
+    bytes.fill(0x22, 40, 72);
+    bytes[72] = 2;
+    bytes[73] = 255;
+    bytes[74] = 1;
+    view.setBigUint64(80, 40_000_000_000n, true);
+    expect(decodeBuyerRecordAccount(bytes)).toMatchObject({
+      fbtBuyedAmount: 2_000_000_000n,
+      bump: 255,
+      version: 1,
+      tokensReceived: 40_000_000_000n,
+    });
+  });
+
+  it('rejects bytes that are not a buyer record', () => {
+    expect(() => decodeBuyerRecordAccount(new Uint8Array(88))).toThrow(
+      'buyer record has kind 0, expected 2',
+    );
+    expect(() => decodeBuyerRecordAccount(new Uint8Array(8))).toThrow(
+      'buyer record must be 88 bytes, got 8',
+    );
+  });
+});
