@@ -23,6 +23,14 @@ type Subscription =
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
+/** ws 7 hands text frames over as strings and binary frames as Buffers. */
+function messageText(data: WebSocket.Data): string {
+  if (typeof data === 'string') return data;
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
 function isBase58OfLength(value: unknown, length: number): value is string {
   if (typeof value !== 'string') return false;
   try {
@@ -159,11 +167,7 @@ export async function startPubsubServer(
   server.on('connection', (socket) => {
     const methods = methodsFor(socket);
     socket.on('message', (data) => {
-      const parsed = parseBody(
-        Buffer.isBuffer(data)
-          ? data.toString('utf8')
-          : Buffer.concat(data as Buffer[]).toString('utf8'),
-      );
+      const parsed = parseBody(messageText(data));
       if (!parsed.ok) {
         socket.send(parsed.response);
         return;

@@ -93,7 +93,9 @@ describe('pubsub websocket', () => {
         const check = () => (replies.length >= count ? resolve() : setTimeout(check, 10));
         check();
       });
-    socket.on('message', (data) => replies.push(JSON.parse((data as Buffer).toString('utf8'))));
+    socket.on('message', (data) =>
+      replies.push(JSON.parse(typeof data === 'string' ? data : (data as Buffer).toString('utf8'))),
+    );
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe' }));
     await waitFor(1);
     const subId = (replies[0] as { result: number }).result;
