@@ -1,0 +1,345 @@
+import {
+  Keypair,
+  LAMPORTS_PER_SOL,
+  SystemProgram,
+  TransactionInstruction,
+  PublicKey,
+} from '@solana/web3.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCommunityCounters,
+  createSolanaBuyerRecordReader,
+  createSolanaConnection,
+  createSolanaPresaleStateReader,
+  createSolanaTransactionVerifier,
+  createSqliteLeaderLedger,
+} from '@fbt/adapters';
+import { buildBuyInstructions } from '@fbt/presale-program';
+import type { LeaderLedger } from '@fbt/domain';
+import { presaleResponseSchema } from '@fbt/domain';
+import { buildApp } from '../src/app';
+import { createManualScheduler } from '../src/cache/scheduler';
+import { createBuyerRecordDeriver, createProgramBuyDecoder } from '../src/chain-wiring';
+import { startSeededChain, type SeededChain } from './chain-fixture';
+import { randomSignature, TEST_SETTINGS } from './helper';
+
+const SOL = 1_000_000_000n;
+let chain: SeededChain;
+let app: FastifyInstance;
+let ledger: LeaderLedger;
+let leader: Keypair;
+const scheduler = createManualScheduler();
+
+beforeAll(async () => {
+  chain = await startSeededChain();
+  const { deployment } = chain;
+  const connection = createSolanaConnection({
+    rpcUrl: deployment.rpcUrl,
+    ...(deployment.wsUrl ? { wsUrl: deployment.wsUrl } : {}),
+  });
+  const clock = { now: () => Date.now() };
+  ledger = createSqliteLeaderLedger({ path: ':memory:', clock });
+  leader = await chain.fundedKeypair(30);
+  await ledger.registerLeader({ code: 'beast42', wallet: leader.publicKey.toBase58() });
+  await ledger.registerLeader({ code: 'other77', wallet: Keypair.generate().publicKey.toBase58() });
+  app = await buildApp({
+    settings: TEST_SETTINGS,
+    deployment,
+    clock,
+    scheduler,
+    presaleReader: createSolanaPresaleStateReader({ connection }),
+    buyerReader: createSolanaBuyerRecordReader({
+      connection,
+      deriveBuyerRecordAddress: createBuyerRecordDeriver(deployment.programId),
+    }),
+    priceSource: null,
+    counters: createCommunityCounters({ ledger }),
+    ledger,
+    verifier: createSolanaTransactionVerifier({
+      connection,
+      decodeBuy: createProgramBuyDecoder(deployment.programId),
+    }),
+    rpcUpstreamUrl: deployment.rpcUrl,
+    logger: false,
+  });
+  await app.ready();
+  await waitFor(() => app.fbt.presales.resources.leader.current() !== null);
+}, 90_000);
+
+afterAll(async () => {
+  await app?.close();
+  await ledger?.close();
+  await chain?.stop();
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const report = (payload: object) =>
+  app.inject({ method: 'POST', url: '/api/v1/leader-reports', payload });
+const claim = (signature: string, wallet: Keypair, lamports: bigint, leaderCode = 'beast42') => ({
+  signature,
+  wallet: wallet.publicKey.toBase58(),
+  leaderCode,
+  lamports: lamports.toString(),
+});
+
+describe('routes against the real local chain', () => {
+  it('serves the seeded presales decoded from the chain', async () => {
+    const response = await app.inject('/api/v1/presales/private');
+    const body = presaleResponseSchema.parse(response.json());
+    expect(body.address).toBe(chain.deployment.presales.private.address);
+    expect(body.state).toMatchObject({
+      isInitialized: true,
+      isActived: true,
+      tokenPrice: '50000',
+      maxTotalBuyable: (200n * SOL).toString(),
+    });
+    expect(body.targetLamports).toBe((200n * SOL).toString());
+  });
+
+  it('a buy reaches the cache through accountSubscribe, and the buyer route reads the record', async () => {
+    const buyer = await chain.fundedKeypair(20);
+    const before = BigInt(
+      app.fbt.presales.resources.public.current()?.value.state.currentTotalSold ?? 0n,
+    );
+    await chain.buy(buyer, 'public', 2n * SOL);
+    await waitFor(
+      () =>
+        app.fbt.presales.resources.public.current()?.value.state.currentTotalSold ===
+        before + 2n * SOL,
+    );
+    const response = await app.inject(
+      `/api/v1/presales/public/buyers/${buyer.publicKey.toBase58()}`,
+    );
+    expect(response.json()).toMatchObject({
+      boughtLamports: (2n * SOL).toString(),
+      remainingLamports: (8n * SOL).toString(),
+      userAtMaximum: false,
+    });
+  });
+
+  it('proxies allow-listed JSON-RPC to the chain', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rpc',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getLatestBlockhash',
+        params: [{ commitment: 'confirmed' }],
+      }),
+    });
+    expect(response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { value: { blockhash: expect.any(String) as string } },
+    });
+  });
+});
+
+describe('leader ledger forgery suite (real transactions)', () => {
+  let buyer: Keypair;
+  let honest: string;
+
+  beforeAll(async () => {
+    buyer = await chain.fundedKeypair(50);
+    honest = await chain.buy(buyer, 'leader', 1_500_000_000n, { leaderCode: 'beast42' });
+  }, 30_000);
+
+  it('records an honest report with a 10% commission, and a replay changes nothing', async () => {
+    const first = await report(claim(honest, buyer, 1_500_000_000n));
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      status: 'recorded',
+      buy: { lamports: '1500000000', commissionLamports: '150000000', source: 'report' },
+    });
+    const replay = await report(claim(honest, buyer, 1_500_000_000n));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ status: 'already-recorded' });
+    expect((await ledger.getLeaderSummary('beast42'))?.buys).toBe(1);
+  });
+
+  it('accepts the spec body on /ct with SOL amounts', async () => {
+    const signature = await chain.buy(buyer, 'leader', 250_000_000n, { leaderCode: 'beast42' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ct',
+      payload: {
+        txnHASH: signature,
+        wallet: buyer.publicKey.toBase58(),
+        leaderCode: 'beast42',
+        solsEarned: 0.25,
+        solsClaimable: 0.025,
+        timestamp: Date.now(),
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      buy: { lamports: '250000000', commissionLamports: '25000000' },
+    });
+  });
+
+  it('a fake hash is not found (retryable 409)', async () => {
+    const response = await report(claim(randomSignature(), buyer, SOL));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { code: 'LEADER_REPORT__TX_NOT_FOUND' } });
+  });
+
+  it('refuses forgeries, each with its code, recording nothing', async () => {
+    const stranger = await chain.fundedKeypair(20);
+    const cases: [string, () => Promise<object>, string][] = [
+      [
+        "another wallet's transaction",
+        () => Promise.resolve(claim(honest, stranger, 1_500_000_000n)),
+        'LEADER_REPORT__SIGNER_MISMATCH',
+      ],
+      [
+        'an inflated amount',
+        async () =>
+          claim(
+            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
+            stranger,
+            5n * SOL,
+          ),
+        'LEADER_REPORT__AMOUNT_MISMATCH',
+      ],
+      [
+        'a failed transaction',
+        async () => {
+          const deployment = chain.deployment;
+          const instructions = buildBuyInstructions({
+            programId: new PublicKey(deployment.programId),
+            presale: new PublicKey(deployment.presales.leader.address),
+            buyer: stranger.publicKey,
+            seller: new PublicKey(
+              app.fbt.presales.resources.leader.current()?.value.state.sellerPubkey ?? '',
+            ),
+            tempTokenAccount: new PublicKey(
+              app.fbt.presales.resources.leader.current()?.value.state.tempTokenAccountPubkey ?? '',
+            ),
+            mint: new PublicKey(deployment.mint),
+            lamports: 1_000n, // below the minimum: the program refuses
+            createBuyerTokenAccount: true,
+            leaderCode: 'beast42',
+          });
+          return claim(await chain.sendFailing(instructions, stranger), stranger, 1_000n);
+        },
+        'LEADER_REPORT__TX_FAILED',
+      ],
+      [
+        'a transaction that is not a presale buy',
+        async () => {
+          const transfer = SystemProgram.transfer({
+            fromPubkey: stranger.publicKey,
+            toPubkey: leader.publicKey,
+            lamports: LAMPORTS_PER_SOL,
+          });
+          const memo = new TransactionInstruction({
+            programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+            keys: [{ pubkey: stranger.publicKey, isSigner: true, isWritable: false }],
+            data: Buffer.from('fbt:leader:beast42'),
+          });
+          return claim(await chain.sendFailing([transfer, memo], stranger), stranger, SOL);
+        },
+        'LEADER_REPORT__NOT_A_PRESALE_BUY',
+      ],
+      [
+        'a buy on the public presale',
+        async () =>
+          claim(await chain.buy(stranger, 'public', SOL, { leaderCode: 'beast42' }), stranger, SOL),
+        'LEADER_REPORT__WRONG_PRESALE',
+      ],
+      [
+        'a leader buy without memo',
+        async () => claim(await chain.buy(stranger, 'leader', SOL / 2n), stranger, SOL / 2n),
+        'LEADER_REPORT__MEMO_MISSING',
+      ],
+      [
+        'a buy carrying another code',
+        async () =>
+          claim(
+            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'other77' }),
+            stranger,
+            SOL / 2n,
+          ),
+        'LEADER_REPORT__MEMO_MISMATCH',
+      ],
+      [
+        'an unregistered code',
+        async () =>
+          claim(
+            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'ghost99' }),
+            stranger,
+            SOL / 2n,
+            'ghost99',
+          ),
+        'LEADER_REPORT__UNKNOWN_LEADER',
+      ],
+      [
+        "the leader's own purchase",
+        async () =>
+          claim(
+            await chain.buy(leader, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
+            leader,
+            SOL / 2n,
+          ),
+        'LEADER_REPORT__SELF_REFERRAL',
+      ],
+    ];
+    for (const [name, makeClaim, code] of cases) {
+      const payload = await makeClaim();
+      const response = await report(payload);
+      expect({
+        name,
+        status: response.statusCode,
+        code: response.json<{ error?: { code: string } }>().error?.code,
+      }).toEqual({ name, status: 422, code });
+    }
+    expect((await ledger.getLeaderSummary('beast42'))?.buys).toBe(2);
+    expect((await ledger.getLeaderSummary('other77'))?.buys).toBe(0);
+  }, 60_000);
+
+  it('a malformed body is a 400 naming the field', async () => {
+    const response = await report({
+      signature: honest,
+      wallet: 'x',
+      leaderCode: 'beast42',
+      lamports: '1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'REQUEST__INVALID',
+        message: expect.stringContaining('body.wallet') as string,
+      },
+    });
+  });
+
+  it('the reconciler records a verified leader buy whose report never arrived', async () => {
+    const quiet = await chain.fundedKeypair(20);
+    const signature = await chain.buy(quiet, 'leader', 700_000_000n, { leaderCode: 'other77' });
+    const outcome = await app.fbt.leaders.reconcile();
+    expect(outcome.recorded).toBeGreaterThanOrEqual(1);
+    expect(await ledger.findBuy(signature)).toMatchObject({
+      leaderCode: 'other77',
+      lamports: 700_000_000n,
+      commissionLamports: 70_000_000n,
+      source: 'reconciler',
+    });
+    // The stranger's real 0.5 SOL beast42 buy (reported inflated above) is recorded at its true
+    // amount; the self-referral, the failed buy and the unknown code stay unrecorded.
+    expect(await ledger.getLeaderSummary('beast42')).toMatchObject({
+      buys: 3,
+      totalLamports: 1_500_000_000n + 250_000_000n + 500_000_000n,
+    });
+    expect(await ledger.getLeaderSummary('ghost99')).toBeNull();
+  });
+});
