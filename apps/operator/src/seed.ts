@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
+import type { Deployment } from '@fbt/domain';
+import type { PresaleLimits } from '@fbt/presale-program';
+import type { Connection } from '@solana/web3.js';
+import { createFbtMint, createPresale } from './actions';
+import { deployProgram } from './deploy';
+import { loadOrCreateKeypair } from './keypair-file';
+import { OperatorError } from './operator-error';
+
+/** The built program the local chain runs (sBPF v3, the format new deployments should use). */
+export const DEFAULT_PROGRAM_PATH = path.resolve(
+  import.meta.dirname,
+  '../../../programs/presale/dist/presale.v3.so',
+);
+export const DEPLOYMENT_FILE_NAME = 'deployment.json';
+const SOL = LAMPORTS_PER_SOL;
+
+/** Limits of the three seeded presales (lamports). Targets follow the spec: 100 / maxTotal / 800 SOL. */
+export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', PresaleLimits>> = {
+  public: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 100n * SOL },
+  private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },
+  leader: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 800n * SOL },
+};
+const OPERATOR_AIRDROP = 1_000n * SOL;
+const TEST_WALLET_AIRDROP = 100n * SOL;
+const TEST_WALLETS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
+
+/** What the seeding wrote: the BFF's deployment plus the local wallets. */
+export type SeedDeployment = Deployment & {
+  seller: string;
+  testWallets: { name: string; address: string; keypairFile: string; sol: string }[];
+  createdAt: string;
+};
+
+export interface SeedOptions {
+  connection: Connection;
+  rpcUrl: string;
+  wsUrl: string;
+  dataDir: string;
+  programPath?: string;
+  privateRouteName?: string;
+  log?: (line: string) => void;
+}
+
+async function airdrop(
+  connection: Connection,
+  to: import('@solana/web3.js').PublicKey,
+  lamports: bigint,
+): Promise<void> {
+  const signature = await connection.requestAirdrop(to, Number(lamports));
+  const latest = await connection.getLatestBlockhash('confirmed');
+  const result = await connection.confirmTransaction({ signature, ...latest }, 'confirmed');
+  if (result.value.err !== null)
+    throw new OperatorError(
+      `airdrop to ${to.toBase58()} failed: ${JSON.stringify(result.value.err)}`,
+    );
+}
+
+/** Reads an existing deployment file, validated against the BFF's schema. */
+export function readDeploymentFile(file: string): Deployment {
+  const parsed = deploymentSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new OperatorError(
+      `${file} is not a valid deployment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Seeds a fresh local chain once: operator and test wallets (keypairs in `<dataDir>/wallets`),
+ * the program through the upgradeable loader, the FBT mint with its fixed 100M supply, and the
+ * public, private and leader presales. Writes `<dataDir>/deployment.json` last, so its presence
+ * means seeding finished; when it exists, nothing is done and it is returned as is.
+ */
+export async function seedLocalChain(
+  options: SeedOptions,
+): Promise<{ deployment: Deployment; created: boolean; file: string }> {
+  const { connection, dataDir } = options;
+  const log = options.log ?? (() => undefined);
+  const file = path.join(dataDir, DEPLOYMENT_FILE_NAME);
+  if (fs.existsSync(file)) return { deployment: readDeploymentFile(file), created: false, file };
+
+  const programPath = options.programPath ?? DEFAULT_PROGRAM_PATH;
+  if (!fs.existsSync(programPath)) {
+    throw new OperatorError(
+      `program binary ${programPath} is missing: build it with \`npm run build -w @fbt/presale-program\``,
+    );
+  }
+  const walletsDir = path.join(dataDir, 'wallets');
+  const operator = loadOrCreateKeypair(path.join(walletsDir, 'operator.json'));
+  log(`funding operator ${operator.publicKey.toBase58()}`);
+  await airdrop(connection, operator.publicKey, OPERATOR_AIRDROP);
+
+  log(`deploying ${path.basename(programPath)}`);
+  const deployed = await deployProgram({
+    connection,
+    payer: operator,
+    elf: new Uint8Array(fs.readFileSync(programPath)),
+    programKeypair: loadOrCreateKeypair(path.join(walletsDir, 'program.json')),
+    onProgress: (line) => log(`  ${line}`),
+  });
+  const programId = deployed.programId;
+  log(`program ${programId.toBase58()} (${deployed.transactions} transactions)`);
+
+  const { mint } = await createFbtMint({ connection, payer: operator });
+  log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
+
+  const presales = {} as Record<
+    'public' | 'private' | 'leader',
+    { address: string; tempTokenAccount: string }
+  >;
+  for (const variant of ['public', 'private', 'leader'] as const) {
+    const created = await createPresale({
+      connection,
+      programId,
+      seller: operator,
+      mint,
+      tokenPrice: TOKEN_PRICE_LAMPORTS,
+      limits: SEED_PRESALES[variant],
+    });
+    presales[variant] = {
+      address: created.presale.toBase58(),
+      tempTokenAccount: created.tempTokenAccount.toBase58(),
+    };
+    log(`${variant} presale ${created.presale.toBase58()}`);
+  }
+
+  const testWallets: SeedDeployment['testWallets'] = [];
+  for (const name of TEST_WALLETS) {
+    const keypairFile = path.join(walletsDir, `${name}.json`);
+    const wallet = loadOrCreateKeypair(keypairFile);
+    await airdrop(connection, wallet.publicKey, TEST_WALLET_AIRDROP);
+    testWallets.push({ name, address: wallet.publicKey.toBase58(), keypairFile, sol: '100' });
+  }
+
+  const deployment: SeedDeployment = {
+    cluster: 'localnet',
+    rpcUrl: options.rpcUrl,
+    wsUrl: options.wsUrl,
+    programId: programId.toBase58(),
+    mint: mint.toBase58(),
+    privateRouteName: options.privateRouteName ?? 'private',
+    presales,
+    seller: operator.publicKey.toBase58(),
+    testWallets,
+    createdAt: new Date().toISOString(),
+  };
+  const checked = deploymentSchema.safeParse(deployment);
+  if (!checked.success)
+    throw new OperatorError(
+      `seeded deployment does not match the BFF schema: ${checked.error.message}`,
+    );
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+  return { deployment, created: true, file };
+}
