@@ -234,7 +234,8 @@ static uint64_t process_initialize(const FbtInput *in) {
   SolSignerSeed seeds[3] = {
       {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {bump_seed, 1}};
   SolPubkey derived;
-  if (sol_create_program_address(seeds, 3, in->program_id, &derived) != 0 ||
+  FbtPdaQuery query = {seeds, 3, in->program_id};
+  if (!fbt_create_program_address(&query, &derived) ||
       !fbt_pubkey_eq(derived.x, authority->key->x)) {
     return E_WRONG_AUTHORITY;
   }
@@ -337,11 +338,13 @@ static uint64_t process_buy(const FbtInput *in) {
     received = fbt_load_u64(r + BR_TOKENS_RECEIVED);
   } else if (fbt_pubkey_is_zero(record->owner->x) && record->data_len == 0) {
     /* First purchase: the address must be this buyer's PDA for this presale. The instruction
-     * layout is fixed by the spec (no bump byte), so the bump is searched here, once. */
+     * layout is fixed by the spec (no bump byte), so the bump is searched here, once, with our
+     * cheap search; the CreateAccount CPI below re-derives it from the signer seeds too. */
     SolSignerSeed seeds[3] = {
         {BUYER_SEED, sizeof(BUYER_SEED)}, {presale->key->x, 32}, {buyer->key->x, 32}};
     SolPubkey derived;
-    if (sol_try_find_program_address(seeds, 3, program_id, &derived, &record_bump) != 0 ||
+    FbtPdaQuery query = {seeds, 3, program_id};
+    if (!fbt_find_program_address(&query, &derived, &record_bump) ||
         !fbt_pubkey_eq(derived.x, record->key->x)) {
       return E_INVALID_BUYER_RECORD;
     }

@@ -19,7 +19,7 @@ import {
 } from '../instructions';
 import { PRESALE_ACCOUNT_SIZE } from '../layout';
 import { findAuthorityAddress } from '../pda';
-import { sendLegacyTransaction } from './send';
+import { sendLegacyTransaction, type TransactionOutcome } from './send';
 
 /** Options of {@link createPresaleFixture}. */
 export interface PresaleFixtureOptions {
@@ -47,6 +47,8 @@ export interface PresaleFixture {
   readonly tokenPrice: bigint;
   readonly limits: PresaleLimits;
   readonly decimals: number;
+  /** The CreateAccount + Initialize transaction (logs, compute units). */
+  readonly initializeOutcome: TransactionOutcome;
   /** BuyParams for `buyer` spending `lamports` on this presale. */
   buyParams(buyer: PublicKey, lamports: bigint): BuyParams;
 }
@@ -181,6 +183,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
     tokenPrice,
     limits,
     decimals,
+    initializeOutcome: outcome,
     buyParams: (buyer, lamports) => ({
       programId,
       presale: presale.publicKey,
