@@ -44,7 +44,7 @@ const envSchema = z.object({
   WS_URL: optionalUrl,
   CLUSTER: clusterSchema.optional(),
   PUBLIC_RPC_URL: optionalUrl,
-  CLIENT_DIST: z.string().trim().min(1).default('../client/dist'),
+  CLIENT_DIST: z.string().trim().min(1).default('./apps/client/dist'),
   DATABASE_PATH: z.string().trim().min(1).default('./data/ledger.sqlite'),
   DATABASE_URL: optionalText.refine(
     (value) => value === undefined,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   createCommunityCounters,
   createPythHermesPriceSource,
@@ -17,9 +18,13 @@ import { intervalScheduler } from './cache/scheduler';
 import { createBuyerRecordDeriver, createProgramBuyDecoder } from './chain-wiring';
 import { ConfigError, loadConfig, type Config } from './config';
 
+/** Relative paths in the config are resolved against the repository root, whatever the cwd. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const fromRoot = (path: string): string => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+
 /** Reads and validates the deployment file, then applies env overrides. */
-export function loadDeployment(config: Config): Deployment {
-  const path = resolve(config.DEPLOYMENT_FILE);
+function loadDeployment(config: Config): Deployment {
+  const path = fromRoot(config.DEPLOYMENT_FILE);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
     rpcUrl: deployment.rpcUrl,
     ...(deployment.wsUrl === undefined ? {} : { wsUrl: deployment.wsUrl }),
   });
-  const ledger = createSqliteLeaderLedger({ path: resolve(config.DATABASE_PATH), clock });
+  const ledger = createSqliteLeaderLedger({ path: fromRoot(config.DATABASE_PATH), clock });
   const app = await buildApp({
     settings: {
       presaleRefreshMs: config.PRESALE_REFRESH_MS,
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
       streamMaxClients: config.STREAM_MAX_CLIENTS,
       publicLinks: config.PUBLIC_LINKS,
       publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
-      clientDist: resolve(config.CLIENT_DIST),
+      clientDist: fromRoot(config.CLIENT_DIST),
       trustProxy: config.TRUST_PROXY,
     },
     deployment,
