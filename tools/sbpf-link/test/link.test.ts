@@ -74,6 +74,19 @@ describe.each(versions)('when linking for sBPF %s', (sbpf) => {
     expect(words).toEqual(['alpha', 'beta', 'gamma']);
   });
 
+  it('supports indirect calls through a table of function pointers (callx)', async () => {
+    const { elf } = linkObjects(
+      [{ name: 'function-pointer.o', bytes: compileFixture('function-pointer.c') }],
+      { sbpf },
+    );
+    const outcome = await runInLitesvm(elf);
+    expect(outcome.error).toBe('');
+    expect(outcome.logs.filter((l) => l.startsWith('Program log: '))).toEqual([
+      'Program log: twice',
+      'Program log: square',
+    ]);
+  });
+
   it('is deterministic: the same inputs give byte-identical output', () => {
     const bytes = compileFixture('pointer-table.c');
     const first = linkObjects([{ name: 'a.o', bytes }], { sbpf }).elf;
