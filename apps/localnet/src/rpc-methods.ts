@@ -234,6 +234,18 @@ export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
       if (info === null) throw invalidParams('Invalid param: not a Token account');
       return { context: context(), value: info.tokenAmount };
     },
+    getTokenSupply: (params) => {
+      const addr = pubkeyAt(params, 0, 'mint address');
+      const account = chain.getAccount(addr);
+      const parsed =
+        account === null ? null : encodeAccount(account, 'jsonParsed', null, decimalsOf).data;
+      const info =
+        isRecord(parsed) && isRecord(parsed.parsed) && parsed.parsed.type === 'mint'
+          ? (parsed.parsed.info as { supply: string; decimals: number })
+          : null;
+      if (info === null) throw invalidParams('Invalid param: not a Token mint');
+      return { context: context(), value: uiTokenAmount(BigInt(info.supply), info.decimals) };
+    },
     getTokenAccountsByOwner: (params) => {
       const owner = pubkeyAt(params, 0, 'owner address');
       const filter = params[1];

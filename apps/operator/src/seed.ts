@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
 import type { Deployment } from '@fbt/domain';
 import type { PresaleLimits } from '@fbt/presale-program';
-import type { Connection } from '@solana/web3.js';
+import type { Connection, PublicKey } from '@solana/web3.js';
 import { createFbtMint, createPresale } from './actions';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
@@ -46,7 +46,7 @@ export interface SeedOptions {
 
 async function airdrop(
   connection: Connection,
-  to: import('@solana/web3.js').PublicKey,
+  to: PublicKey,
   lamports: bigint,
 ): Promise<void> {
   const signature = await connection.requestAirdrop(to, Number(lamports));
