@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BuyerRecord, BuyerResponse, PresaleVariant } from '@fbt/domain';
@@ -85,30 +85,28 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
     (_request, reply) => reply.type('application/json').send(configJson),
   );
 
-  app.get(
-    '/api/v1/presales/:variant',
-    {
-      schema: {
-        tags: ['presale'],
-        summary: 'Cached presale state, progress and target',
-        params: z.object({ variant: z.string() }),
-        response: { 200: presaleResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
-      },
-    },
-    (request, reply) => {
-      const variant = parseVariant((request.params as { variant: string }).variant);
-      const entry = context.presales.resources[variant].current();
-      if (entry === null) {
-        throw new ApiError(
-          'PRESALE__UNAVAILABLE',
-          'The presale has not been read from the chain yet.',
-          503,
-          5,
-        );
-      }
-      return reply.type('application/json').send(entry.json);
-    },
-  );
+  const presaleHandler = (request: FastifyRequest, reply: FastifyReply) => {
+    const variant = parseVariant((request.params as { variant: string }).variant);
+    const entry = context.presales.resources[variant].current();
+    if (entry === null) {
+      throw new ApiError(
+        'PRESALE__UNAVAILABLE',
+        'The presale has not been read from the chain yet.',
+        503,
+        5,
+      );
+    }
+    return reply.type('application/json').send(entry.json);
+  };
+  const presaleSchema = {
+    tags: ['presale'],
+    summary: 'Cached presale state, progress and target',
+    params: z.object({ variant: z.string() }),
+    response: { 200: presaleResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+  };
+  app.get('/api/v1/presales/:variant', { schema: presaleSchema }, presaleHandler);
+  // Alias under the singular name the site's first fetcher used; same bytes, not documented.
+  app.get('/api/v1/presale/:variant', { schema: { ...presaleSchema, hide: true } }, presaleHandler);
 
   // Per-wallet reads are micro-cached and single-flight, so a page refresh storm costs one
   // RPC call per wallet per TTL.
