@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileBpfObject, ensureClang, linkObjects, type SbpfVersion } from '@fbt/sbpf-link';
+import { execFileSync } from 'node:child_process';
+import {
+  CLANG,
+  compileBpfObject,
+  ensureClang,
+  linkObjects,
+  type SbpfVersion,
+} from '@fbt/sbpf-link';
 
 /** The package root (programs/presale). */
 export const PROGRAM_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -14,6 +21,22 @@ export const PROGRAM_VERSIONS: readonly SbpfVersion[] = ['v0', 'v3'];
 /** Path of the committed build of one sBPF version. */
 export function programSoPath(version: SbpfVersion): string {
   return join(PROGRAM_PACKAGE_DIR, 'dist', `presale.${version}.so`);
+}
+
+/** Path of the build record (compiler version and hashes) next to the committed builds. */
+export const BUILD_INFO_PATH = join(PROGRAM_PACKAGE_DIR, 'dist', 'build-info.json');
+
+/** What {@link BUILD_INFO_PATH} holds. */
+export interface BuildInfo {
+  readonly compiler: string;
+  readonly sha256: Record<SbpfVersion, string>;
+}
+
+/** First line of `clang-19 --version` (the exact compiler a byte-identical rebuild needs). */
+export function readCompilerVersion(): string {
+  return (
+    execFileSync(CLANG, ['--version'], { encoding: 'utf8' }).split('\n')[0]?.trim() ?? 'unknown'
+  );
 }
 
 /** Options of {@link buildProgram}. */

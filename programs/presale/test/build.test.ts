@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildProgram, programSoPath, PROGRAM_VERSIONS } from '../src/build-program';
+import {
+  BUILD_INFO_PATH,
+  buildProgram,
+  programSoPath,
+  PROGRAM_VERSIONS,
+  readCompilerVersion,
+  type BuildInfo,
+} from '../src/build-program';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -9,13 +16,19 @@ describe('the committed program builds', () => {
   // Fails with the apt-get command to run when clang-19 is missing (never skips).
   const rebuilt = buildProgram({ installClang: false });
 
+  const info = JSON.parse(readFileSync(BUILD_INFO_PATH, 'utf8')) as BuildInfo;
+
   it.each(PROGRAM_VERSIONS)(
     'dist/presale.%s.so is byte-identical to a fresh build from c/',
     (version) => {
       const committed = new Uint8Array(readFileSync(programSoPath(version)));
       const fresh = rebuilt.get(version);
       expect(fresh, `no ${version} build`).toBeDefined();
-      expect(sha256(fresh ?? new Uint8Array())).toBe(sha256(committed));
+      expect(
+        sha256(fresh ?? new Uint8Array()),
+        `rebuild differs; committed with "${info.compiler}", this machine has "${readCompilerVersion()}" (after a deliberate compiler change run npm run build -w @fbt/presale-program)`,
+      ).toBe(sha256(committed));
+      expect(info.sha256[version]).toBe(sha256(committed));
     },
   );
 
