@@ -244,6 +244,26 @@ describe("POST /ct (the spec's body, SOL amounts)", () => {
     });
   });
 
+  it('reads a float-computed solsClaimable number at lamport precision (compared, never stored)', async () => {
+    const signature = addTransaction(
+      leaderBuy({
+        buys: [
+          { presale: world.deployment.presales.leader.address, buyer, lamports: 1_500_000_000n },
+        ],
+      }),
+    );
+    const response = await ct({
+      txnHASH: signature,
+      wallet: buyer,
+      leaderCode: 'beast42',
+      solsEarned: 1.5,
+      solsClaimable: 1.5 * 0.1,
+      timestamp: 1_790_000_000_000,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ buy: { commissionLamports: '150000000' } });
+  });
+
   it('refuses more than 9 decimals instead of rounding', async () => {
     const response = await ct({
       txnHASH: randomSignature(),

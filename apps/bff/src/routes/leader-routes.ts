@@ -141,7 +141,15 @@ export function registerLeaderRoutes(app: FastifyInstance, context: AppContext):
           wallet: body.wallet,
           leaderCode: body.leaderCode,
           lamports: solFieldToLamports('solsEarned', body.solsEarned),
-          claimedCommissionLamports: solFieldToLamports('solsClaimable', body.solsClaimable),
+          // The spec's client computes the commission as `solsEarned * 0.1` in floating point
+          // (1.5 * 0.1 = 0.15000000000000002). It is only compared with the commission the
+          // server computes, never stored, so a JSON number is read at lamport precision.
+          claimedCommissionLamports: solFieldToLamports(
+            'solsClaimable',
+            typeof body.solsClaimable === 'number'
+              ? body.solsClaimable.toFixed(9)
+              : body.solsClaimable,
+          ),
         },
         reply,
       );
