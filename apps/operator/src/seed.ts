@@ -44,11 +44,7 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-async function airdrop(
-  connection: Connection,
-  to: PublicKey,
-  lamports: bigint,
-): Promise<void> {
+async function airdrop(connection: Connection, to: PublicKey, lamports: bigint): Promise<void> {
   const signature = await connection.requestAirdrop(to, Number(lamports));
   const latest = await connection.getLatestBlockhash('confirmed');
   const result = await connection.confirmTransaction({ signature, ...latest }, 'confirmed');
