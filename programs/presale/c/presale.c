@@ -1,7 +1,7 @@
 /* presale.c - the FBT presale program: sells FBT (SPL Token) for SOL at a fixed price.
  *
  * Instructions (tag = first data byte), accounts in order, [s] signer, [w] writable:
- *   0 Initialize     seller[s], presale[w], temp_token[w], mint, authority, token_program
+ *   0 Initialize     seller[s], presale[s,w], temp_token[w], mint, authority, token_program
  *   1 Buy            buyer[s,w], presale[w], seller[w], temp_token[w], buyer_token[w],
  *                    buyer_record[w], authority, mint, token_program, system_program, rent
  *   2 SetActive      seller[s], presale[w]
@@ -208,7 +208,9 @@ static uint64_t process_initialize(const FbtInput *in) {
   SolAccountInfo *temp = &in->accounts[2], *mint = &in->accounts[3];
   SolAccountInfo *authority = &in->accounts[4], *token_program = &in->accounts[5];
 
-  if (!seller->is_signer) return E_MISSING_SIGNER;
+  /* The presale account must sign too: otherwise anyone could initialize (and become the seller
+   * of) an account another seller created but had not initialized yet. */
+  if (!seller->is_signer || !presale->is_signer) return E_MISSING_SIGNER;
   if (!presale->is_writable || !temp->is_writable) return E_NOT_WRITABLE;
   if (!fbt_pubkey_eq(presale->owner->x, in->program_id->x)) return E_PRESALE_WRONG_OWNER;
   if (presale->data_len != PRESALE_ACCOUNT_SIZE) return E_PRESALE_INVALID;

@@ -54,7 +54,7 @@ describe('instruction data', () => {
     );
     expect(ix.keys.map((k) => [k.isSigner, k.isWritable])).toEqual([
       [true, false],
-      [false, true],
+      [true, true],
       [false, true],
       [false, false],
       [false, false],

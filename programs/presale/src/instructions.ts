@@ -78,14 +78,17 @@ export interface InitializeParams extends PresaleLimits {
   readonly active?: boolean;
 }
 
-/** 0 Initialize: links the temp token account (its owner becomes the authority PDA) and sets price and limits. */
+/**
+ * 0 Initialize: links the temp token account (its owner becomes the authority PDA) and sets price
+ * and limits. The presale account signs (send it with the CreateAccount that makes it).
+ */
 export function buildInitializeInstruction(params: InitializeParams): TransactionInstruction {
   const [authority, bump] = findAuthorityAddress(params.programId, params.presale);
   return new TransactionInstruction({
     programId: params.programId,
     keys: [
       r(params.seller, true),
-      w(params.presale),
+      w(params.presale, true),
       w(params.tempTokenAccount),
       r(params.mint),
       r(authority),

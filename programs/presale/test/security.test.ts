@@ -351,7 +351,7 @@ const attacks: readonly Attack[] = [
             ...fixture.limits,
           }),
         ],
-        [fixture.seller],
+        [fixture.seller, fixture.presaleKeypair],
       );
     },
   },
@@ -607,6 +607,11 @@ const initAttacks: readonly Attack[] = [
     run: (s) => initWith(s, { tokenPrice: 0n }),
   },
   {
+    name: 'hijacking another seller’s created but uninitialized presale account',
+    expected: 'MissingSigner',
+    run: (s) => initWith(s, { presaleSigns: false }),
+  },
+  {
     name: 'initializing with Token-2022 in the token-program slot',
     expected: 'WrongTokenProgram',
     run: (s) => initWith(s, { tokenProgram: TOKEN_2022_PROGRAM_ID }),
@@ -622,6 +627,7 @@ function initWith(
     minUserBuyable?: bigint;
     tokenPrice?: bigint;
     tokenProgram?: PublicKey;
+    presaleSigns?: boolean;
   },
 ): TransactionOutcome {
   const seller = createFundedKeypair(s.svm, 10n);
@@ -657,19 +663,22 @@ function initWith(
     data[33] = ((data[33] ?? 0) + 1) % 256;
     init = new TransactionInstruction({ ...init, data });
   }
-  return send(
-    s,
-    [
-      buildCreatePresaleAccountInstruction({
-        programId: s.fixture.programId,
-        payer: seller.publicKey,
-        presale: presale.publicKey,
-        lamports: s.svm.minimumBalanceForRentExemption(BigInt(PRESALE_ACCOUNT_SIZE)),
-      }),
-      init,
-    ],
-    [seller, presale],
-  );
+  const create = buildCreatePresaleAccountInstruction({
+    programId: s.fixture.programId,
+    payer: seller.publicKey,
+    presale: presale.publicKey,
+    lamports: s.svm.minimumBalanceForRentExemption(BigInt(PRESALE_ACCOUNT_SIZE)),
+  });
+  if (options.presaleSigns === false) {
+    // The account was created on its own; someone else then tries to initialize it.
+    expect(send(s, [create], [seller, presale]).error).toBe('');
+    const attacker = createFundedKeypair(s.svm, 1n);
+    const hijack = withAccount(withAccount(init, 1, { isSigner: false }), 0, {
+      pubkey: attacker.publicKey,
+    });
+    return send(s, [hijack], [attacker]);
+  }
+  return send(s, [create, init], [seller, presale]);
 }
 
 describe.each(SBPF_VERSIONS)('security (sBPF %s)', (version) => {

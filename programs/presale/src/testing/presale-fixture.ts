@@ -39,6 +39,8 @@ export interface PresaleFixtureOptions {
 export interface PresaleFixture {
   readonly programId: PublicKey;
   readonly presale: PublicKey;
+  /** The presale account's keypair (it signed CreateAccount and Initialize). */
+  readonly presaleKeypair: Keypair;
   readonly seller: Keypair;
   readonly mint: PublicKey;
   readonly mintAuthority: Keypair;
@@ -175,6 +177,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
   return {
     programId,
     presale: presale.publicKey,
+    presaleKeypair: presale,
     seller,
     mint,
     mintAuthority: seller,
