@@ -1,0 +1,41 @@
+import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../src/index';
+import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
+import type { TestChain } from './helpers';
+
+let t: TestChain;
+beforeAll(async () => {
+  // a fast clock so 150 blocks pass in about two seconds
+  t = await startTestChain({ slotMs: 10 });
+});
+afterAll(async () => {
+  await stopTestChain(t);
+});
+
+describe('blockhash lifetime', () => {
+  it('accepts a blockhash until lastValidBlockHeight and refuses it afterwards', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 1);
+    const latest = await connection.getLatestBlockhash();
+    expect(latest.lastValidBlockHeight - (await connection.getBlockHeight())).toBeLessThanOrEqual(
+      BLOCKHASH_VALIDITY_BLOCKS,
+    );
+    while ((await connection.getBlockHeight()) <= latest.lastValidBlockHeight) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await connection.isBlockhashValid(latest.blockhash)).value).toBe(false);
+    const tx = new Transaction({ feePayer: payer.publicKey, ...latest }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000_000,
+      }),
+    );
+    tx.sign(payer);
+    await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(
+      /Blockhash not found/,
+    );
+    expect((await connection.getFeeForMessage(tx.compileMessage())).value).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbt-npm-start-'));
+const running: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Runs `node scripts/start.mjs` and resolves once it prints its banner. */
+function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 150 s:\n${out}`)), 150_000);
+    const check = setInterval(() => {
+      if (out.includes('Ctrl-C to stop.')) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(check);
+      clearTimeout(timer);
+      reject(new Error(`start.mjs exited (${code}) before its banner:\n${out}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  child.kill('SIGINT');
+  return exited;
+}
+
+describe('npm start', () => {
+  it('starts the chain, seeds it once, serves the BFF, stops cleanly on Ctrl-C and restarts from the ledger', async () => {
+    const [rpcPort, wsPort, webPort] = [await freePort(), await freePort(), await freePort()];
+    const env = {
+      LOCALNET_PORT: String(rpcPort),
+      LOCALNET_WS_PORT: String(wsPort),
+      PORT: String(webPort),
+      LOCALNET_DATA_DIR: path.join(dir, 'localnet'),
+      DATABASE_PATH: path.join(dir, 'ledger.sqlite'),
+      FBT_SKIP_CLIENT_BUILD: '1',
+    };
+    const first = await start(env);
+    const deployment = JSON.parse(
+      fs.readFileSync(path.join(dir, 'localnet', 'deployment.json'), 'utf8'),
+    ) as {
+      programId: string;
+      testWallets: { address: string }[];
+    };
+    expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
+    expect(first.output()).toContain(`Test wallet     ${deployment.testWallets[0]?.address}`);
+    expect((await fetch(`http://127.0.0.1:${webPort}/healthz`)).status).toBe(200);
+    const config = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/config`)).json()) as {
+      programId: string;
+    };
+    expect(config.programId).toBe(deployment.programId);
+    expect(await stop(first.child)).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${rpcPort}`, { method: 'POST' })).rejects.toThrow();
+
+    const second = await start(env);
+    expect(second.output()).toMatch(/replayed \d+ transactions/);
+    expect(second.output()).not.toContain('seeding the fresh local chain');
+    expect(second.output()).toContain(`Program         ${deployment.programId}`);
+    expect(await stop(second.child)).toBe(0);
+  }, 300_000);
+});
