@@ -67,6 +67,8 @@ describe('health, readiness and metrics', () => {
     );
     expect(text).toContain('fbt_cache_age_seconds{resource="presale:public"} 5');
     expect(text).toContain('fbt_ws_clients 0');
+    expect(text).toContain('fbt_ledger_leaders 0');
+    expect(text).toContain('fbt_ledger_buys 0');
     expect(text).toMatch(
       /fbt_http_request_duration_seconds_bucket\{method="GET",route="\/api\/v1\/presales\/:variant",le="\+Inf"\} 1/,
     );

@@ -119,6 +119,12 @@ describe('sqlite leader ledger', () => {
       commissionLamports: 0n,
     });
     expect(await ledger.getLeaderSummary('nobody')).toBeNull();
+    expect(await ledger.getStats()).toEqual({
+      leaders: 3,
+      buys: 3,
+      totalLamports: 8_000_000_000n,
+      commissionLamports: 800_000_000n,
+    });
     expect((await ledger.getLeaderboard(10)).map((row) => row.code)).toEqual(['bravo', 'alpha']);
     expect((await ledger.listRecentBuys('alpha', 1)).map((row) => row.slot)).toEqual([2]);
     await expect(ledger.getLeaderboard(0)).rejects.toSatisfy((error) =>

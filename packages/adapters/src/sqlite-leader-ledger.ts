@@ -170,6 +170,11 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
         GROUP BY l.code ORDER BY total DESC, code ASC LIMIT ?`,
     ),
     getCount: db.prepare('SELECT count FROM operator_counts WHERE community = ?'),
+    stats: db.prepare(
+      `SELECT (SELECT COUNT(*) FROM leaders) AS leaders, COUNT(*) AS buys,
+              COALESCE(SUM(lamports), 0) AS total, COALESCE(SUM(commission_lamports), 0) AS commission
+         FROM leader_buys`,
+    ),
     setCount: db.prepare(
       `INSERT INTO operator_counts (community, count, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (community) DO UPDATE SET count = excluded.count, updated_at = excluded.updated_at`,
@@ -273,6 +278,22 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
           throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
         }
         statements.setCount.run(community, count, nowIso());
+      });
+    },
+    getStats() {
+      return Promise.resolve().then(() => {
+        const row = statements.stats.get() as {
+          leaders: bigint;
+          buys: bigint;
+          total: bigint;
+          commission: bigint;
+        };
+        return {
+          leaders: Number(row.leaders),
+          buys: Number(row.buys),
+          totalLamports: row.total,
+          commissionLamports: row.commission,
+        };
       });
     },
     close() {

@@ -84,6 +84,14 @@ export interface LeaderSummary {
   readonly commissionLamports: bigint;
 }
 
+/** Ledger-wide totals, for metrics and operators. Amounts in lamports. */
+export interface LedgerStats {
+  readonly leaders: number;
+  readonly buys: number;
+  readonly totalLamports: bigint;
+  readonly commissionLamports: bigint;
+}
+
 /** The leader commission ledger (the spec's "ct" store). */
 export interface LeaderLedger {
   registerLeader(leader: { code: string; wallet: string }): Promise<Leader>;
@@ -100,6 +108,8 @@ export interface LeaderLedger {
   /** Operator-set community counts, used when the social APIs have no credentials. */
   getOperatorCount(community: Community): Promise<number | null>;
   setOperatorCount(community: Community, count: number): Promise<void>;
+  /** Ledger-wide totals (registered leaders, recorded buys, lamports, commissions). */
+  getStats(): Promise<LedgerStats>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LedgerStats } from '@fbt/domain';
 import type { AppContext } from '../app-context';
 import type { ResourceHealth } from '../cache/refreshing-resource';
 
@@ -48,10 +49,32 @@ export function registerOpsRoutes(app: FastifyInstance, context: AppContext): vo
     },
   );
 
+  // Gauges are read synchronously at render time: the ledger totals are fetched just before.
+  let ledgerStats: LedgerStats | null = null;
+  context.metrics.gauge('fbt_ledger_leaders', 'Registered leaders.', () =>
+    ledgerStats === null ? [] : [{ value: ledgerStats.leaders }],
+  );
+  context.metrics.gauge('fbt_ledger_buys', 'Verified leader buys recorded.', () =>
+    ledgerStats === null ? [] : [{ value: ledgerStats.buys }],
+  );
+  context.metrics.gauge('fbt_ledger_lamports', 'Lamports of recorded leader buys.', () =>
+    ledgerStats === null ? [] : [{ value: Number(ledgerStats.totalLamports) }],
+  );
+  context.metrics.gauge(
+    'fbt_ledger_commission_lamports',
+    'Commission owed to leaders (lamports).',
+    () => (ledgerStats === null ? [] : [{ value: Number(ledgerStats.commissionLamports) }]),
+  );
+
   app.get(
     '/metrics',
     { config: opsConfig, schema: { tags: ['ops'], summary: 'Prometheus metrics', hide: true } },
-    (_request, reply) =>
-      reply.type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render()),
+    async (request, reply) => {
+      ledgerStats = await context.deps.ledger.getStats().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'ledger stats unavailable');
+        return null;
+      });
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render());
+    },
   );
 }
