@@ -21,6 +21,7 @@ import {
   buildSetActiveInstruction,
   buildUpdateLimitsInstruction,
   buildWithdrawUnsoldInstruction,
+  decodePresaleError,
   findBuyerRecordAddress,
   MEMO_PROGRAM_ID,
   PRESALE_ACCOUNT_SIZE,
@@ -72,6 +73,9 @@ function expectRejected(outcome: TransactionOutcome, name: PresaleErrorName): vo
     code: codeOf(name),
     name,
   });
+  // The client finds the same error in the chain's real logs and in litesvm's error text.
+  expect(decodePresaleError(undefined, outcome.logs)?.name).toBe(name);
+  expect(decodePresaleError(outcome.error)?.name).toBe(name);
 }
 
 /** A ready buyer (ATA already created) and the plain Buy instruction for `lamports`. */

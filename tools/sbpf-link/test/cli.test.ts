@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli';
+import { ensureClang } from '../src/clang';
 import { compileFixture } from './helpers';
 
 describe('the sbpf-link CLI', () => {
@@ -33,5 +34,19 @@ describe('the sbpf-link CLI', () => {
   it('exits 2 with usage when arguments are missing', () => {
     expect(runCli(['--sbpf', 'v0'])).toBe(2);
     expect(errors.join('\n')).toContain('usage: sbpf-link');
+  });
+});
+
+describe('ensureClang', () => {
+  it('fails loudly with the install command when clang-19 is not on PATH', () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(() => ensureClang({ install: false })).toThrow(
+        'clang-19 is required to build BPF objects but was not found. Install it with: sudo apt-get install -y clang-19',
+      );
+    } finally {
+      process.env.PATH = path;
+    }
   });
 });
