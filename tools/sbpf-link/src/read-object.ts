@@ -5,6 +5,8 @@ import {
   EM_BPF,
   ET_REL,
   SECTION_HEADER_SIZE,
+  SHT_NOBITS,
+  SHT_NULL,
   SHT_SYMTAB,
   SYMBOL_SIZE,
 } from './elf-constants';
@@ -106,6 +108,18 @@ export function parseRelocatableObject(name: string, bytes: Uint8Array): Relocat
     ...s,
     name: readCString(bytes, shstr.offset + nameOffset),
   }));
+  for (const section of sections) {
+    if (
+      section.type !== SHT_NOBITS &&
+      section.type !== SHT_NULL &&
+      section.offset + section.size > bytes.length
+    ) {
+      throw new SbpfLinkError(
+        'INPUT__TRUNCATED',
+        `${name}: section ${section.name || `#${section.index}`} runs past the end of the file`,
+      );
+    }
+  }
   const symbols: ObjectSymbol[] = [];
   const symtab = sections.find((s) => s.type === SHT_SYMTAB);
   if (symtab) {

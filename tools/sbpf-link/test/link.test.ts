@@ -23,6 +23,20 @@ function readHeader(elf: Uint8Array): {
   };
 }
 
+/** Moves the .text section's offset past the end of the file (a corrupt, truncated object). */
+function truncateSections(bytes: Uint8Array): Uint8Array {
+  const copy = bytes.slice();
+  const view = new DataView(copy.buffer);
+  const shoff = Number(view.getBigUint64(0x28, true));
+  const shnum = view.getUint16(0x3c, true);
+  for (let i = 1; i < shnum; i += 1) {
+    const o = shoff + i * 64;
+    if ((Number(view.getBigUint64(o + 8, true)) & 0x4) !== 0)
+      view.setBigUint64(o + 24, BigInt(copy.length), true);
+  }
+  return copy;
+}
+
 function linkFailure(run: () => unknown): SbpfLinkError {
   try {
     run();
@@ -84,6 +98,25 @@ describe.each(versions)('when linking for sBPF %s', (sbpf) => {
     expect(outcome.logs.filter((l) => l.startsWith('Program log: '))).toEqual([
       'Program log: twice',
       'Program log: square',
+    ]);
+  });
+
+  it('links code compiled with -ffunction-sections (calls across sections)', async () => {
+    const { elf } = linkObjects(
+      [
+        {
+          name: 'pointer-table.o',
+          bytes: compileFixture('pointer-table.c', ['-ffunction-sections', '-fdata-sections']),
+        },
+      ],
+      { sbpf },
+    );
+    const outcome = await runInLitesvm(elf);
+    expect(outcome.error).toBe('');
+    expect(outcome.logs.filter((l) => l.startsWith('Program log: '))).toEqual([
+      'Program log: alpha',
+      'Program log: beta',
+      'Program log: gamma',
     ]);
   });
 
@@ -199,6 +232,13 @@ describe('when an input cannot run correctly on sBPF', () => {
     );
     expect(error.code).toBe('INPUT__NOT_ELF');
     expect(error.message).toBe('sbpf-link: notes.txt: not an ELF file');
+  });
+
+  it('rejects a truncated object with a precise message', () => {
+    const cut = truncateSections(compileFixture('hello.c'));
+    const error = linkFailure(() => linkObjects([{ name: 'cut.o', bytes: cut }], { sbpf: 'v0' }));
+    expect(error.code).toBe('INPUT__TRUNCATED');
+    expect(error.message).toMatch(/^sbpf-link: cut\.o: section .* runs past the end of the file$/);
   });
 
   it('rejects an object built for another machine', () => {
