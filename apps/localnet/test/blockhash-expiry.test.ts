@@ -39,3 +39,26 @@ describe('blockhash lifetime', () => {
     expect((await connection.getFeeForMessage(tx.compileMessage())).value).toBeNull();
   });
 });
+
+describe('signature status cache', () => {
+  it('answers old signatures only with searchTransactionHistory, like a real node', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 1);
+    const [entry] = await connection.getSignaturesForAddress(payer.publicKey);
+    const signature = entry?.signature ?? '';
+    const landed = entry?.slot ?? 0;
+    while ((await connection.getSlot()) <= landed + 300) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await connection.getSignatureStatuses([signature])).value[0]).toBeNull();
+    const searched = await connection.getSignatureStatuses([signature], {
+      searchTransactionHistory: true,
+    });
+    expect(searched.value[0]).toMatchObject({
+      slot: landed,
+      err: null,
+      confirmationStatus: 'finalized',
+      confirmations: null,
+    });
+  });
+});

@@ -33,7 +33,8 @@ export interface CliIo {
 }
 
 const DEFAULT_URL = 'http://127.0.0.1:8899';
-const DEFAULT_LEDGER_DB = path.join('data', 'ledger.sqlite');
+/** The BFF's SQLite ledger as `npm start` runs it: <repo>/data/ledger.sqlite. */
+const DEFAULT_LEDGER_DB = path.resolve(import.meta.dirname, '../../../data/ledger.sqlite');
 
 const USAGE = `Usage: operator <command> [options]
 
@@ -47,8 +48,8 @@ Commands (all take --url <rpc> [default ${DEFAULT_URL} or $SOLANA_RPC_URL] and -
   withdraw-unsold  --keypair <file> --program-id <addr> --presale <addr> [--destination <token account>]
   status           --program-id <addr> --presale <addr>
   seed-local       --data-dir <dir> [--program <file.so>] [--private-route private]
-  register-leader  --code <code> --wallet <addr> [--db ${DEFAULT_LEDGER_DB}]
-  set-goal         --community telegram|twitter --count <n> [--db ${DEFAULT_LEDGER_DB}]
+  register-leader  --code <code> --wallet <addr> [--db <sqlite file>, default $DATABASE_PATH or data/ledger.sqlite]
+  set-goal         --community telegram|twitter --count <n> [--db <sqlite file>]
 Exit codes: 0 ok, 1 the operation failed, 2 bad arguments.`;
 
 const OPTIONS = {
