@@ -102,6 +102,27 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
     );
   });
 
+  it('computes exact token amounts when lamports x 10^decimals exceeds 64 bits', () => {
+    // 20,000 SOL at 9 decimals: 2e13 * 1e9 = 2e22 > 2^64, so the program's 128-bit path runs.
+    const chain = createPresale(version, {
+      decimals: 9,
+      tokenPrice: 50_001n,
+      supply: 10n ** 18n,
+      limits: {
+        minUserBuyable: SOL,
+        maxUserBuyable: 30_000n * SOL,
+        maxTotalBuyable: 30_000n * SOL,
+      },
+    });
+    const whale = createFundedKeypair(chain.svm, 25_000n);
+    const lamports = 20_000n * SOL + 12_345n;
+    expect(buy(chain, whale, lamports).error).toBe('');
+    const expected = computeTokenAmount(lamports, 50_001n, 9);
+    expect(expected).toBe(399_992_000_406_891_862n); // floor(20_000_000_012_345 * 10^9 / 50_001)
+    const ata = getAssociatedTokenAddressSync(chain.fixture.mint, whale.publicKey);
+    expect(readSvmTokenAmount(chain.svm, ata)).toBe(expected);
+  });
+
   it('pauses and resumes: SetActive toggles isActived', () => {
     const chain = createPresale(version);
     const { fixture } = chain;
