@@ -245,6 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'fbt_http_requests_total',
     'HTTP requests by route and status.',
   );
+  // The id under which this request was logged, so a user's report can be matched to the log.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
