@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/main.ts');
+await import(new URL('../src/main.ts', import.meta.url).href);
