@@ -107,6 +107,7 @@ describe.each(SBPF_VERSIONS)('invariant fuzz (sBPF %s, seed 0x5eedfb7)', (versio
     let sellerFees = 0n;
     const tally = { ok: 0, rejected: 0, seller: 0 };
     const templates = new Map<string, TransactionInstruction>();
+    const rejectedKinds = new Set<string>();
 
     const checkInvariants = (step: number): void => {
       const state = decodePresaleAccount(readSvmAccount(svm, presale)?.data ?? new Uint8Array());
@@ -226,6 +227,7 @@ describe.each(SBPF_VERSIONS)('invariant fuzz (sBPF %s, seed 0x5eedfb7)', (versio
         } else {
           expect(outcome.presaleError?.name, `step ${step}: buy of ${amount}`).toBe(expected);
           tally.rejected += 1;
+          rejectedKinds.add(expected);
         }
       }
       checkInvariants(step);
@@ -242,5 +244,13 @@ describe.each(SBPF_VERSIONS)('invariant fuzz (sBPF %s, seed 0x5eedfb7)', (versio
     // The run must exercise both outcomes to mean anything.
     expect(tally.ok).toBeGreaterThan(200);
     expect(tally.rejected).toBeGreaterThan(200);
+    expect([...rejectedKinds].sort()).toEqual([
+      'BelowMinimum',
+      'ExceedsTotalMaximum',
+      'ExceedsUserMaximum',
+      'PresaleInactive',
+      'SoldOut',
+      'ZeroAmount',
+    ]);
   });
 });
