@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  LAMPORTS_PER_SOL,
+  decodePresaleState,
+  parseLeaderMemo,
+  type PresaleState,
+} from '@fbt/domain';
+import { createLocalnet, type Localnet } from '@fbt/localnet';
+import { readKeypairFile, seedLocalChain, updatePresaleLimits } from '@fbt/operator';
+import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-program';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, PublicKey, type Keypair, type VersionedTransaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyFbt, type BuyFbtDeps, type BuyFbtRequest, type BuyStage } from '../src/index';
+
+const SOL = LAMPORTS_PER_SOL;
+let localnet: Localnet;
+let dataDir: string;
+let connection: Connection;
+let deployment: Awaited<ReturnType<typeof seedLocalChain>>['deployment'];
+let buyers: Keypair[];
+let operator: Keypair;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-purchase-'));
+  localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
+  connection = new Connection(localnet.rpcUrl, {
+    commitment: 'confirmed',
+    wsEndpoint: localnet.wsUrl,
+  });
+  const seeded = await seedLocalChain({
+    connection,
+    rpcUrl: localnet.rpcUrl,
+    wsUrl: localnet.wsUrl,
+    dataDir,
+  });
+  deployment = seeded.deployment;
+  const wallets = path.join(dataDir, 'wallets');
+  buyers = ['buyer-1', 'buyer-2', 'buyer-3'].map((name) =>
+    readKeypairFile(path.join(wallets, `${name}.json`)),
+  );
+  operator = readKeypairFile(path.join(wallets, 'operator.json'));
+});
+
+afterAll(async () => {
+  await localnet?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function presaleState(address: string): Promise<PresaleState> {
+  const info = await connection.getAccountInfo(new PublicKey(address), 'confirmed');
+  if (info === null) throw new Error(`presale ${address} missing`);
+  return decodePresaleState(info.data);
+}
+
+function signerFor(keypair: Keypair, calls: { count: number } = { count: 0 }) {
+  return (transaction: VersionedTransaction): Promise<VersionedTransaction> => {
+    calls.count++;
+    transaction.sign([keypair]);
+    return Promise.resolve(transaction);
+  };
+}
+
+async function request(
+  variant: 'public' | 'private' | 'leader',
+  buyer: Keypair,
+  amountInput: string,
+  extra: Partial<BuyFbtRequest> = {},
+): Promise<BuyFbtRequest> {
+  const presale = deployment.presales[variant].address;
+  const record = await fetchBuyerRecord(
+    connection,
+    new PublicKey(deployment.programId),
+    new PublicKey(presale),
+    buyer.publicKey,
+  );
+  return {
+    programId: new PublicKey(deployment.programId),
+    presale: new PublicKey(presale),
+    mint: new PublicKey(deployment.mint),
+    state: await presaleState(presale),
+    buyer: buyer.publicKey,
+    amountInput,
+    boughtLamports: record?.fbtBuyedAmount ?? 0n,
+    ...extra,
+  };
+}
+
+function deps(signer: BuyFbtDeps['signTransaction'], stages: BuyStage[] = []): BuyFbtDeps {
+  return {
+    connection,
+    signTransaction: signer,
+    onStage: (stage) => stages.push(stage),
+    pollIntervalMs: 100,
+  };
+}
+
+async function fbtBalance(owner: PublicKey): Promise<bigint> {
+  const ata = getAssociatedTokenAddressSync(new PublicKey(deployment.mint), owner);
+  const balance = await connection.getTokenAccountBalance(ata, 'confirmed');
+  return BigInt(balance.value.amount);
+}
+
+describe('buying FBT on the local chain', () => {
+  it('a first buy creates the token account, pays the seller and delivers 20,000 FBT per SOL', async () => {
+    const [buyer] = buyers;
+    const before = await presaleState(deployment.presales.public.address);
+    const sellerBefore = await connection.getBalance(
+      new PublicKey(before.sellerPubkey),
+      'confirmed',
+    );
+    const stages: BuyStage[] = [];
+
+    const result = await buyFbt(
+      deps(signerFor(buyer!), stages),
+      await request('public', buyer!, '1.5'),
+    );
+
+    expect(result).toMatchObject({
+      ok: true,
+      lamports: 1_500_000_000n,
+      tokenAmount: 30_000_000_000n,
+    });
+    expect(stages).toEqual([
+      'validating',
+      'preparing',
+      'simulating',
+      'signing',
+      'sending',
+      'confirming',
+    ]);
+    expect(await fbtBalance(buyer!.publicKey)).toBe(30_000_000_000n);
+    const after = await presaleState(deployment.presales.public.address);
+    expect(after.currentTotalSold - before.currentTotalSold).toBe(1_500_000_000n);
+    expect(
+      BigInt(await connection.getBalance(new PublicKey(before.sellerPubkey), 'confirmed')) -
+        BigInt(sellerBefore),
+    ).toBe(1_500_000_000n);
+    const record = await fetchBuyerRecord(
+      connection,
+      new PublicKey(deployment.programId),
+      new PublicKey(deployment.presales.public.address),
+      buyer!.publicKey,
+    );
+    expect(record?.fbtBuyedAmount).toBe(1_500_000_000n);
+  });
+
+  it('a leader buy carries the memo fbt:leader:<code> in the confirmed transaction', async () => {
+    const [, buyer] = buyers;
+    const result = await buyFbt(
+      deps(signerFor(buyer!)),
+      await request('leader', buyer!, '0.5', { leaderCode: 'beast42' }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    const tx = await connection.getTransaction(result.signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(tx?.meta?.err).toBeNull();
+    const message = tx!.transaction.message;
+    const keys = message.staticAccountKeys;
+    const memos = message.compiledInstructions
+      .filter((ix) => keys[ix.programIdIndex]?.equals(MEMO_PROGRAM_ID))
+      .map((ix) => Buffer.from(ix.data).toString('utf8'));
+    expect(memos.map(parseLeaderMemo)).toEqual(['beast42']);
+  });
+
+  it('refuses an amount over the maximum before asking the wallet', async () => {
+    const [, , buyer] = buyers;
+    const calls = { count: 0 };
+    const result = await buyFbt(
+      deps(signerFor(buyer!, calls)),
+      await request('public', buyer!, '11'),
+    );
+    expect(result).toEqual({
+      ok: false,
+      stage: 'validating',
+      message: 'Amount too high. Max 10 SOL',
+    });
+    expect(calls.count).toBe(0);
+  });
+
+  it('shows the program error from the simulation when the chain is stricter than the page', async () => {
+    const [, , buyer] = buyers;
+    const stale = await request('private', buyer!, '5');
+    await updatePresaleLimits({
+      connection,
+      programId: new PublicKey(deployment.programId),
+      seller: operator,
+      presale: new PublicKey(deployment.presales.private.address),
+      limits: { minUserBuyable: SOL / 10n, maxUserBuyable: 2n * SOL, maxTotalBuyable: 250n * SOL },
+    });
+    const calls = { count: 0 };
+    const result = await buyFbt(deps(signerFor(buyer!, calls)), stale);
+    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ stage: 'simulating' });
+    expect(!result.ok && result.message).toBe('The amount exceeds your remaining purchase limit.');
+    expect(calls.count).toBe(0);
+  });
+
+  it('stops at signing with the wallet’s message when the buyer rejects', async () => {
+    const [, , buyer] = buyers;
+    const result = await buyFbt(
+      deps(() => Promise.reject(new Error('User rejected the request.'))),
+      await request('public', buyer!, '1'),
+    );
+    expect(result).toEqual({ ok: false, stage: 'signing', message: 'User rejected the request.' });
+    expect(
+      await connection
+        .getTokenAccountBalance(
+          getAssociatedTokenAddressSync(new PublicKey(deployment.mint), buyer!.publicKey),
+        )
+        .catch(() => null),
+    ).toBeNull();
+  });
+});
