@@ -193,6 +193,30 @@ function loadGenesis(dataDir: string | null): Genesis {
   return fresh;
 }
 
+/** How often (in slots) the current slot is noted on disk, so block height never goes back. */
+const SLOT_MARK_EVERY = 25;
+
+function readSlotMark(dataDir: string): number {
+  try {
+    const value = JSON.parse(fs.readFileSync(path.join(dataDir, 'slot.json'), 'utf8')) as {
+      slot?: unknown;
+    };
+    return typeof value.slot === 'number' && Number.isSafeInteger(value.slot) ? value.slot : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function writeSlotMark(dataDir: string, slot: number): void {
+  try {
+    const file = path.join(dataDir, 'slot.json');
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify({ slot }));
+    fs.renameSync(`${file}.tmp`, file);
+  } catch {
+    // best effort: the ledger alone still gives a consistent (if earlier) restart slot
+  }
+}
+
 function resetDataDir(dataDir: string): void {
   if (!fs.existsSync(dataDir)) return;
   const entries = fs.readdirSync(dataDir);
@@ -433,8 +457,9 @@ export function createChain(options: ChainOptions): Chain {
       const { record } = execute(tx);
       if (record === null) mismatches += 1;
     }
+    firstSlot = Math.max(readSlotMark(dataDir) + 1, 1);
     if (entries.length > 0) {
-      firstSlot = (entries[entries.length - 1]?.slot ?? 0) + 1;
+      firstSlot = Math.max(firstSlot, (entries[entries.length - 1]?.slot ?? 0) + 1);
       log(
         `replayed ${entries.length} transactions in ${Date.now() - startedAt} ms${mismatches > 0 ? ` (${mismatches} did not land again)` : ''}`,
       );
@@ -608,6 +633,7 @@ export function createChain(options: ChainOptions): Chain {
       if (timer !== null) return;
       timer = setInterval(() => {
         enterSlot(slot + 1, Math.floor(Date.now() / 1000));
+        if (dataDir !== null && slot % SLOT_MARK_EVERY === 0) writeSlotMark(dataDir, slot);
         events.emit('slot', slot);
       }, slotMs);
       timer.unref();
@@ -616,6 +642,7 @@ export function createChain(options: ChainOptions): Chain {
       closed = true;
       if (timer !== null) clearInterval(timer);
       timer = null;
+      if (dataDir !== null) writeSlotMark(dataDir, slot);
       txLog?.close();
     },
   };
