@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { createFixtures, type SiteFixtures } from './fixtures';
 
-/** apps/client/dist, built by e2e/global-setup.ts. */
+/** apps/client/dist (`npm run build -w @fbt/client`), the default directory served. */
 export const DIST_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
 
 const MIME: Record<string, string> = {
@@ -28,6 +28,8 @@ function toText(raw: RawData): string {
 }
 
 export interface SiteOptions {
+  /** Built site to serve; defaults to apps/client/dist. */
+  distDir?: string;
   /** Override canned answers (deep parts replace whole fields). */
   fixtures?: Partial<SiteFixtures>;
   /** API paths (without /api/v1) that answer with this HTTP status instead. */
@@ -52,9 +54,10 @@ export interface RunningSite {
  * local chain instead, and the tests stay as they are.
  */
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
-  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+  const distDir = options.distDir ?? DIST_DIR;
+  if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
-      `The site is not built: ${DIST_DIR}/index.html is missing (run \`npm run build -w @fbt/client\`).`,
+      `The site is not built: ${distDir}/index.html is missing (run \`npm run build -w @fbt/client\`).`,
     );
   }
   const fixtures: SiteFixtures = { ...createFixtures(), ...options.fixtures };
@@ -86,9 +89,9 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
 
   const serveFile = (pathname: string, res: ServerResponse) => {
     const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(DIST_DIR, relative);
-    if (!file.startsWith(DIST_DIR) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(DIST_DIR, 'index.html');
+    let file = join(distDir, relative);
+    if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = join(distDir, 'index.html');
     }
     res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);

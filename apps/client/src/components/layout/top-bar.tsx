@@ -41,6 +41,10 @@ export function TopBar() {
   }, [menuOpen]);
 
   const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
+  // The full nav needs ~1320 px next to the full title, ~1440 px with the wallet button too.
+  const narrowForNav = useMediaQuery('(max-width: 1320px)');
+  const narrowForNavAndWallet = useMediaQuery('(max-width: 1439px)');
+  const collapsed = showConnect ? narrowForNavAndWallet : narrowForNav;
 
   const renderItem = (item: NavItem) => {
     const label = t(item.label);
@@ -99,7 +103,7 @@ export function TopBar() {
   };
 
   return (
-    <header className="top-bar">
+    <header className={`top-bar${collapsed ? ' top-bar--collapsed' : ''}`}>
       <div className="top-bar__inner">
         <NavLink to="/" className="brand" aria-label={t('brand.homeLabel')}>
           <img src={logoMark} width={40} height={40} alt="" className="brand__logo" />

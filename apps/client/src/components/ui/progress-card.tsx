@@ -12,9 +12,12 @@ export interface ProgressCardProps {
   /** Current and goal in exact integer base units (lamports, members). */
   current: bigint;
   goal: bigint;
-  /** Current value formatted for display, with its unit word (e.g. '12.5', 'SOL Raised'). */
+  /** Current value formatted for display ('12.5'), or null when unknown (nothing shown). */
   currentLabel: string | null;
+  /** Unit word after the current value, e.g. 'SOL Raised' or 'members'. */
   unit: string;
+  /** Formats the remaining amount (base units) with its unit, e.g. '62.5 SOL'. */
+  formatRemaining: (remaining: bigint) => string;
   /** Icon or artwork next to the title. */
   icon?: ReactNode;
   /** Live data shows a 'completed' badge image once the goal is met. */
@@ -31,13 +34,10 @@ export interface ProgressCardProps {
  * below goal, and 'Completed' once the goal is met.
  */
 export function ProgressCard(props: ProgressCardProps) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const progress = computeProgress(props.current, props.goal);
   const showValue = !props.dimmed && props.currentLabel !== null;
   const percent = showValue ? progress.fillPercent : 0;
-  const remaining = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US').format(
-    progress.remaining,
-  );
 
   return (
     <article
@@ -86,7 +86,7 @@ export function ProgressCard(props: ProgressCardProps) {
           t('progress.remaining', {
             current: props.currentLabel ?? '',
             unit: props.unit,
-            remaining,
+            remaining: props.formatRemaining(progress.remaining),
           })
         )}
       </p>

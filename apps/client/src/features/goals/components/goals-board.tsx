@@ -34,6 +34,7 @@ export function GoalsBoard() {
         goal={BigInt(card.target)}
         currentLabel={known && card.value !== null ? number.format(card.value) : null}
         unit={isTelegram ? t('live.unitMembers') : t('live.unitUsers')}
+        formatRemaining={(remaining) => number.format(remaining)}
         icon={isTelegram ? <TelegramIcon size={22} /> : <XIcon size={20} />}
         live
         dimmed={card.dimmed}

@@ -27,7 +27,7 @@ export function HoldSection() {
           </a>
         </div>
         <div className="hold__art">
-          <img src={beastCalm} width={400} height={400} alt={t('hero.imageAlt')} loading="lazy" />
+          <img src={beastCalm} width={400} height={400} alt={t('hero.imageAlt')} />
         </div>
       </div>
     </section>

@@ -12,13 +12,7 @@ export function ProductSection() {
     <section id="product" className="section product" aria-labelledby="product-title">
       <div className="container product__grid">
         <div className="product__art">
-          <img
-            src={presaleCoin}
-            width={360}
-            height={360}
-            alt={t('product.imageAlt')}
-            loading="lazy"
-          />
+          <img src={presaleCoin} width={360} height={360} alt={t('product.imageAlt')} />
         </div>
         <div className="product__copy">
           <p className="eyebrow">{t('product.eyebrow')}</p>

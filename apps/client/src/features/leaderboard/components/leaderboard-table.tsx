@@ -37,13 +37,18 @@ export function LeaderboardTable() {
             {t('leaderboard.empty')}
           </p>
         ) : (
-          <div className="leaderboard__wrap card">
+          <div
+            className="leaderboard__wrap card"
+            role="region"
+            aria-label={t('leaderboard.title')}
+            tabIndex={0}
+          >
             <table className="leaderboard__table">
               <thead>
                 <tr>
                   <th scope="col">{t('leaderboard.rank')}</th>
                   <th scope="col">{t('leaderboard.code')}</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num col-buys">
                     {t('leaderboard.buys')}
                   </th>
                   <th scope="col" className="num">
@@ -65,7 +70,7 @@ export function LeaderboardTable() {
                     <th scope="row" className="leaderboard__code">
                       {leader.code}
                     </th>
-                    <td className="num">{number.format(leader.buys)}</td>
+                    <td className="num col-buys">{number.format(leader.buys)}</td>
                     <td className="num">
                       {formatSol(BigInt(leader.totalLamports), { maxFractionDigits: 4 })} SOL
                     </td>

@@ -132,6 +132,7 @@ export function PresalePage({ variant }: { variant: PresaleVariant }) {
             goal={target ?? 0n}
             currentLabel={raised !== null ? formatSol(raised, { maxFractionDigits: 4 }) : null}
             unit={t('presale.targetType')}
+            formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
           />
         </div>
       </div>

@@ -1,0 +1,373 @@
+import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { createFixtures } from './fixtures';
+import { WIDTHS, openPage, useSiteSession } from './harness';
+
+const session = useSiteSession();
+
+/** Fake-clock start; the clock is paused so only `runFor` moves time. */
+const START = new Date('2026-11-21T12:00:00Z');
+
+const h1 = (page: Page) => page.locator('main h1').first();
+describe('home', () => {
+  it('has the hero, stats, features, product, whitepaper and hold sections in order', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/');
+    const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids).toEqual(['home', 'features', 'product', 'whitepaper', 'marketplace']);
+    await page.getByText('soul frustration lighter', { exact: false }).first().waitFor();
+    await page.getByText('happiness instead of frustration', { exact: false }).waitFor();
+    await page.getByText('mutates over time', { exact: false }).waitFor();
+    const stats = await page
+      .locator('.stats__item')
+      .evaluateAll((els) => els.map((el) => el.querySelector('dd')?.textContent));
+    expect(stats).toEqual(['Tradable', '100M', 'Transparent']);
+    await page.getByRole('heading', { name: 'A Team ready to impress you' }).waitFor();
+    await page.getByRole('heading', { name: 'Read Whitepaper' }).waitFor();
+    await page.getByText('airdrop', { exact: false }).first().waitFor();
+    await page.getByRole('heading', { name: 'Hold the Token' }).waitFor();
+    expect(
+      await page.getByRole('link', { name: /Visit the Marketplace/ }).getAttribute('target'),
+    ).toBe('_blank');
+    await close();
+  });
+
+  it('the hero swaps pictures: first 3 s, second 1 s, first 1 s, second 5-15 s', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/', {
+      init: async (_context, p) => {
+        await p.clock.install({ time: START });
+        await p.clock.pauseAt(START);
+        await p.addInitScript(() => {
+          Math.random = () => 0; // the random pause is then its 5 s minimum
+        });
+      },
+    });
+    const frame = () => page.getByTestId('hero-art').getAttribute('data-frame');
+    expect(await frame()).toBe('0');
+    await page.clock.runFor(2900);
+    expect(await frame()).toBe('0');
+    await page.clock.runFor(200);
+    expect(await frame()).toBe('1');
+    await page.clock.runFor(1000);
+    expect(await frame()).toBe('0');
+    await page.clock.runFor(1000);
+    expect(await frame()).toBe('1');
+    await page.clock.runFor(4800);
+    expect(await frame()).toBe('1');
+    await page.clock.runFor(200);
+    expect(await frame()).toBe('0');
+    await close();
+  });
+
+  it('the footer follows the link rules and carries the disclaimer, audit and © 2024', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/');
+    const footer = page.locator('footer');
+    for (const group of ['Useful Links', 'Community', 'Partner']) {
+      await footer.getByRole('heading', { name: group }).waitFor();
+    }
+    const mail = footer.getByRole('link', { name: 'Contact us' });
+    expect(await mail.getAttribute('href')).toMatch(/^mailto:.+@/);
+    expect(await mail.getAttribute('target')).toBeNull();
+    const external = footer.getByRole('link', { name: /Terms & Services/ });
+    expect(await external.getAttribute('target')).toBe('_blank');
+    const howItWorks = footer.getByRole('link', { name: /How it Works/ });
+    const english = footer.getByRole('link', { name: /Whitepaper \(English\)/ });
+    expect(await howItWorks.getAttribute('href')).toBe(await english.getAttribute('href'));
+    expect(await footer.getByTestId('audit-link').getAttribute('target')).toBe('_blank');
+    await footer
+      .getByRole('link', { name: /X \(Twitter\)/ })
+      .first()
+      .waitFor();
+    await footer.getByText('© 2024').waitFor();
+    const disclaimer = await footer.locator('.footer__disclaimer').textContent();
+    for (const phrase of [
+      'zero intrinsic value',
+      'supply and demand',
+      'whole capital',
+      'No refund',
+    ]) {
+      expect(disclaimer).toContain(phrase);
+    }
+    await footer.getByRole('link', { name: 'Become a Partner' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/mammamia');
+    await close();
+  });
+
+  it('loads nothing from third parties and every image has width and height', async () => {
+    const hosts = new Set<string>();
+    const { page, close } = await openPage(session.browser, session.site, '/', {
+      init: (context) => {
+        context.on('request', (request) => hosts.add(new URL(request.url()).host));
+      },
+    });
+    await page.waitForLoadState('networkidle');
+    expect([...hosts]).toEqual([new URL(session.site.url).host]);
+    const missing = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs
+          .filter((img) => !img.getAttribute('width') || !img.getAttribute('height'))
+          .map((img) => img.outerHTML),
+      );
+    expect(missing).toEqual([]);
+    await close();
+  });
+
+  it('does not load presale or wallet code on marketing routes', async () => {
+    const manifest = JSON.parse(
+      readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const presaleChunk = `/${manifest['src/app/routes/presale.tsx']?.file ?? 'missing'}`;
+    const scripts: string[] = [];
+    const { page, close } = await openPage(session.browser, session.site, '/', {
+      init: (context) => {
+        context.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
+      },
+    });
+    for (const name of ['Roadmap', 'Live', 'Leaderboard']) {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name, exact: true })
+        .click();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts).not.toContain(presaleChunk);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Presale', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Become an FBT Holder!' }).waitFor();
+    expect(scripts).toContain(presaleChunk);
+    await close();
+  });
+});
+
+describe('roadmap', () => {
+  it('shows the subtitle and the four steps in order', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/roadmap');
+    await page
+      .getByText('Navigating Our Path to Innovation: From Team Distribution to Token Launch.')
+      .waitFor();
+    const steps = await page
+      .getByTestId('roadmap-step')
+      .evaluateAll((els) =>
+        els.map((el) => [
+          el.querySelector('h2')?.textContent,
+          el.querySelector('.timeline__text')?.textContent,
+        ]),
+      );
+    expect(steps).toEqual([
+      ['First Step', 'Distribution to project team and new potential deals.'],
+      [
+        'Second Step',
+        'Creation of communication and information channels; airdrop distribution along with social media campaign and contests.',
+      ],
+      ['Third Step', 'NFT Scream collection launch and Presale.'],
+      ['Fourth Step', 'Token Launch.'],
+    ]);
+    await close();
+  });
+});
+
+describe('goals live', () => {
+  const status = (page: Page, id: string) => page.getByTestId(`${id}-status`).textContent();
+  const opacity = (page: Page, id: string) =>
+    page.getByTestId(id).evaluate((el) => Number(getComputedStyle(el).opacity));
+
+  it('shows three paragraphs and live counts in three rows, the third dimmed until 5000', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/live');
+    expect(await page.locator('.goals__intro p').count()).toBe(3);
+    await expect.poll(() => status(page, 'goal-telegram-1000')).toBe('Completed');
+    expect(
+      await page
+        .getByTestId('goal-telegram-1000')
+        .getByRole('img', { name: 'Goal completed badge' })
+        .count(),
+    ).toBe(1);
+    expect(await status(page, 'goal-telegram-5000')).toBe('1,234 members · 3,766 to go');
+    expect(await status(page, 'goal-twitter-1000')).toBe('640 users · 360 to go');
+    for (const id of ['goal-telegram-10000', 'goal-twitter-10000']) {
+      expect(await opacity(page, id)).toBeCloseTo(0.3);
+      expect((await status(page, id))?.trim()).toBe('Unlocks when the 5000 goal is reached');
+    }
+    expect(await opacity(page, 'goal-telegram-5000')).toBe(1);
+    await close();
+  });
+
+  it('updates live from the websocket stream and reveals the third row at 5000', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/live');
+    await expect.poll(() => status(page, 'goal-telegram-5000')).toBe('1,234 members · 3,766 to go');
+    const goals = createFixtures().goals;
+    session.site.pushGoals({ ...goals, telegram: { ...goals.telegram, count: 5200 } });
+    await expect.poll(() => status(page, 'goal-telegram-5000')).toBe('Completed');
+    await expect.poll(() => opacity(page, 'goal-telegram-10000')).toBe(1);
+    expect(await status(page, 'goal-telegram-10000')).toBe('5,200 members · 4,800 to go');
+    expect(await opacity(page, 'goal-twitter-10000')).toBeCloseTo(0.3);
+    session.site.pushGoals(goals);
+    await close();
+  });
+
+  it('falls back to polling /api/v1/goals when the websocket is refused', async () => {
+    const fixtures = createFixtures();
+    const noStream = await session.startExtra({ noStream: true });
+    try {
+      const { page, close } = await openPage(session.browser, noStream, '/live', {
+        init: (_context, p) => p.clock.install({ time: new Date('2026-11-21T12:00:00Z') }),
+      });
+      await expect.poll(() => status(page, 'goal-twitter-1000')).toBe('640 users · 360 to go');
+      const before = noStream.apiRequests.filter((path) => path === '/goals').length;
+      noStream.pushGoals({ ...fixtures.goals, x: { ...fixtures.goals.x, count: 1500 } });
+      await page.clock.runFor(31_000);
+      await expect.poll(() => status(page, 'goal-twitter-1000')).toBe('Completed');
+      expect(noStream.apiRequests.filter((path) => path === '/goals').length).toBeGreaterThan(
+        before,
+      );
+      await close();
+    } finally {
+      await noStream.close();
+    }
+  });
+});
+
+describe('presale pages', () => {
+  it.each([
+    ['/presale', '100 SOL', '37.5 SOL Raised · 62.5 SOL to go', 'Presale'],
+    ['/private', '250 SOL', '120 SOL Raised · 130 SOL to go', 'Private round'],
+    ['/leader?code=beast42', '800 SOL', '210 SOL Raised · 590 SOL to go', 'Leader round'],
+  ])(
+    '#%s shows the copy, the purchase box and a %s "SOL Target"',
+    async (path, goal, line, badge) => {
+      const { page, close } = await openPage(session.browser, session.site, path);
+      await page.getByText('The presale token price is 0.00005 SOL.').waitFor();
+      await page
+        .getByText(
+          'Distribution starts automatically when 100% of the presale allocation is reached.',
+        )
+        .waitFor();
+      await page.getByText('Will the market make us less frustrated?').waitFor();
+      await page.getByRole('heading', { name: 'Become an FBT Holder!' }).waitFor();
+      await page.getByText('Enter the Amount and Send Now').waitFor();
+      await page.locator('.presale__header .eyebrow', { hasText: badge }).waitFor();
+      const card = page.getByTestId('sol-target');
+      await card.getByRole('heading', { name: 'SOL Target' }).waitFor();
+      await expect.poll(() => card.locator('.progress-card__goal').textContent()).toBe(goal);
+      await expect.poll(() => page.getByTestId('sol-target-status').textContent()).toBe(line);
+      await close();
+    },
+  );
+
+  it('the leader page reads the leader code from the address', async () => {
+    const withCode = await openPage(session.browser, session.site, '/leader?code=beast42');
+    expect(await withCode.page.getByTestId('leader-code').textContent()).toBe(
+      'Leader code: beast42',
+    );
+    await withCode.close();
+    const without = await openPage(session.browser, session.site, '/leader');
+    expect(await without.page.getByTestId('leader-code').textContent()).toBe(
+      'No leader code in the link',
+    );
+    await without.close();
+  });
+
+  it.each([
+    [601, true],
+    [600, false],
+    [WIDTHS.phone, false],
+  ])('at %d px the character image is visible: %s', async (width, visible) => {
+    const { page, close } = await openPage(session.browser, session.site, '/presale', { width });
+    expect(await page.getByTestId('presale-character').isVisible()).toBe(visible);
+    await close();
+  });
+
+  it('the character animates 3 s then 2 s; the eyes on the leader page loop 3 s, 2 s, …', async () => {
+    const init = async (_c: unknown, p: Page) => {
+      await p.clock.install({ time: START });
+      await p.clock.pauseAt(START);
+      await p.addInitScript(() => {
+        Math.random = () => 0; // random pauses take their 5 s minimum
+      });
+    };
+    for (const path of ['/presale', '/leader']) {
+      const { page, close } = await openPage(session.browser, session.site, path, { init });
+      const frame = () => page.getByTestId('presale-character').getAttribute('data-frame');
+      expect(await frame()).toBe('0');
+      await page.clock.runFor(3100);
+      expect(await frame()).toBe('1');
+      await page.clock.runFor(2000);
+      expect(await frame()).toBe('0');
+      await page.clock.runFor(4800);
+      expect(await frame()).toBe('0');
+      await page.clock.runFor(200);
+      expect(await frame()).toBe('1');
+      await page.clock.runFor(2000);
+      expect(await frame()).toBe('0');
+      await close();
+    }
+  });
+
+  it('stacks the layout on narrow screens', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/presale', {
+      width: WIDTHS.narrow - 10,
+    });
+    const box = await page.getByTestId('purchase-box').boundingBox();
+    const visual = await page.locator('.presale__visual').boundingBox();
+    expect(box && visual && box.y > visual.y + visual.height - 1).toBe(true);
+    await close();
+  });
+});
+
+describe('leaderboard', () => {
+  it('lists the top leaders with buys, volume and commission in SOL', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/leaderboard');
+    await page.getByTestId('leader-row').first().waitFor();
+    const rows = await page
+      .getByTestId('leader-row')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+      );
+    expect(rows).toEqual([
+      ['1', 'beast42', '17', '42.5 SOL', '4.25 SOL'],
+      ['2', 'roaring_sam', '9', '18 SOL', '1.8 SOL'],
+      ['3', 'calm-mia', '3', '2.5 SOL', '0.25 SOL'],
+    ]);
+    await close();
+  });
+
+  it('says so clearly when the leaderboard cannot be loaded', async () => {
+    const failing = await session.startExtra({ failing: { '/leaderboard': 503 } });
+    try {
+      const { page, close } = await openPage(session.browser, failing, '/leaderboard');
+      await page
+        .getByRole('alert')
+        .getByText('The leaderboard could not be loaded.', { exact: false })
+        .waitFor();
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await close();
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('language', () => {
+  it('switches to Italian, remembers it across reloads, and switches back', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/');
+    await page.locator('[data-testid="lang-it"]:visible').click();
+    await expect.poll(() => h1(page).textContent()).toBe('Basta sprecare soldi');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+    expect(await page.evaluate(() => localStorage.getItem('fbt.language'))).toBe('it');
+    await page.reload();
+    await expect.poll(() => h1(page).textContent()).toBe('Basta sprecare soldi');
+    await page
+      .getByRole('navigation', { name: 'Principale' })
+      .getByRole('link', { name: 'Roadmap' })
+      .click();
+    await expect.poll(() => h1(page).textContent()).toBe('Roadmap FBT');
+    await page.locator('[data-testid="lang-en"]:visible').click();
+    await expect.poll(() => h1(page).textContent()).toBe('FBT Roadmap');
+    await close();
+  });
+});
