@@ -186,7 +186,11 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
         world.chainDown
           ? Promise.reject(new Error('chain down'))
           : Promise.resolve(world.transactions.get(signature) ?? { status: 'not-found' }),
-      listRecentSignatures: () => Promise.resolve([...world.transactions.keys()].reverse()),
+      listRecentSignatures: (_address, limit, before) => {
+        const newestFirst = [...world.transactions.keys()].reverse();
+        const start = before === undefined ? 0 : newestFirst.indexOf(before) + 1;
+        return Promise.resolve(newestFirst.slice(start, start + limit));
+      },
     },
     rpcUpstreamUrl: 'http://127.0.0.1:1/',
     logger: false,

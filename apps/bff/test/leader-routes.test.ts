@@ -342,6 +342,14 @@ describe('leader totals, leaderboard and the reconciler', () => {
     expect(await app.fbt.leaders.reconcile()).toEqual({ examined: 1, recorded: 1 });
   });
 
+  it('the reconciler pages back through a burst larger than one page, and stops at known ones', async () => {
+    for (let i = 0; i < 25; i++) addTransaction(leaderBuy());
+    expect(await app.fbt.leaders.reconcile(10)).toEqual({ examined: 25, recorded: 25 });
+    for (let i = 0; i < 3; i++) addTransaction(leaderBuy());
+    expect(await app.fbt.leaders.reconcile(10)).toEqual({ examined: 3, recorded: 3 });
+    expect((await world.ledger.getLeaderSummary('beast42'))?.buys).toBe(28);
+  });
+
   it('runs the reconciler on its schedule when enabled', async () => {
     await app.close();
     const { TEST_SETTINGS } = await import('./helper');

@@ -88,6 +88,7 @@ describe('solana transaction verifier (real local chain)', () => {
     });
     if (observed.status === 'found') expect(observed.slot).toBeGreaterThan(0);
     expect(await verifier.listRecentSignatures(destination.toBase58(), 10)).toEqual([signature]);
+    expect(await verifier.listRecentSignatures(destination.toBase58(), 10, signature)).toEqual([]);
   });
 
   it('reports a failed transaction with its error', async () => {

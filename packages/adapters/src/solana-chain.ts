@@ -219,11 +219,11 @@ export function createSolanaTransactionVerifier(
         memos,
       };
     },
-    async listRecentSignatures(address, limit) {
+    async listRecentSignatures(address, limit, before) {
       try {
         const entries = await connection.getSignaturesForAddress(
           new PublicKey(address),
-          { limit },
+          before === undefined ? { limit } : { limit, before },
           'confirmed',
         );
         return entries.map((entry) => entry.signature);

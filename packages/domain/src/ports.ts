@@ -140,6 +140,9 @@ export type ObservedTransaction =
 /** Fetches a transaction and extracts what the leader ledger needs to verify it. */
 export interface TransactionVerifier {
   observeTransaction(signature: string): Promise<ObservedTransaction>;
-  /** Recent signatures touching `address`, newest first (for the reconciler). */
-  listRecentSignatures(address: string, limit: number): Promise<string[]>;
+  /**
+   * Recent signatures touching `address`, newest first (for the reconciler). With `before`,
+   * the page of signatures older than that one (pagination backwards in time).
+   */
+  listRecentSignatures(address: string, limit: number, before?: string): Promise<string[]>;
 }

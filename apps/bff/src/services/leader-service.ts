@@ -35,10 +35,14 @@ export interface LeaderService {
   report(claim: LeaderReportClaim): Promise<LeaderReportOutcome>;
   /**
    * Scans the leader presale's recent signatures and records verified leader buys whose
-   * report never arrived. Returns how many were recorded.
+   * report never arrived, paging back until it meets signatures it already settled.
+   * Returns how many signatures it examined and how many buys it recorded.
    */
-  reconcile(limit?: number): Promise<{ examined: number; recorded: number }>;
+  reconcile(pageSize?: number): Promise<{ examined: number; recorded: number }>;
 }
+
+/** How far back one reconciler run may page (pages of `pageSize` signatures). */
+const MAX_RECONCILE_PAGES = 10;
 
 function rejected(code: LeaderReportRejection, retryable = false): LeaderReportOutcome {
   return { kind: 'rejected', code, message: LEADER_REPORT_REJECTION_MESSAGES[code], retryable };
@@ -92,6 +96,31 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
     return inserted ? { kind: 'recorded', buy } : compareWithStored(claim, buy);
   };
 
+  /** Examines one unknown signature; settles it unless a later run could decide otherwise. */
+  const reconcileOne = async (signature: string): Promise<'recorded' | 'skipped'> => {
+    const observed = await verifier.observeTransaction(signature);
+    if (observed.status !== 'found') return 'skipped';
+    const buy = observed.buys.find((candidate) => candidate.presale === options.leaderPresale);
+    const code = observed.memos
+      .map(parseLeaderMemo)
+      .find((candidate): candidate is string => candidate !== null);
+    if (buy === undefined || code === undefined) {
+      remember(signature);
+      return 'skipped';
+    }
+    const outcome = await verifyAndRecord(
+      { signature, wallet: buy.buyer, leaderCode: code, lamports: buy.lamports },
+      observed,
+      'reconciler',
+    );
+    // A code registered later must still earn: only settle what can never change.
+    const mayChange =
+      outcome.kind === 'rejected' &&
+      (outcome.retryable || outcome.code === 'LEADER_REPORT__UNKNOWN_LEADER');
+    if (!mayChange) remember(signature);
+    return outcome.kind === 'recorded' ? 'recorded' : 'skipped';
+  };
+
   return {
     async report(claim) {
       const stored = await ledger.findBuy(claim.signature);
@@ -106,38 +135,35 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
       return verifyAndRecord(claim, observed, 'report');
     },
 
-    async reconcile(limit = 100) {
-      const signatures = await verifier.listRecentSignatures(options.leaderPresale, limit);
+    async reconcile(pageSize = 100) {
       let examined = 0;
       let recorded = 0;
-      for (const signature of signatures) {
-        if (settled.has(signature)) continue;
-        if ((await ledger.findBuy(signature)) !== null) {
-          remember(signature);
-          continue;
-        }
-        examined++;
-        const observed = await verifier.observeTransaction(signature);
-        if (observed.status !== 'found') continue;
-        const buy = observed.buys.find((candidate) => candidate.presale === options.leaderPresale);
-        const code = observed.memos
-          .map(parseLeaderMemo)
-          .find((candidate): candidate is string => candidate !== null);
-        if (buy === undefined || code === undefined) {
-          remember(signature);
-          continue;
-        }
-        const outcome = await verifyAndRecord(
-          { signature, wallet: buy.buyer, leaderCode: code, lamports: buy.lamports },
-          observed,
-          'reconciler',
+      let before: string | undefined;
+      // Walk back page by page until a page reaches signatures already settled (or the page
+      // is not full), so a burst of more than one page of buys between runs is not missed.
+      for (let page = 0; page < MAX_RECONCILE_PAGES; page++) {
+        const signatures = await verifier.listRecentSignatures(
+          options.leaderPresale,
+          pageSize,
+          before,
         );
-        if (outcome.kind === 'recorded') recorded++;
-        // A code registered later must still earn: only settle what can never change.
-        const mayChange =
-          outcome.kind === 'rejected' &&
-          (outcome.retryable || outcome.code === 'LEADER_REPORT__UNKNOWN_LEADER');
-        if (!mayChange) remember(signature);
+        let reachedKnown = false;
+        for (const signature of signatures) {
+          if (settled.has(signature)) {
+            reachedKnown = true;
+            continue;
+          }
+          if ((await ledger.findBuy(signature)) !== null) {
+            remember(signature);
+            reachedKnown = true;
+            continue;
+          }
+          examined++;
+          const outcome = await reconcileOne(signature);
+          if (outcome === 'recorded') recorded++;
+        }
+        before = signatures.at(-1);
+        if (reachedKnown || signatures.length < pageSize || before === undefined) break;
       }
       return { examined, recorded };
     },
