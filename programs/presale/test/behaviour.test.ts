@@ -1,4 +1,5 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Rent } from 'litesvm';
 import { describe, expect, it } from 'vitest';
 import { computeTokenAmount, LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
@@ -121,6 +122,19 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
     expect(expected).toBe(399_992_000_406_891_862n); // floor(20_000_000_012_345 * 10^9 / 50_001)
     const ata = getAssociatedTokenAddressSync(chain.fixture.mint, whale.publicKey);
     expect(readSvmTokenAmount(chain.svm, ata)).toBe(expected);
+  });
+
+  it('funds a first buyer record exactly on a legacy-rent cluster (3480 lamports/byte-year, threshold 2.0)', () => {
+    const chain = createPresale(version);
+    chain.svm.setRent(new Rent(3_480n, 2.0, 50));
+    const buyer = createFundedKeypair(chain.svm, 5n);
+    expect(buy(chain, buyer, SOL).error).toBe('');
+    const [record] = findBuyerRecordAddress(
+      chain.fixture.programId,
+      chain.fixture.presale,
+      buyer.publicKey,
+    );
+    expect(readSvmAccount(chain.svm, record)?.lamports).toBe((128n + 88n) * 3_480n * 2n);
   });
 
   it('pauses and resumes: SetActive toggles isActived', () => {

@@ -11,6 +11,7 @@ import {
   TransactionInstruction,
   type AccountMeta,
 } from '@solana/web3.js';
+import { Rent } from 'litesvm';
 import { describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
@@ -138,6 +139,29 @@ const attacks: readonly Attack[] = [
         owner: s.fixture.programId,
       });
       return send(s, [withAccount(ix, 1, { pubkey: blank })], [buyer]);
+    },
+  },
+  {
+    name: 'a program-owned account of the wrong size as the presale',
+    expected: 'PresaleInvalid',
+    run: (s) => {
+      const { buyer, ix } = prepareBuyer(s);
+      const odd = Keypair.generate().publicKey;
+      const real = readSvmAccount(s.svm, s.fixture.presale)?.data ?? new Uint8Array();
+      writeSvmAccount(s.svm, odd, {
+        data: Uint8Array.from([...real, 0]),
+        owner: s.fixture.programId,
+      });
+      return send(s, [withAccount(ix, 1, { pubkey: odd })], [buyer]);
+    },
+  },
+  {
+    name: 'a first purchase on a cluster whose rent threshold is not 1.0 or 2.0',
+    expected: 'UnsupportedRent',
+    run: (s) => {
+      const { buyer, ix } = prepareBuyer(s);
+      s.svm.setRent(new Rent(4_640n, 1.5, 50));
+      return send(s, [ix], [buyer]);
     },
   },
   {
@@ -616,6 +640,11 @@ const initAttacks: readonly Attack[] = [
     run: (s) => initWith(s, { presaleSigns: false }),
   },
   {
+    name: 'initializing with a mint of more than 9 decimals',
+    expected: 'InvalidMint',
+    run: (s) => initWith(s, { decimals: 10 }),
+  },
+  {
     name: 'initializing with Token-2022 in the token-program slot',
     expected: 'WrongTokenProgram',
     run: (s) => initWith(s, { tokenProgram: TOKEN_2022_PROGRAM_ID }),
@@ -632,10 +661,11 @@ function initWith(
     tokenPrice?: bigint;
     tokenProgram?: PublicKey;
     presaleSigns?: boolean;
+    decimals?: number;
   },
 ): TransactionOutcome {
   const seller = createFundedKeypair(s.svm, 10n);
-  const mint = createTestMint(s.svm, seller, 6);
+  const mint = createTestMint(s.svm, seller, options.decimals ?? 6);
   const temp = createTestTokenAccount(s.svm, {
     payer: seller,
     mint,
