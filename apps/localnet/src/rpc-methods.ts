@@ -125,6 +125,42 @@ function innerJson(inner: TransactionRecord['innerInstructions']) {
   }));
 }
 
+/** getProgramAccounts filters: `{ dataSize }` and `{ memcmp: { offset, bytes, encoding? } }`. */
+function parseFilters(value: unknown): ((data: Uint8Array) => boolean)[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw invalidParams('filters must be an array');
+  if (value.length > 4) throw invalidParams('too many filters provided; max 4');
+  return value.map((filter: unknown, i) => {
+    if (!isRecord(filter)) throw invalidParams(`filters[${i}] must be an object`);
+    if (filter.dataSize !== undefined) {
+      const size = Number(nonNegativeInteger(filter.dataSize, `filters[${i}].dataSize`));
+      return (data: Uint8Array) => data.length === size;
+    }
+    if (isRecord(filter.memcmp)) {
+      const offset = Number(
+        nonNegativeInteger(filter.memcmp.offset, `filters[${i}].memcmp.offset`),
+      );
+      const text = filter.memcmp.bytes;
+      if (typeof text !== 'string')
+        throw invalidParams(`filters[${i}].memcmp.bytes must be a string`);
+      let bytes: Uint8Array;
+      try {
+        bytes =
+          filter.memcmp.encoding === 'base64' ? Buffer.from(text, 'base64') : bs58.decode(text);
+      } catch {
+        throw invalidParams(
+          `filters[${i}].memcmp.bytes is not valid ${filter.memcmp.encoding === 'base64' ? 'base64' : 'base58'}`,
+        );
+      }
+      if (bytes.length > 128)
+        throw invalidParams(`filters[${i}].memcmp.bytes is longer than 128 bytes`);
+      return (data: Uint8Array) =>
+        data.length >= offset + bytes.length && bytes.every((byte, j) => data[offset + j] === byte);
+    }
+    throw invalidParams(`filters[${i}] must be { dataSize } or { memcmp }`);
+  });
+}
+
 /** Builds every JSON-RPC method over a chain. Handlers throw RpcError for bad input. */
 export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
   const context = () => ({ apiVersion: SOLANA_CORE_VERSION, slot: chain.slot() });
@@ -233,6 +269,21 @@ export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
           : null;
       if (info === null) throw invalidParams('Invalid param: not a Token account');
       return { context: context(), value: info.tokenAmount };
+    },
+    getProgramAccounts: (params) => {
+      const program = pubkeyAt(params, 0, 'program address');
+      const config = configAt(params, 1);
+      const filters = parseFilters(config.filters);
+      const encoding = parseEncoding(config.encoding, 'base58');
+      const slice = parseDataSlice(config.dataSlice);
+      const value = chain
+        .getProgramAccounts(program)
+        .filter((account) => filters.every((filter) => filter(account.data)))
+        .map((account) => ({
+          pubkey: account.address,
+          account: encodeAccount(account, encoding, slice, decimalsOf),
+        }));
+      return config.withContext === true ? { context: context(), value } : value;
     },
     getTokenSupply: (params) => {
       const addr = pubkeyAt(params, 0, 'mint address');

@@ -234,6 +234,13 @@ describe('accounts and transfers', () => {
       parsed: { type: 'mint', info: { decimals: 6, supply: '1000000000' } },
     });
 
+    const holderAccounts = await connection.getProgramAccounts(TOKEN_PROGRAM_ID, {
+      filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: holder.publicKey.toBase58() } }],
+    });
+    expect(holderAccounts.map((entry) => entry.pubkey.toBase58())).toEqual([
+      destination.address.toBase58(),
+    ]);
+
     const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
     const pre = tx?.meta?.preTokenBalances ?? [];
     const post = tx?.meta?.postTokenBalances ?? [];
