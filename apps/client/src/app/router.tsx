@@ -12,6 +12,8 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorScreen />,
+    // Shown only while the first route's lazy chunk loads on a deep link (e.g. #/presale).
+    hydrateFallbackElement: <div className="page-fallback" aria-busy="true" />,
     children: [
       {
         errorElement: <ErrorScreen />,

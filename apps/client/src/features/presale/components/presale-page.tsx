@@ -7,6 +7,7 @@ import {
   LEADER_TARGET_LAMPORTS,
   type PresaleVariant,
 } from '@fbt/domain';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
@@ -14,13 +15,9 @@ import eyesGlance from '../../../assets/art/eyes-glance.svg';
 import eyesOpen from '../../../assets/art/eyes-open.svg';
 import presaleCoin from '../../../assets/art/presale-coin.svg';
 import { ProgressCard } from '../../../components/ui/progress-card';
-import { useRegisterWallet } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSchedule } from '../../../lib/use-schedule';
 import { usePresale } from '../api/get-presale';
-import { useInjectedWallet } from '../hooks/use-injected-wallet';
-import { PurchaseBoxShell } from './purchase-box-shell';
-import { WalletPicker } from './wallet-picker';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);
@@ -58,13 +55,18 @@ function PresaleCharacter({ variant }: { variant: PresaleVariant }) {
 
 /**
  * A presale page (public `presale`, private `{name}`, `leader`): heading, copy, image, the
- * purchase box, the animated character and the 'SOL Target' progress card.
+ * purchase box (a slot the route fills, so wallet and purchase code stay in their features),
+ * the animated character and the 'SOL Target' progress card.
  */
-export function PresalePage({ variant }: { variant: PresaleVariant }) {
+export function PresalePage({
+  variant,
+  purchaseBox,
+}: {
+  variant: PresaleVariant;
+  purchaseBox?: ReactNode;
+}) {
   const { t } = useI18n();
   const location = useLocation();
-  const wallet = useInjectedWallet();
-  useRegisterWallet(wallet);
   const presale = usePresale(variant);
 
   const leaderCode =
@@ -123,7 +125,7 @@ export function PresalePage({ variant }: { variant: PresaleVariant }) {
           <PresaleCharacter variant={variant} />
         </div>
         <div className="presale__side">
-          <PurchaseBoxShell wallet={wallet} address={wallet.address} />
+          {purchaseBox}
           <ProgressCard
             testId="sol-target"
             title={t('presale.targetTitle')}
@@ -134,11 +136,18 @@ export function PresalePage({ variant }: { variant: PresaleVariant }) {
             unit={t('presale.targetType')}
             formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
           />
+          <section className="presale__how card" aria-labelledby="how-title">
+            <h2 id="how-title" className="presale__how-title">
+              {t('presale.howTitle')}
+            </h2>
+            <ol className="presale__steps">
+              <li>{t('presale.how1')}</li>
+              <li>{t('presale.how2')}</li>
+              <li>{t('presale.how3')}</li>
+            </ol>
+          </section>
         </div>
       </div>
-      {wallet.pickerOpen ? (
-        <WalletPicker onSelect={(name) => void wallet.select(name)} onClose={wallet.closePicker} />
-      ) : null}
     </div>
   );
 }

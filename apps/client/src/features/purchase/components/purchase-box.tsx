@@ -1,0 +1,258 @@
+import {
+  formatSol,
+  formatTokenEstimate,
+  hasReachedUserMaximum,
+  isSendEnabled,
+  isSoldOut,
+  validateAmount,
+  type PresaleVariant,
+} from '@fbt/domain';
+import { useWallet } from '@solana/wallet-adapter-react';
+import { useId, useState } from 'react';
+import { WalletIcon } from '../../../components/ui/icons';
+import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
+import { useI18n } from '../../../lib/i18n/i18n';
+import { useBoughtLamports } from '../api/get-bought-amount';
+import { usePresaleState } from '../api/get-presale-state';
+import { useSiteConfig } from '../api/get-site-config';
+import { useSolPrice } from '../api/get-sol-price';
+import { useLeaderCodeCheck } from '../api/leader-api';
+import { usePresaleStream } from '../api/presale-stream';
+import { usePurchase } from '../hooks/use-purchase';
+import { PurchaseResultDialog } from './purchase-dialogs';
+import './purchase.css';
+
+/** Wallet used by the hidden test report when no wallet is connected (the system program). */
+const SAMPLE_REPORT_WALLET = '11111111111111111111111111111111';
+const SAMPLE_REPORT_CODE = 'sample-report';
+
+function Spinner() {
+  return <span className="purchase__spinner" aria-hidden="true" />;
+}
+
+/**
+ * The purchase box (spec §2): title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the
+ * amount field with its validation in the spec's order, 'You will receive N FBT', and the
+ * 'Connect Wallet' / 'Send' button with a spinner while a purchase runs. Hidden when the
+ * presale is sold out. `leaderCode` is set on the leader page only (`null`: missing or
+ * malformed in the link).
+ */
+export function PurchaseBox({
+  variant,
+  leaderCode,
+}: {
+  variant: PresaleVariant;
+  leaderCode?: string | null;
+}) {
+  const { t } = useI18n();
+  const inputId = useId();
+  const messageId = useId();
+  const config = useSiteConfig();
+  const presale = usePresaleState(variant);
+  const price = useSolPrice();
+  usePresaleStream(variant);
+  const wallet = useRegisteredWallet();
+  const { publicKey, connected } = useWallet();
+  const address = connected && publicKey !== null ? publicKey.toBase58() : null;
+  const isLeaderPage = leaderCode !== undefined;
+  const leaderCheck = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
+  const presaleAddress = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
+  const bought = useBoughtLamports({
+    variant,
+    wallet: address,
+    programId: config.data?.programId,
+    presale: presaleAddress,
+  });
+  const purchase = usePurchase();
+  const [amount, setAmount] = useState('1');
+
+  const state = presale.state;
+  if (state !== undefined && isSoldOut(state)) {
+    return (
+      <section className="purchase card purchase--sold-out" data-testid="sold-out">
+        <h2 className="purchase__title">{t('purchase.soldOutTitle')}</h2>
+        <p className="purchase__subtitle">{t('purchase.soldOutText')}</p>
+      </section>
+    );
+  }
+
+  const boughtLamports = address !== null ? (bought.data ?? 0n) : 0n;
+  const amountError =
+    state !== undefined ? validateAmount({ input: amount, state, boughtLamports }) : null;
+  const estimate =
+    state !== undefined ? formatTokenEstimate(amount, amountError, state.tokenPrice) : null;
+  const userAtMaximum = state !== undefined && hasReachedUserMaximum(state, boughtLamports);
+
+  let leaderProblem: string | null = null;
+  if (isLeaderPage) {
+    if (leaderCode === null) leaderProblem = t('purchase.leaderMissing');
+    else if (leaderCheck.data?.status === 'unknown')
+      leaderProblem = t('purchase.leaderUnknown', { code: leaderCode });
+    else if (leaderCheck.data?.status === 'error' || leaderCheck.isError)
+      leaderProblem = t('purchase.leaderUnavailable');
+  }
+  const leaderReady = !isLeaderPage || leaderCheck.data?.status === 'known';
+  const ready =
+    state !== undefined && config.data !== undefined && presaleAddress !== undefined;
+  const canSend =
+    ready &&
+    state.isActived &&
+    leaderReady &&
+    (address === null || bought.data !== undefined) &&
+    isSendEnabled({
+      amountError: amountError?.message ?? null,
+      userAtMaximum,
+      sending: purchase.sending,
+    });
+
+  const onSend = () => {
+    if (!ready || !canSend || config.data === undefined || presaleAddress === undefined) return;
+    void purchase.send(
+      {
+        variant,
+        programId: config.data.programId,
+        presale: presaleAddress,
+        mint: config.data.mint,
+        state,
+        boughtLamports,
+        ...(isLeaderPage && leaderCode ? { leaderCode } : {}),
+      },
+      amount,
+    );
+  };
+
+  const onTitleClick = () => {
+    void purchase.sendSampleReport(
+      leaderCode ?? SAMPLE_REPORT_CODE,
+      address ?? SAMPLE_REPORT_WALLET,
+    );
+  };
+
+  return (
+    <section className="purchase card" aria-labelledby={`${inputId}-title`} data-testid="purchase-box">
+      <h2 id={`${inputId}-title`} className="purchase__title" onClick={onTitleClick}>
+        {t('presale.boxTitle')}
+      </h2>
+      <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
+
+      <dl className="purchase__stats">
+        <div className="purchase__stat" data-testid="purchase-bought">
+          <dt className="visually-hidden">{t('purchase.amountLabel')}</dt>
+          <dd>
+            {t('purchase.bought', {
+              bought: formatSol(boughtLamports, { maxFractionDigits: 5 }),
+              max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
+            })}
+          </dd>
+        </div>
+        <div className="purchase__stat purchase__stat--price" data-testid="purchase-price">
+          <dt className="visually-hidden">SOL / USD</dt>
+          <dd>
+            {price.data
+              ? t('purchase.price', { usd: price.data.usd })
+              : t('purchase.priceLoading')}
+          </dd>
+        </div>
+      </dl>
+
+      <label className="purchase__label" htmlFor={inputId}>
+        {t('purchase.amountLabel')}
+      </label>
+      <div className={`purchase__field${amountError ? ' purchase__field--invalid' : ''}`}>
+        <input
+          id={inputId}
+          className="purchase__input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('purchase.amountPlaceholder')}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && address !== null) onSend();
+          }}
+          aria-invalid={amountError !== null}
+          aria-describedby={messageId}
+          disabled={purchase.sending}
+          data-testid="amount-input"
+        />
+        <span className="purchase__suffix">SOL</span>
+      </div>
+      <p id={messageId} className="purchase__message" aria-live="polite">
+        {amountError ? (
+          <span className="purchase__error" data-testid="amount-error">
+            {amountError.message}
+          </span>
+        ) : estimate !== null ? (
+          <span className="purchase__estimate" data-testid="token-estimate">
+            {t('purchase.estimate', { amount: estimate })}
+          </span>
+        ) : (
+          ' '
+        )}
+      </p>
+      {state ? (
+        <p className="purchase__limits">
+          {t('purchase.limits', {
+            min: formatSol(state.minUserBuyable, { maxFractionDigits: 5 }),
+            max: formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }),
+          })}
+        </p>
+      ) : null}
+
+      {address === null ? (
+        <button
+          type="button"
+          className="btn btn-primary purchase__cta"
+          onClick={() => wallet?.openPicker()}
+          disabled={wallet === null || wallet.isBusy}
+          data-testid="purchase-connect"
+        >
+          <WalletIcon size={18} />
+          {t('wallet.connect')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary purchase__cta"
+          onClick={onSend}
+          disabled={!canSend}
+          aria-busy={purchase.sending}
+          data-testid="purchase-send"
+        >
+          {purchase.sending ? (
+            <>
+              <Spinner />
+              {t(`purchase.stage.${purchase.stage ?? 'validating'}`)}
+            </>
+          ) : (
+            t('purchase.send')
+          )}
+        </button>
+      )}
+
+      {state && !state.isActived ? <p className="purchase__note">{t('purchase.inactive')}</p> : null}
+      {leaderProblem !== null ? (
+        <p className="purchase__note purchase__note--warn" role="alert" data-testid="leader-problem">
+          {leaderProblem}
+        </p>
+      ) : isLeaderPage && leaderCheck.isPending ? (
+        <p className="purchase__note">{t('purchase.leaderChecking')}</p>
+      ) : null}
+      {presale.error ? (
+        <p className="purchase__note purchase__note--warn" role="alert">
+          {t('purchase.loadError')}
+        </p>
+      ) : null}
+
+      {purchase.dialog && config.data ? (
+        <PurchaseResultDialog
+          dialog={purchase.dialog}
+          cluster={config.data.cluster}
+          explorerRpcUrl={config.data.explorerRpcUrl}
+          onClose={purchase.closeDialog}
+        />
+      ) : null}
+    </section>
+  );
+}

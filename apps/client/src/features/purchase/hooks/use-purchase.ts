@@ -1,0 +1,112 @@
+import type { PresaleState, PresaleVariant } from '@fbt/domain';
+import { buyFbt, type BuyStage } from '@fbt/purchase';
+import { useConnection, useWallet } from '@solana/wallet-adapter-react';
+import { PublicKey } from '@solana/web3.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { boughtQueryKey } from '../api/get-bought-amount';
+import { presaleQueryKey } from '../api/get-presale-state';
+import { postLeaderReport } from '../api/leader-api';
+import {
+  buildLeaderReport,
+  buyFailureDialog,
+  leaderReportDialog,
+  SAMPLE_REPORT_SIGNATURE,
+  type PurchaseDialog,
+} from '../lib/purchase-outcome';
+
+export interface PurchaseTarget {
+  readonly variant: PresaleVariant;
+  readonly programId: string;
+  readonly presale: string;
+  readonly mint: string;
+  readonly state: PresaleState;
+  readonly boughtLamports: bigint;
+  /** Leader page: the verified code (its memo rides in the buy, then the report is posted). */
+  readonly leaderCode?: string;
+}
+
+/**
+ * Runs a purchase with `@fbt/purchase` (validate, build, simulate, sign, send, confirm) through
+ * the connected wallet and the BFF's `/rpc`, then refreshes the buyer's total and the presale,
+ * posts the leader report on the leader page, and yields the dialog to show.
+ */
+export function usePurchase() {
+  const { connection } = useConnection();
+  const { publicKey, signTransaction } = useWallet();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<BuyStage | null>(null);
+  const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
+  const running = useRef(false);
+
+  const send = useCallback(
+    async (target: PurchaseTarget, amountInput: string) => {
+      if (running.current || publicKey === null || signTransaction === undefined) return;
+      running.current = true;
+      setStage('validating');
+      try {
+        const result = await buyFbt(
+          { connection, signTransaction, onStage: setStage },
+          {
+            programId: new PublicKey(target.programId),
+            presale: new PublicKey(target.presale),
+            mint: new PublicKey(target.mint),
+            state: target.state,
+            buyer: publicKey,
+            amountInput,
+            boughtLamports: target.boughtLamports,
+            ...(target.leaderCode === undefined ? {} : { leaderCode: target.leaderCode }),
+          },
+        );
+        if (!result.ok) {
+          console.warn(`purchase stopped at ${result.stage}:`, result.message);
+          setDialog(buyFailureDialog(result));
+          return;
+        }
+        // Spec §4: after success the user's bought amount and the presale are refreshed.
+        const wallet = publicKey.toBase58();
+        void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
+        void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
+        if (target.leaderCode === undefined) {
+          setDialog({ kind: 'success', signature: result.signature });
+          return;
+        }
+        const report = await postLeaderReport(
+          buildLeaderReport({
+            signature: result.signature,
+            wallet,
+            leaderCode: target.leaderCode,
+            lamports: result.lamports,
+          }),
+        );
+        setDialog(leaderReportDialog(result.signature, report));
+      } finally {
+        running.current = false;
+        setStage(null);
+      }
+    },
+    [connection, publicKey, signTransaction, queryClient],
+  );
+
+  /** Spec §2: the title's hidden test report, with a signature no transaction has. */
+  const sendSampleReport = useCallback(async (leaderCode: string, wallet: string) => {
+    const report = await postLeaderReport(
+      buildLeaderReport({
+        signature: SAMPLE_REPORT_SIGNATURE,
+        wallet,
+        leaderCode,
+        lamports: 1_000_000_000n,
+      }),
+    );
+    setDialog(leaderReportDialog(SAMPLE_REPORT_SIGNATURE, report));
+  }, []);
+
+  return {
+    stage,
+    sending: stage !== null,
+    dialog,
+    closeDialog: useCallback(() => setDialog(null), []),
+    send,
+    sendSampleReport,
+  };
+}

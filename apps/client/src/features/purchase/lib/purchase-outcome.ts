@@ -1,0 +1,54 @@
+import {
+  computeLeaderCommission,
+  leaderReportFailureDialog,
+  type DialogText,
+} from '@fbt/domain';
+import type { BuyFbtResult } from '@fbt/purchase';
+import type { LeaderReportResult } from '../api/leader-api';
+
+/** What the purchase box shows once a purchase ends. */
+export type PurchaseDialog =
+  | { readonly kind: 'success'; readonly signature: string }
+  | { readonly kind: 'error'; readonly title: string; readonly lines: readonly string[] };
+
+/** The 'Error' dialog for a failed buy (its message is already the spec's text). */
+export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): PurchaseDialog {
+  return { kind: 'error', title: 'Error', lines: [result.message] };
+}
+
+/**
+ * The dialog after a leader buy succeeded and its report was sent: the success dialog when it
+ * was recorded, otherwise the spec's leader-report 'Warning' (refused) or 'Error' (not
+ * delivered) with the reason.
+ */
+export function leaderReportDialog(
+  signature: string,
+  report: LeaderReportResult,
+): PurchaseDialog {
+  if (report.kind === 'recorded') return { kind: 'success', signature };
+  const text: DialogText = leaderReportFailureDialog(report.kind, report.message);
+  return { kind: 'error', title: text.title, lines: text.lines };
+}
+
+/** The report body for a confirmed leader buy (the commission is a claim the BFF re-checks). */
+export function buildLeaderReport(input: {
+  signature: string;
+  wallet: string;
+  leaderCode: string;
+  lamports: bigint;
+}) {
+  return {
+    signature: input.signature,
+    wallet: input.wallet,
+    leaderCode: input.leaderCode,
+    lamports: input.lamports.toString(),
+    claimedCommissionLamports: computeLeaderCommission(input.lamports).toString(),
+  };
+}
+
+/**
+ * The hidden test report (spec §2: clicking the title): a well-formed signature that no
+ * transaction has, so the server's refusal path is shown.
+ */
+export const SAMPLE_REPORT_SIGNATURE =
+  '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';

@@ -1,0 +1,94 @@
+import type { Cluster } from '@fbt/domain';
+import { WalletAdapterNetwork, type Adapter, type WalletError } from '@solana/wallet-adapter-base';
+import { PhantomWalletAdapter } from '@solana/wallet-adapter-phantom';
+import { ConnectionProvider, WalletProvider } from '@solana/wallet-adapter-react';
+import { SolflareWalletAdapter } from '@solana/wallet-adapter-solflare';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useRegisterWallet } from '../../../components/wallet/wallet-state';
+import { useWalletConnection } from '../hooks/use-wallet-connection';
+import { registerBurnerWallet } from '../lib/burner-wallet';
+import { shouldAutoConnect } from '../lib/wallet-options';
+import { WalletPickerDialog } from './wallet-picker-dialog';
+import './wallet.css';
+
+/** Spec §4: the selected wallet is remembered under this storage key. */
+export const WALLET_NAME_STORAGE_KEY = 'walletName';
+
+function networkOf(cluster: Cluster | null): WalletAdapterNetwork {
+  if (cluster === 'devnet') return WalletAdapterNetwork.Devnet;
+  if (cluster === 'testnet') return WalletAdapterNetwork.Testnet;
+  return WalletAdapterNetwork.Mainnet;
+}
+
+/** Registers the page's wallet with the top bar and renders the picker when asked. */
+function WalletBridge({
+  userSelected,
+  children,
+}: {
+  userSelected: { current: boolean };
+  children: ReactNode;
+}) {
+  const connection = useWalletConnection(userSelected);
+  useRegisterWallet(connection);
+  return (
+    <>
+      {children}
+      {connection.pickerOpen ? (
+        <WalletPickerDialog
+          options={connection.options}
+          onChoose={connection.choose}
+          onClose={connection.closePicker}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Wallet context of the presale pages: a web3.js Connection to the BFF's `/rpc` proxy (never a
+ * public RPC from the browser), the Phantom and Solflare adapters plus every Wallet Standard
+ * wallet the browser announces, the remembered wallet under `walletName`, auto-connect for
+ * installed wallets only, and the burner wallet on a local chain.
+ */
+export function WalletFeatureProvider({
+  rpcPath,
+  cluster,
+  children,
+}: {
+  rpcPath: string;
+  cluster: Cluster | null;
+  children: ReactNode;
+}) {
+  const endpoint = useMemo(() => new URL(rpcPath, window.location.origin).href, [rpcPath]);
+  const network = networkOf(cluster);
+  const wallets = useMemo(
+    () => [new PhantomWalletAdapter(), new SolflareWalletAdapter({ network })],
+    [network],
+  );
+  const userSelected = useRef(false);
+  const autoConnect = useCallback(
+    (adapter: Adapter) =>
+      Promise.resolve(shouldAutoConnect(adapter.readyState, userSelected.current)),
+    [],
+  );
+  const onError = useCallback((error: WalletError, adapter?: Adapter) => {
+    console.warn(`wallet error${adapter ? ` (${adapter.name})` : ''}:`, error.name, error.message);
+  }, []);
+
+  useEffect(() => {
+    if (cluster === 'localnet') registerBurnerWallet();
+  }, [cluster]);
+
+  return (
+    <ConnectionProvider endpoint={endpoint} config={{ commitment: 'confirmed' }}>
+      <WalletProvider
+        wallets={wallets}
+        autoConnect={autoConnect}
+        localStorageKey={WALLET_NAME_STORAGE_KEY}
+        onError={onError}
+      >
+        <WalletBridge userSelected={userSelected}>{children}</WalletBridge>
+      </WalletProvider>
+    </ConnectionProvider>
+  );
+}

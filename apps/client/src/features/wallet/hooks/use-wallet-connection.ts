@@ -1,0 +1,113 @@
+import { shortenAddress } from '@fbt/domain';
+import { WalletNotSelectedError, type WalletName } from '@solana/wallet-adapter-base';
+import { useWallet } from '@solana/wallet-adapter-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { WalletState } from '../../../components/wallet/wallet-state';
+import { useI18n } from '../../../lib/i18n/i18n';
+import { listWalletOptions, pickRetryWallet, type WalletOption } from '../lib/wallet-options';
+
+/** The wallet state the top bar and the purchase box read, plus the picker's controls. */
+export interface WalletConnection extends WalletState {
+  readonly pickerOpen: boolean;
+  readonly closePicker: () => void;
+  readonly options: readonly WalletOption[];
+  /** Selects a wallet and connects once the selection is active. */
+  readonly choose: (name: string) => void;
+}
+
+/**
+ * Wallet connection over `@solana/wallet-adapter-react`. `connect()` in the same handler as
+ * `select()` fails with WalletNotSelectedError (DESIGN.md §8), so `choose` only selects and
+ * remembers the wish; an effect connects once the provider reports that wallet as selected.
+ */
+export function useWalletConnection(userSelected: { current: boolean }): WalletConnection {
+  const { t } = useI18n();
+  const { wallets, wallet, publicKey, connected, connecting, disconnecting, select, connect } =
+    useWallet();
+  const disconnectWallet = useWallet().disconnect;
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const retried = useRef(false);
+
+  const options = useMemo(
+    () =>
+      listWalletOptions(
+        wallets.map((entry) => ({
+          name: entry.adapter.name,
+          icon: entry.adapter.icon,
+          readyState: entry.readyState,
+        })),
+      ),
+    [wallets],
+  );
+
+  const choose = useCallback(
+    (name: string) => {
+      setPickerOpen(false);
+      userSelected.current = true;
+      retried.current = false;
+      select(name as WalletName);
+      setPending(name);
+    },
+    [select, userSelected],
+  );
+
+  useEffect(() => {
+    if (pending === null || wallet?.adapter.name !== pending) return;
+    if (connected || connecting) {
+      setPending(null);
+      return;
+    }
+    setPending(null);
+    connect().catch((error: unknown) => {
+      // Spec §8: a connect error is logged; 'wallet not selected' retries with the first wallet.
+      console.warn('wallet connect failed', error);
+      if (error instanceof WalletNotSelectedError && !retried.current) {
+        retried.current = true;
+        const first = pickRetryWallet(options);
+        if (first !== null) {
+          select(first as WalletName);
+          setPending(first);
+        }
+      }
+    });
+  }, [pending, wallet, connected, connecting, connect, select, options]);
+
+  const address = connected && publicKey !== null ? publicKey.toBase58() : null;
+  const openPicker = useCallback(() => setPickerOpen(true), []);
+  const closePicker = useCallback(() => setPickerOpen(false), []);
+  const disconnect = useCallback(async () => {
+    try {
+      await disconnectWallet();
+    } catch (error) {
+      console.warn('wallet disconnect failed', error);
+    }
+  }, [disconnectWallet]);
+
+  return useMemo(
+    () => ({
+      buttonText: address !== null ? shortenAddress(address) : t('wallet.connect'),
+      isConnected: address !== null,
+      isBusy: connecting || disconnecting || pending !== null,
+      openPicker,
+      disconnect,
+      pickerOpen,
+      closePicker,
+      options,
+      choose,
+    }),
+    [
+      address,
+      t,
+      connecting,
+      disconnecting,
+      pending,
+      openPicker,
+      disconnect,
+      pickerOpen,
+      closePicker,
+      options,
+      choose,
+    ],
+  );
+}

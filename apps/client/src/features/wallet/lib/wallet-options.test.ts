@@ -1,0 +1,59 @@
+import { WalletReadyState } from '@solana/wallet-adapter-base';
+import { describe, expect, it } from 'vitest';
+import {
+  listWalletOptions,
+  pickRetryWallet,
+  shouldAutoConnect,
+  walletLabel,
+} from './wallet-options';
+
+const wallet = (name: string, readyState: WalletReadyState) => ({
+  name,
+  icon: 'data:image/svg+xml,',
+  readyState,
+});
+
+describe('the Connect Wallet dialog rows', () => {
+  it('labels the spec wallets "Phantom Wallet" and "Solflare Wallet" and keeps other names', () => {
+    expect(walletLabel('Phantom')).toBe('Phantom Wallet');
+    expect(walletLabel('Solflare')).toBe('Solflare Wallet');
+    expect(walletLabel('Backpack')).toBe('Backpack');
+  });
+
+  it('lists Phantom then Solflare even when absent, then detected wallets; drops the rest', () => {
+    const rows = listWalletOptions([
+      wallet('Backpack', WalletReadyState.Installed),
+      wallet('Solflare', WalletReadyState.Loadable),
+      wallet('Ledger', WalletReadyState.NotDetected),
+      wallet('Phantom', WalletReadyState.NotDetected),
+      wallet('Old', WalletReadyState.Unsupported),
+    ]);
+    expect(rows.map((row) => [row.label, row.detected])).toEqual([
+      ['Phantom Wallet', false],
+      ['Solflare Wallet', false],
+      ['Backpack', true],
+    ]);
+  });
+});
+
+describe('auto-connect', () => {
+  it.each([
+    [WalletReadyState.Installed, false, true],
+    [WalletReadyState.Loadable, false, false],
+    [WalletReadyState.NotDetected, false, false],
+    [WalletReadyState.Installed, true, false],
+  ])('readyState %s, user just selected %s -> %s', (readyState, selected, expected) => {
+    expect(shouldAutoConnect(readyState, selected)).toBe(expected);
+  });
+});
+
+describe('when connect fails with "wallet not selected"', () => {
+  it('retries with the first wallet of the list', () => {
+    const rows = listWalletOptions([
+      wallet('Solflare', WalletReadyState.Loadable),
+      wallet('Phantom', WalletReadyState.Installed),
+    ]);
+    expect(pickRetryWallet(rows)).toBe('Phantom');
+    expect(pickRetryWallet([])).toBeNull();
+  });
+});

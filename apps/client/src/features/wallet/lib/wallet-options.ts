@@ -1,0 +1,69 @@
+import { WalletReadyState } from '@solana/wallet-adapter-base';
+
+/** The picker's labels for the spec's two wallets (adapter names are `Phantom` / `Solflare`). */
+const SPEC_LABELS: Readonly<Record<string, string>> = {
+  Phantom: 'Phantom Wallet',
+  Solflare: 'Solflare Wallet',
+};
+
+/** The spec's wallets come first, in this order; other detected wallets follow. */
+const SPEC_ORDER = ['Phantom', 'Solflare'];
+
+/** One row of the 'Connect Wallet' dialog. */
+export interface WalletOption {
+  readonly name: string;
+  readonly label: string;
+  readonly icon: string;
+  readonly readyState: WalletReadyState;
+  /** Installed in this browser (or an injected Wallet Standard wallet). */
+  readonly detected: boolean;
+}
+
+/** The label shown for a wallet: 'Phantom Wallet', 'Solflare Wallet', or the wallet's own name. */
+export function walletLabel(name: string): string {
+  return SPEC_LABELS[name] ?? name;
+}
+
+/**
+ * The picker's rows: Phantom and Solflare always (installed or not, so the visitor can get
+ * them), then every other detected wallet; unsupported wallets are left out.
+ */
+export function listWalletOptions(
+  wallets: readonly { name: string; icon: string; readyState: WalletReadyState }[],
+): WalletOption[] {
+  const usable = wallets.filter(
+    (wallet) =>
+      wallet.readyState !== WalletReadyState.Unsupported &&
+      (SPEC_ORDER.includes(wallet.name) || wallet.readyState === WalletReadyState.Installed),
+  );
+  const rank = (name: string) => {
+    const index = SPEC_ORDER.indexOf(name);
+    return index === -1 ? SPEC_ORDER.length : index;
+  };
+  return [...usable]
+    .sort((a, b) => rank(a.name) - rank(b.name))
+    .map((wallet) => ({
+      name: wallet.name,
+      label: walletLabel(wallet.name),
+      icon: wallet.icon,
+      readyState: wallet.readyState,
+      detected: wallet.readyState === WalletReadyState.Installed,
+    }));
+}
+
+/**
+ * Whether to reconnect the remembered wallet on page load. Only installed wallets: the Solflare
+ * adapter reports `Loadable` even without the extension, and auto-connecting it would pop up
+ * its web wallet on every visit (DESIGN.md §8).
+ */
+export function shouldAutoConnect(readyState: WalletReadyState, userSelected: boolean): boolean {
+  return !userSelected && readyState === WalletReadyState.Installed;
+}
+
+/**
+ * The wallet to retry with when `connect()` fails because no wallet was selected (spec §4/§8):
+ * the first wallet of the list, or null when there is none.
+ */
+export function pickRetryWallet(options: readonly WalletOption[]): string | null {
+  return options[0]?.name ?? null;
+}
