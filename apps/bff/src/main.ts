@@ -68,9 +68,17 @@ async function main(): Promise<void> {
   }
 
   const clock = { now: () => Date.now() };
+  // Pubsub errors repeat on every reconnect attempt: log one line a minute at most.
+  let reportWebsocketError: (error: Error) => void = () => undefined;
+  let lastWebsocketErrorAt = 0;
   const connection = createSolanaConnection({
     rpcUrl: deployment.rpcUrl,
     ...(deployment.wsUrl === undefined ? {} : { wsUrl: deployment.wsUrl }),
+    onWebsocketError: (error) => {
+      if (clock.now() - lastWebsocketErrorAt < 60_000) return;
+      lastWebsocketErrorAt = clock.now();
+      reportWebsocketError(error);
+    },
   });
   const ledger = createSqliteLeaderLedger({ path: fromRoot(config.DATABASE_PATH), clock });
   const app = await buildApp({
@@ -137,6 +145,11 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
   });
   app.addHook('onClose', async () => ledger.close());
+  reportWebsocketError = (error) =>
+    app.log.warn(
+      { reason: error.message },
+      'chain pubsub websocket unavailable; presale pushes paused, periodic refresh continues',
+    );
 
   let closing = false;
   const shutdown = (signal: string) => {

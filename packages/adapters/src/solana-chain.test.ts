@@ -126,6 +126,35 @@ describe('solana transaction verifier (real local chain)', () => {
   });
 });
 
+describe('pubsub websocket errors', () => {
+  it('go to onWebsocketError instead of console.error, and the watch keeps retrying', async () => {
+    const errors: Error[] = [];
+    const printed: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => printed.push(args);
+    try {
+      const connection = createSolanaConnection({
+        rpcUrl: 'http://127.0.0.1:9',
+        wsUrl: 'ws://127.0.0.1:9',
+        onWebsocketError: (error) => errors.push(error),
+      });
+      const reader = createSolanaPresaleStateReader({ connection });
+      const stop = reader.watchPresaleState(randomAddress(), () => undefined);
+      const deadline = Date.now() + 5_000;
+      while (errors.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      stop();
+      expect(errors[0]?.message).toMatch(/ECONNREFUSED/);
+      expect(
+        printed.filter((args) => String((args as unknown[])[0]).startsWith('ws error')),
+      ).toEqual([]);
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
 describe('buy instruction decoder', () => {
   const programId = randomAddress();
   const accounts = Array.from({ length: 11 }, () => randomAddress());

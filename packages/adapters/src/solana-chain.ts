@@ -26,6 +26,19 @@ export interface SolanaConnectionOptions {
   readonly rpcUrl: string;
   /** Pubsub URL; web3.js derives it from rpcUrl (port + 1) when absent. */
   readonly wsUrl?: string;
+  /**
+   * Receives pubsub websocket errors (web3.js would print each one with console.error while it
+   * reconnects, outside the structured log).
+   */
+  readonly onWebsocketError?: (error: Error) => void;
+}
+
+interface ConnectionInternals {
+  _rpcWebSocket?: {
+    removeAllListeners(event: string): void;
+    on(event: string, listener: (error: Error) => void): void;
+  };
+  _rpcWebSocketConnected?: boolean;
 }
 
 /**
@@ -33,11 +46,22 @@ export interface SolanaConnectionOptions {
  * decide when to call again, so a 429 must surface instead of sleeping inside a request.
  */
 export function createSolanaConnection(options: SolanaConnectionOptions): Connection {
-  return new Connection(options.rpcUrl, {
+  const connection = new Connection(options.rpcUrl, {
     commitment: 'confirmed',
     disableRetryOnRateLimit: true,
     ...(options.wsUrl === undefined ? {} : { wsEndpoint: options.wsUrl }),
   });
+  const onError = options.onWebsocketError;
+  // web3.js v1 exposes no hook for this; its handler only flags the socket down and prints.
+  const internals = connection as unknown as ConnectionInternals;
+  if (onError !== undefined && internals._rpcWebSocket !== undefined) {
+    internals._rpcWebSocket.removeAllListeners('error');
+    internals._rpcWebSocket.on('error', (error) => {
+      internals._rpcWebSocketConnected = false;
+      onError(error);
+    });
+  }
+  return connection;
 }
 
 function rpcError(operation: string, cause: unknown): AdapterError {
