@@ -451,9 +451,17 @@ export function createChain(options: ChainOptions): Chain {
     txLog = createTransactionLog(path.join(dataDir, 'ledger.jsonl'));
     const entries = txLog.readExisting();
     let mismatches = 0;
-    for (const entry of entries) {
+    for (const [index, entry] of entries.entries()) {
       if (entry.slot !== slot) enterSlot(entry.slot, entry.ts);
-      const tx = decodeWireTransaction(Buffer.from(entry.tx, 'base64'));
+      let tx: DecodedTransaction;
+      try {
+        tx = decodeWireTransaction(Buffer.from(entry.tx, 'base64'));
+      } catch (error) {
+        throw new Error(
+          `ledger ${path.join(dataDir, 'ledger.jsonl')}: entry ${index + 1} is not a transaction (${(error as Error).message})`,
+          { cause: error },
+        );
+      }
       const { record } = execute(tx);
       if (record === null) mismatches += 1;
     }
@@ -512,11 +520,21 @@ export function createChain(options: ChainOptions): Chain {
       if (skipPreflight) return tx.signature;
       throw preflightError(failure ?? namedTransactionError('SanitizeFailure'), [], 0n);
     }
-    txLog?.append({
-      slot: record.slot,
-      ts: record.blockTime,
-      tx: Buffer.from(tx.wire).toString('base64'),
-    });
+    try {
+      txLog?.append({
+        slot: record.slot,
+        ts: record.blockTime,
+        tx: Buffer.from(tx.wire).toString('base64'),
+      });
+    } catch (error) {
+      // Memory is now ahead of the disk: refuse every further write rather than diverge.
+      closed = true;
+      log(`ledger write failed, no longer accepting transactions: ${(error as Error).message}`);
+      throw new RpcError(
+        RPC_ERROR.INTERNAL_ERROR,
+        'Internal error: the ledger could not be written; the local chain stopped accepting transactions',
+      );
+    }
     events.emit('transaction', record);
     return tx.signature;
   }
