@@ -50,6 +50,18 @@ describe('health, readiness and metrics', () => {
     expect(body.reasons).toEqual(['goals:telegram: no value yet (UPSTREAM__TIMEOUT)']);
   });
 
+  it('GET /readyz is 503 when the ledger database fails', async () => {
+    const world = createTestWorld();
+    app = await startApp(world, {
+      ledger: {
+        ...world.ledger,
+        getStats: () => Promise.reject(new Error('SQLITE_BUSY: database is locked')),
+      },
+    });
+    const body = (await app.inject('/readyz')).json<{ reasons: string[] }>();
+    expect(body.reasons).toEqual(['ledger: SQLITE_BUSY: database is locked']);
+  });
+
   it('GET /metrics exposes requests, upstream calls, cache age and ws clients', async () => {
     const world = createTestWorld();
     app = await startApp(world);

@@ -38,10 +38,16 @@ export function registerOpsRoutes(app: FastifyInstance, context: AppContext): vo
       config: opsConfig,
       schema: { tags: ['ops'], summary: 'Upstreams are fresh (503 with reasons otherwise)' },
     },
-    (_request, reply) => {
+    async (_request, reply) => {
       const reasons = collectHealth(context)
         .map(problemOf)
         .filter((reason): reason is string => reason !== null);
+      // The ledger is local, but a broken or locked database file must take us out of rotation.
+      await context.deps.ledger.getStats().catch((error: unknown) => {
+        reasons.push(
+          `ledger: ${error instanceof Error ? error.message.slice(0, 120) : 'unavailable'}`,
+        );
+      });
       return reply.code(reasons.length === 0 ? 200 : 503).send({
         status: reasons.length === 0 ? 'ready' : 'not-ready',
         reasons,
