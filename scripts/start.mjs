@@ -6,6 +6,11 @@
 // 2. the client build (apps/client -> dist), unless FBT_SKIP_CLIENT_BUILD=1;
 // 3. the BFF (apps/bff) on http://localhost:8080, serving the built client.
 // Ctrl-C stops everything (BFF first, then the chain, whose ledger is fsync'd per transaction).
+//
+// Environment: PORT (8080), LOCALNET_PORT (8899), LOCALNET_WS_PORT (LOCALNET_PORT + 1),
+// LOCALNET_DATA_DIR (data/localnet), PRIVATE_ROUTE_NAME (private; used when seeding),
+// DATABASE_PATH (data/ledger.sqlite), DEPLOYMENT_FILE, SOLANA_RPC_URL / SOLANA_WS_URL (another
+// cluster: no local chain), FBT_SKIP_CLIENT_BUILD=1. `npm start -- --reset` starts a fresh chain.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,9 +68,13 @@ function startChild(name, entry, args, options = {}) {
   prefixLines(child.stderr, name, process.stderr);
   children.push({ name, child });
   child.on('exit', (code, signal) => {
-    if (stopping) return;
-    say(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
-    void shutdown(1);
+    // Ctrl-C in a terminal signals the whole process group: the child may exit a moment
+    // before our own SIGINT handler runs, which is a normal stop, not a crash.
+    setTimeout(() => {
+      if (stopping) return;
+      say(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
+      void shutdown(1);
+    }, 250);
   });
   return child;
 }

@@ -10,8 +10,17 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbt-npm-start-'));
 const running: ChildProcess[] = [];
 
+const groups: number[] = [];
+
 afterAll(() => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,12 +42,14 @@ interface Started {
 
 /** Runs `node scripts/start.mjs` and resolves once it prints its banner. */
 function start(env: Record<string, string>): Promise<Started> {
+  // its own process group, so stop() can signal the group the way a terminal's Ctrl-C does
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
-  running.push(child);
+  if (child.pid !== undefined) groups.push(child.pid);
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -59,11 +70,12 @@ function start(env: Record<string, string>): Promise<Started> {
   });
 }
 
+/** Ctrl-C as a terminal sends it: SIGINT to start.mjs and its children at once. */
 function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
-  child.kill('SIGINT');
+  process.kill(-(child.pid ?? 0), 'SIGINT');
   return exited;
 }
 
@@ -101,4 +113,26 @@ describe('npm start', () => {
     expect(second.output()).toContain(`Program         ${deployment.programId}`);
     expect(await stop(second.child)).toBe(0);
   }, 300_000);
+
+  it('with SOLANA_RPC_URL set, does not start a chain and refuses to run without a deployment file', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        SOLANA_RPC_URL: 'http://127.0.0.1:9',
+        DEPLOYMENT_FILE: path.join(dir, 'missing-deployment.json'),
+        FBT_SKIP_CLIENT_BUILD: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(out).toContain('the local chain is not started');
+    expect(out).toContain(
+      `DEPLOYMENT_FILE ${path.join(dir, 'missing-deployment.json')} does not exist`,
+    );
+  });
 });
