@@ -1,5 +1,6 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { TransactionInstruction, type Keypair, type PublicKey } from '@solana/web3.js';
+import { address, type Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { computeTokenAmount, decodeBuyerRecord, LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
@@ -109,41 +110,77 @@ describe.each(SBPF_VERSIONS)('invariant fuzz (sBPF %s, seed 0x5eedfb7)', (versio
     const templates = new Map<string, TransactionInstruction>();
     const rejectedKinds = new Set<string>();
 
+    // Addresses converted once: the check below runs after every operation.
+    const kit = (key: PublicKey): Address => address(key.toBase58());
+    const watched = buyers.map((b) => {
+      const key = b.publicKey.toBase58();
+      return {
+        key,
+        record: kit(records.get(key) as PublicKey),
+        ata: kit(atas.get(key) as PublicKey),
+      };
+    });
+    const presaleAddress = kit(presale);
+    const vaultAddress = kit(fixture.tempTokenAccount);
+    const sellerAddress = kit(seller.publicKey);
+    const u64At = (data: Uint8Array, offset: number): bigint =>
+      new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true);
+    const dataOf = (at: Address): Uint8Array | null => {
+      const account = svm.getAccount(at);
+      return account.exists ? account.data : null;
+    };
+
     const checkInvariants = (step: number): void => {
-      const state = decodePresaleAccount(readSvmAccount(svm, presale)?.data ?? new Uint8Array());
+      const state = decodePresaleAccount(dataOf(presaleAddress) ?? new Uint8Array());
       let recordSum = 0n;
       let tokenSum = 0n;
-      for (const buyer of buyers) {
-        const key = buyer.publicKey.toBase58();
-        const recordAccount = readSvmAccount(svm, records.get(key) as PublicKey);
-        // Per step only the spec field (first 8 bytes); the full record is checked at the end.
-        const spent = recordAccount ? decodeBuyerRecord(recordAccount.data).fbtBuyedAmount : 0n;
-        expect(spent, `step ${step}: buyer over max`).toBeLessThanOrEqual(state.maxUserBuyable);
-        expect(spent, `step ${step}: record vs model`).toBe(model.spent.get(key) ?? 0n);
+      for (const { key, record, ata } of watched) {
+        const recordData = dataOf(record);
+        const spent = recordData ? decodeBuyerRecord(recordData).fbtBuyedAmount : 0n;
+        if (spent > state.maxUserBuyable || spent !== (model.spent.get(key) ?? 0n)) {
+          expect({ step, key, spent }).toEqual({ step, key, spent: model.spent.get(key) ?? 0n });
+          expect(spent, `step ${step}: buyer over max`).toBeLessThanOrEqual(state.maxUserBuyable);
+        }
         recordSum += spent;
-        tokenSum += readSvmTokenAmount(svm, atas.get(key) as PublicKey) ?? 0n;
+        const ataData = dataOf(ata);
+        tokenSum += ataData ? u64At(ataData, 64) : 0n;
       }
-      const sellerReceived = readSvmBalance(svm, seller.publicKey) - sellerStart + sellerFees;
-      expect({ step, recordSum, sold: state.currentTotalSold, sellerReceived }).toEqual({
+      const sellerReceived = (svm.getBalance(sellerAddress) ?? 0n) - sellerStart + sellerFees;
+      const vaultOut = vaultStart - u64At(dataOf(vaultAddress) ?? new Uint8Array(72), 64);
+      const observed = {
         step,
-        recordSum: model.sold,
-        sold: model.sold,
-        sellerReceived: model.sold,
-      });
-      expect(state.currentTotalSold, `step ${step}: total over max`).toBeLessThanOrEqual(
-        state.maxTotalBuyable,
-      );
-      expect({
-        step,
+        recordSum,
+        sold: state.currentTotalSold,
+        sellerReceived,
         tokenSum,
         tokensSold: state.tokensSold,
-        vaultOut: vaultStart - (readSvmTokenAmount(svm, fixture.tempTokenAccount) ?? 0n),
-      }).toEqual({
-        step,
-        tokenSum: model.tokensOut,
-        tokensSold: model.tokensOut,
-        vaultOut: model.tokensOut,
-      });
+        vaultOut,
+      };
+      const sold = model.sold;
+      const out = model.tokensOut;
+      if (
+        recordSum !== sold ||
+        state.currentTotalSold !== sold ||
+        sellerReceived !== sold ||
+        tokenSum !== out ||
+        state.tokensSold !== out ||
+        vaultOut !== out
+      ) {
+        expect(observed).toEqual({
+          step,
+          recordSum: sold,
+          sold,
+          sellerReceived: sold,
+          tokenSum: out,
+          tokensSold: out,
+          vaultOut: out,
+        });
+      }
+      if (state.currentTotalSold > state.maxTotalBuyable) {
+        expect(state.currentTotalSold, `step ${step}: total over max`).toBeLessThanOrEqual(
+          state.maxTotalBuyable,
+        );
+      }
     };
 
     for (let step = 0; step < OPERATIONS; step += 1) {
