@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  clusterFromEndpoint,
   FBT_DECIMALS,
   formatSol,
   isValidLeaderCode,
@@ -419,6 +420,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT_CODE.ok;
     }
     case 'seed-local': {
+      if (clusterFromEndpoint(url) !== 'localnet') {
+        throw usageError(`seed-local only seeds a local chain (a loopback --url), not ${url}`);
+      }
       const dataDir = path.resolve(parseWith(flagText('--data-dir'), values['data-dir']));
       const route = parseWith(
         z

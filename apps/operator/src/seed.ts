@@ -90,16 +90,23 @@ export async function seedLocalChain(
   log(`funding operator ${operator.publicKey.toBase58()}`);
   await airdrop(connection, operator.publicKey, OPERATOR_AIRDROP);
 
-  log(`deploying ${path.basename(programPath)}`);
-  const deployed = await deployProgram({
-    connection,
-    payer: operator,
-    elf: new Uint8Array(fs.readFileSync(programPath)),
-    programKeypair: loadOrCreateKeypair(path.join(walletsDir, 'program.json')),
-    onProgress: (line) => log(`  ${line}`),
-  });
-  const programId = deployed.programId;
-  log(`program ${programId.toBase58()} (${deployed.transactions} transactions)`);
+  const programKeypair = loadOrCreateKeypair(path.join(walletsDir, 'program.json'));
+  const existing = await connection.getAccountInfo(programKeypair.publicKey, 'confirmed');
+  const programId = programKeypair.publicKey;
+  if (existing?.executable === true) {
+    // an earlier seeding was interrupted after the deploy: keep that program
+    log(`program ${programId.toBase58()} already deployed`);
+  } else {
+    log(`deploying ${path.basename(programPath)}`);
+    const deployed = await deployProgram({
+      connection,
+      payer: operator,
+      elf: new Uint8Array(fs.readFileSync(programPath)),
+      programKeypair,
+      onProgress: (line) => log(`  ${line}`),
+    });
+    log(`program ${programId.toBase58()} (${deployed.transactions} transactions)`);
+  }
 
   const { mint } = await createFbtMint({ connection, payer: operator });
   log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);

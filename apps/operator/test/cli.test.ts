@@ -151,6 +151,34 @@ describe('operator CLI against the local chain', () => {
     expect((await status()).isActived).toBe(true);
   });
 
+  it('seeds a local chain once, and re-seeds after an interruption reusing the deployed program', async () => {
+    const dataDir = path.join(net.dataDir, 'seeded');
+    const first = await cli(['seed-local', ...chainArgs, '--data-dir', dataDir]);
+    expect(first.code).toBe(0);
+    const deployment = first.json();
+    expect(deployment).toMatchObject({
+      created: true,
+      cluster: 'localnet',
+      privateRouteName: 'private',
+    });
+    expect(fs.existsSync(path.join(dataDir, 'wallets', 'buyer-1.json'))).toBe(true);
+
+    const again = await cli(['seed-local', ...chainArgs, '--data-dir', dataDir]);
+    expect(again.json()).toMatchObject({
+      created: false,
+      programId: deployment.programId,
+      mint: deployment.mint,
+    });
+
+    // a seeding killed before it wrote deployment.json is simply run again
+    fs.rmSync(path.join(dataDir, 'deployment.json'));
+    const resumed = await cli(['seed-local', ...chainArgs, '--data-dir', dataDir]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('already deployed');
+    expect(resumed.json()).toMatchObject({ created: true, programId: deployment.programId });
+    expect(resumed.json().mint).not.toBe(deployment.mint);
+  });
+
   it('reports an on-chain refusal with the program error name and exit code 1', async () => {
     const stranger = path.join(net.dataDir, 'stranger.json');
     const strangerKey = Keypair.generate();
@@ -327,6 +355,10 @@ describe('bad arguments exit with code 2 and a precise message', () => {
     {
       args: ['seed-local', '--data-dir', '/tmp/x', '--private-route', 'Not Valid'],
       message: '--private-route must be 1-32 lowercase',
+    },
+    {
+      args: ['seed-local', '--data-dir', '/tmp/x', '--url', 'https://api.mainnet-beta.solana.com'],
+      message: 'seed-local only seeds a local chain',
     },
   ];
 
