@@ -121,6 +121,10 @@ describe('a buyer on the seeded local chain', () => {
       maxSupportedTransactionVersion: 0,
     });
     expect(fetched?.meta?.err).toBeNull();
+    // instruction 2 is the Buy (after the compute-unit price and the ATA create): its CPIs
+    // (SOL to the seller, FBT from the vault, buyer record creation) are listed as inner instructions
+    const buyInner = fetched?.meta?.innerInstructions?.find((group) => group.index === 2);
+    expect(buyInner?.instructions.length).toBeGreaterThanOrEqual(2);
     expect(fetched?.meta?.logMessages?.some((line) => line.includes(programId.toBase58()))).toBe(
       true,
     );
