@@ -44,7 +44,7 @@ describe('main.ts (composition root)', () => {
     expect(await exited).toBe(2);
     expect(output()).toContain('bff: refusing to start.');
     for (const key of ['PORT', 'PRICE_REFRESH_MS', 'CORS_ORIGINS']) expect(output()).toContain(key);
-  }, 30_000);
+  }, 60_000);
 
   it('refuses to start without a readable deployment file, saying what to do', async () => {
     const dir = tempDir();
@@ -52,7 +52,7 @@ describe('main.ts (composition root)', () => {
     expect(await exited).toBe(2);
     expect(output()).toContain('DEPLOYMENT_FILE: cannot read');
     expect(output()).toContain('start the local chain');
-  }, 30_000);
+  }, 60_000);
 
   it('refuses a deployment file of the wrong shape, naming the field', async () => {
     const dir = tempDir();
@@ -65,7 +65,7 @@ describe('main.ts (composition root)', () => {
     expect(await exited).toBe(2);
     expect(output()).toContain('programId');
     expect(output()).toContain('presales');
-  }, 30_000);
+  }, 60_000);
 
   it('starts, answers /healthz, reports an unreachable chain on /readyz, and stops on SIGTERM', async () => {
     const dir = tempDir();
@@ -96,7 +96,7 @@ describe('main.ts (composition root)', () => {
     });
     const base = `http://127.0.0.1:${port}`;
     let health: Response | undefined;
-    for (let attempt = 0; attempt < 150 && health === undefined; attempt++) {
+    for (let attempt = 0; attempt < 400 && health === undefined; attempt++) {
       health = await fetch(`${base}/healthz`).catch(() => undefined);
       if (health === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -110,5 +110,5 @@ describe('main.ts (composition root)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output()).toContain('shutting down');
-  }, 40_000);
+  }, 90_000);
 });

@@ -65,7 +65,7 @@ beforeAll(async () => {
   });
   await app.ready();
   await waitFor(() => app.fbt.presales.resources.leader.current() !== null);
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();
@@ -73,7 +73,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -152,7 +152,7 @@ describe('leader ledger forgery suite (real transactions)', () => {
   beforeAll(async () => {
     buyer = await chain.fundedKeypair(50);
     honest = await chain.buy(buyer, 'leader', 1_500_000_000n, { leaderCode: 'beast42' });
-  }, 30_000);
+  }, 120_000);
 
   it('records an honest report with a 10% commission, and a replay changes nothing', async () => {
     const first = await report(claim(honest, buyer, 1_500_000_000n));
@@ -305,7 +305,7 @@ describe('leader ledger forgery suite (real transactions)', () => {
     }
     expect((await ledger.getLeaderSummary('beast42'))?.buys).toBe(2);
     expect((await ledger.getLeaderSummary('other77'))?.buys).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('a malformed body is a 400 naming the field', async () => {
     const response = await report({
