@@ -35,7 +35,7 @@ async function connect(url: string) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`only ${messages.length} of ${count} messages`)),
-          5_000,
+          20_000,
         );
         waiters.push(() => {
           clearTimeout(timer);
