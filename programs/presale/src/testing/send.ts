@@ -1,3 +1,4 @@
+import { encodeBase58 } from '@fbt/domain';
 import { getTransactionDecoder } from '@solana/kit';
 import { Transaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
@@ -14,6 +15,7 @@ export interface TransactionOutcome {
   readonly presaleError: PresaleProgramError | null;
   /** Custom code of any program (ours or SPL), when the failure is InstructionError::Custom. */
   readonly customCode: number | null;
+  /** Base58 transaction signature (as explorers and RPC show it). */
   readonly signature: string;
 }
 
@@ -38,7 +40,7 @@ export function sendLegacyTransaction(
   transaction.add(...instructions);
   transaction.sign(...signers);
   // litesvm verifies signatures itself; verifying them again in JS would double the cost.
-  const signature = Buffer.from(transaction.signature ?? new Uint8Array(64)).toString('hex');
+  const signature = encodeBase58(transaction.signature ?? new Uint8Array(64));
   const result = svm.sendTransaction(
     decoder.decode(transaction.serialize({ verifySignatures: false })),
   );
