@@ -3,13 +3,14 @@
  *
  * Builds apps/client with Vite into a temporary directory, then reads the Vite manifest: a
  * route's initial JavaScript is the entry chunk plus the route's lazy chunk plus everything
- * both import statically (transitively). Prints gzip sizes per route, the ratio to the home
- * route (the baseline of this run), and checks the home route against its budget
- * (120 KiB gzipped). Exits 1 when the budget is exceeded.
+ * both import statically (transitively). Prints gzip sizes per route and their ratio to a
+ * baseline built in the same run: the framework floor, a one-route React 19 + react-dom +
+ * `createHashRouter` app with the same Vite settings. Checks the home route against its budget
+ * (120 KiB gzipped) and exits 1 when it is exceeded.
  *
  * Run: npm run client-bundle -w @fbt/bench
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,46 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
+/** Builds the framework floor (React + react-dom + hash router, one route); returns gzip bytes. */
+async function buildFloor(): Promise<number> {
+  // Inside the repo so `react` resolves from the workspace's node_modules.
+  const root = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.floor-'));
+  try {
+    mkdirSync(join(root, 'src'));
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>',
+    );
+    writeFileSync(
+      join(root, 'src/main.tsx'),
+      [
+        "import { createRoot } from 'react-dom/client';",
+        "import { createHashRouter, RouterProvider } from 'react-router';",
+        "const router = createHashRouter([{ path: '/', element: <h1>floor</h1> }]);",
+        "createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);",
+      ].join('\n'),
+    );
+    const out = join(root, 'dist');
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir: out, manifest: true, target: 'es2022' },
+    });
+    const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+    let gzip = 0;
+    for (const chunk of Object.values(manifest)) {
+      if (chunk.file.endsWith('.js'))
+        gzip += gzipSync(readFileSync(join(out, chunk.file)), { level: 9 }).length;
+    }
+    return gzip;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const outDir = mkdtempSync(join(tmpdir(), 'fbt-client-bundle-'));
 try {
   const started = performance.now();
@@ -90,9 +131,13 @@ try {
     return { route, chunks: closure.size, raw, gzip };
   });
 
+  const floor = await buildFloor();
   const home = rows[0]!;
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(`apps/client production build in ${(buildMs / 1000).toFixed(1)} s (${outDir})`);
+  console.log(
+    `baseline (same run): React + react-dom + createHashRouter, one route = ${kib(floor)} gzip`,
+  );
   console.log('initial JavaScript per route (entry + route chunk + static imports):\n');
   console.log(
     [
@@ -100,7 +145,7 @@ try {
       'chunks',
       'raw'.padStart(11),
       'gzip'.padStart(11),
-      'vs home'.padStart(9),
+      'vs floor'.padStart(9),
     ].join('  '),
   );
   for (const row of rows) {
@@ -110,7 +155,7 @@ try {
         String(row.chunks).padStart(6),
         kib(row.raw).padStart(11),
         kib(row.gzip).padStart(11),
-        `${(row.gzip / home.gzip).toFixed(2)}x`.padStart(9),
+        `${(row.gzip / floor).toFixed(2)}x`.padStart(9),
       ].join('  '),
     );
   }

@@ -4,6 +4,7 @@ import type {
   LeaderboardResponse,
   PresaleResponse,
   PresaleVariant,
+  PriceResponse,
 } from '@fbt/domain';
 
 /** Canned BFF answers for the site's browser tests (shapes from @fbt/domain's schemas). */
@@ -12,10 +13,11 @@ export interface SiteFixtures {
   goals: GoalsResponse;
   leaderboard: LeaderboardResponse;
   presale: Record<PresaleVariant, PresaleResponse>;
+  price: PriceResponse;
 }
 
-const PROGRAM_ID = 'FBTpre5a1e11111111111111111111111111111111';
-const MINT = 'FBTmint111111111111111111111111111111111111';
+const PROGRAM_ID = 'BPFLoaderUpgradeab1e11111111111111111111111';
+const MINT = 'So11111111111111111111111111111111111111112';
 const SELLER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const TEMP = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 
@@ -87,6 +89,15 @@ export function createFixtures(): SiteFixtures {
         },
         { code: 'calm-mia', buys: 3, totalLamports: '2500000000', commissionLamports: '250000000' },
       ],
+    },
+    price: {
+      price: '14523000000',
+      expo: -8,
+      conf: '7000000',
+      usd: '145.23',
+      publishTime: 1_795_300_000,
+      source: 'pyth',
+      stale: false,
     },
     presale: {
       public: presale('public', SELLER, 37_500_000_000n, 100_000_000_000n),

@@ -312,7 +312,7 @@ describe('presale pages', () => {
     const { page, close } = await openPage(session.browser, session.site, '/presale', {
       width: WIDTHS.narrow - 10,
     });
-    const box = await page.getByTestId('purchase-box').boundingBox();
+    const box = await page.locator('.presale__side').boundingBox();
     const visual = await page.locator('.presale__visual').boundingBox();
     expect(box && visual && box.y > visual.y + visual.height - 1).toBe(true);
     await close();

@@ -82,6 +82,14 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     if (path === '/config') return sendJson(res, 200, fixtures.config);
     if (path === '/goals') return sendJson(res, 200, fixtures.goals);
     if (path === '/leaderboard') return sendJson(res, 200, fixtures.leaderboard);
+    if (path === '/price/sol-usd') return sendJson(res, 200, fixtures.price);
+    const leader = /^\/leaders\/([^/]+)$/.exec(path);
+    if (leader) {
+      const summary = fixtures.leaderboard.leaders.find(
+        (l) => l.code === decodeURIComponent(leader[1] ?? ''),
+      );
+      if (summary) return sendJson(res, 200, { ...summary, recent: [] });
+    }
     const presale = /^\/presale\/(public|private|leader)$/.exec(path);
     if (presale) return sendJson(res, 200, fixtures.presale[presale[1] as 'public']);
     return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `No route ${path}` } });
