@@ -2,6 +2,7 @@ import bs58 from 'bs58';
 import { VersionedMessage } from '@solana/web3.js';
 import { encodeAccount, parseDataSlice, parseEncoding, uiTokenAmount } from './account-encoding';
 import type { Chain, TokenBalance, TransactionRecord } from './chain';
+import type { DecodedTransaction } from './wire-transaction';
 import { invalidParams, RPC_ERROR, RpcError } from './rpc-error';
 import { LAMPORTS_PER_SIGNATURE } from './wire-transaction';
 
@@ -122,6 +123,59 @@ function innerJson(inner: TransactionRecord['innerInstructions']) {
       data: bs58.encode(ix.data),
       stackHeight: ix.stackHeight,
     })),
+  }));
+}
+
+const MEMO_PROGRAM_IDS = new Set([
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+]);
+
+/**
+ * One instruction in jsonParsed form: memos parsed as agave does, everything else "partially
+ * decoded" (program id, account addresses, base58 data), which web3.js accepts for any program.
+ */
+function parsedInstruction(
+  tx: DecodedTransaction,
+  ix: { programIdIndex: number; accounts: number[]; data: Uint8Array },
+  stackHeight: number | null,
+) {
+  const programId = tx.accountKeys[ix.programIdIndex] ?? '';
+  if (MEMO_PROGRAM_IDS.has(programId)) {
+    return {
+      parsed: new TextDecoder().decode(ix.data),
+      program: 'spl-memo',
+      programId,
+      stackHeight,
+    };
+  }
+  return {
+    programId,
+    accounts: ix.accounts.map((index) => tx.accountKeys[index] ?? ''),
+    data: bs58.encode(ix.data),
+    stackHeight,
+  };
+}
+
+function parsedMessage(tx: DecodedTransaction) {
+  const signers = tx.header.numRequiredSignatures;
+  return {
+    accountKeys: tx.accountKeys.map((pubkey, i) => ({
+      pubkey,
+      signer: i < signers,
+      writable: tx.writable[i] === true,
+      source: 'transaction',
+    })),
+    recentBlockhash: tx.recentBlockhash,
+    instructions: tx.instructions.map((ix) => parsedInstruction(tx, ix, null)),
+    ...(tx.version === 0 ? { addressTableLookups: tx.addressTableLookups } : {}),
+  };
+}
+
+function parsedInnerJson(tx: DecodedTransaction, inner: TransactionRecord['innerInstructions']) {
+  return inner.map((group) => ({
+    index: group.index,
+    instructions: group.instructions.map((ix) => parsedInstruction(tx, ix, ix.stackHeight)),
   }));
 }
 
@@ -396,9 +450,14 @@ export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
       const signature = signatureOf(params[0], 'signature');
       const config = typeof params[1] === 'string' ? { encoding: params[1] } : configAt(params, 1);
       const encoding = config.encoding ?? 'json';
-      if (encoding !== 'json' && encoding !== 'base64' && encoding !== 'base58') {
+      if (
+        encoding !== 'json' &&
+        encoding !== 'jsonParsed' &&
+        encoding !== 'base64' &&
+        encoding !== 'base58'
+      ) {
         throw invalidParams(
-          `unsupported encoding ${JSON.stringify(encoding)} for getTransaction: use json, base64 or base58`,
+          `unsupported encoding ${JSON.stringify(encoding)} for getTransaction: use json, jsonParsed, base64 or base58`,
         );
       }
       const record = chain.getRecord(signature);
@@ -414,8 +473,10 @@ export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
           `Transaction version (${tx.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${tx.version}`,
         );
       }
-      const transaction =
-        encoding === 'json'
+      const parsed = encoding === 'jsonParsed';
+      const transaction = parsed
+        ? { signatures: tx.signatures, message: parsedMessage(tx) }
+        : encoding === 'json'
           ? {
               signatures: tx.signatures,
               message: {
@@ -444,7 +505,9 @@ export function createRpcMethods(chain: Chain): Record<string, RpcHandler> {
           fee: record.fee,
           preBalances: record.preBalances,
           postBalances: record.postBalances,
-          innerInstructions: innerJson(record.innerInstructions),
+          innerInstructions: parsed
+            ? parsedInnerJson(tx, record.innerInstructions)
+            : innerJson(record.innerInstructions),
           logMessages: record.logs,
           preTokenBalances: record.preTokenBalances.map(tokenBalanceJson),
           postTokenBalances: record.postTokenBalances.map(tokenBalanceJson),

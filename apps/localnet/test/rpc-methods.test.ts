@@ -134,6 +134,17 @@ describe('accounts and transfers', () => {
     expect(fetched?.version).toBe('legacy');
     expect(fetched?.transaction.signatures[0]).toBe(signature);
 
+    const parsed = await connection.getParsedTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
+    const instructions = parsed?.transaction.message.instructions ?? [];
+    expect(instructions[3]).toMatchObject({ program: 'spl-memo', parsed: 'fbt:leader:alice' });
+    expect(instructions[2]).toMatchObject({ programId: SystemProgram.programId });
+    expect(parsed?.transaction.message.accountKeys[0]).toMatchObject({
+      signer: true,
+      writable: true,
+    });
+
     const history = await connection.getSignaturesForAddress(payer.publicKey);
     expect(history[0]?.signature).toBe(signature);
     expect(history[0]?.memo).toBe('[16] fbt:leader:alice');
