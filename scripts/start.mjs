@@ -11,7 +11,7 @@
 // LOCALNET_DATA_DIR (data/localnet), PRIVATE_ROUTE_NAME (private; used when seeding),
 // DATABASE_PATH (data/ledger.sqlite), DEPLOYMENT_FILE, SOLANA_RPC_URL / SOLANA_WS_URL (another
 // cluster: no local chain), FBT_SKIP_CLIENT_BUILD=1. `npm start -- --reset` starts a fresh chain.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,14 +104,14 @@ async function rpcHealthy(url) {
   return body.result === 'ok';
 }
 
-function runOnce(label, command, args, options = {}) {
+/** Runs a one-off step without blocking the event loop (children's output keeps flowing). */
+function runOnce(label, command, args) {
   say(label);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, ...options.env },
+  return new Promise((resolve) => {
+    const step = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    step.once('error', () => resolve(false));
+    step.once('exit', (code) => resolve(code === 0));
   });
-  return result.status === 0;
 }
 
 async function shutdown(code) {
@@ -156,7 +156,7 @@ async function main() {
     ]);
     await waitFor('the local chain', () => rpcHealthy(rpcUrl), 60_000);
     if (!fs.existsSync(deploymentFile)) {
-      const seeded = runOnce(
+      const seeded = await runOnce(
         'seeding the fresh local chain (once)',
         process.execPath,
         tsxArgs('apps/operator/src/main.ts', [
@@ -186,14 +186,13 @@ async function main() {
     say('FBT_SKIP_CLIENT_BUILD=1: serving the existing apps/client/dist');
   } else if (fs.existsSync(clientPackage)) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    if (
-      !runOnce('building the client (npm run build -w @fbt/client)', npm, [
-        'run',
-        'build',
-        '-w',
-        '@fbt/client',
-      ])
-    ) {
+    const built = await runOnce('building the client (npm run build -w @fbt/client)', npm, [
+      'run',
+      'build',
+      '-w',
+      '@fbt/client',
+    ]);
+    if (!built) {
       missing.push('the client build failed (see above); the site will not be served');
     }
   } else {
