@@ -1,4 +1,5 @@
 import { computeGoalRows, type GoalCard } from '@fbt/domain';
+import { useEffect } from 'react';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { LockIcon, TelegramIcon, XIcon } from '../../../components/ui/icons';
 import { SmartLink } from '../../../components/ui/smart-link';
@@ -18,6 +19,11 @@ export function GoalsBoard() {
     twitter: goals.data?.x.count ?? 0,
   };
   const rows = computeGoalRows(counts);
+
+  // Spec §8: a goals fetch failure is only logged; the cards keep their last values.
+  useEffect(() => {
+    if (goals.error) console.warn('goals fetch failed', goals.error);
+  }, [goals.error]);
   const number = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US');
 
   const renderCard = (card: GoalCard) => {
