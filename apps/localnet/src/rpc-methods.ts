@@ -59,6 +59,11 @@ function signatureOf(value: unknown, name: string): string {
 function nonNegativeInteger(value: unknown, name: string): bigint {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) {
+    throw invalidParams(
+      `${name} ${value} is above 2^53 and lost precision in JSON; send it as a decimal string`,
+    );
+  }
   throw invalidParams(`${name} must be a non-negative integer`);
 }
 

@@ -20,7 +20,7 @@ import {
   transfer,
 } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
+import { fundedKeypair, rawRpc, startTestChain, stopTestChain } from './helpers';
 import type { TestChain } from './helpers';
 
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
@@ -310,6 +310,43 @@ describe('simulation and preflight', () => {
     expect(sim.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(sim.value.logs?.some((line) => line.includes('insufficient lamports'))).toBe(true);
     expect(sim.value.unitsConsumed).toBeGreaterThan(0);
+  });
+
+  it('returns post-simulation accounts when asked, without changing the chain', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 1);
+    const recipient = Keypair.generate().publicKey;
+    const tx = new Transaction({
+      feePayer: payer.publicKey,
+      ...(await connection.getLatestBlockhash()),
+    }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: recipient,
+        lamports: 3_000_000,
+      }),
+    );
+    const sim = await connection.simulateTransaction(tx, undefined, [recipient]);
+    expect(sim.value.err).toBeNull();
+    expect(sim.value.accounts?.[0]?.lamports).toBe(3_000_000);
+    expect(await connection.getBalance(recipient)).toBe(0);
+  });
+
+  it('refuses an airdrop larger than the faucet holds, and u64 amounts that lost precision in JSON', async () => {
+    const to = Keypair.generate().publicKey.toBase58();
+    const call = (amount: unknown) =>
+      rawRpc(
+        t.localnet.rpcUrl,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [to, amount] }),
+      );
+    const tooMuch = (await call('600000000000000000')).json as {
+      error: { code: number; message: string };
+    };
+    expect(tooMuch.error.code).toBe(-32002);
+    expect(tooMuch.error.message).toContain('custom program error: 0x1');
+    const imprecise = (await call(10 ** 18)).json as { error: { code: number; message: string } };
+    expect(imprecise.error).toMatchObject({ code: -32602 });
+    expect(imprecise.error.message).toContain('lost precision');
   });
 
   it('rejects a failing transaction at preflight with -32002 and the logs, and charges nothing', async () => {
