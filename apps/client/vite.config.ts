@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -8,6 +9,14 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: {
+      // Buy flow: drops Mobile Wallet Adapter from the presale route (see the stub's comment).
+      '@solana-mobile/wallet-adapter-mobile': fileURLToPath(
+        new URL('./src/features/wallet/lib/no-mobile-wallet-adapter.ts', import.meta.url),
+      ),
+    },
+  },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', ws: true },

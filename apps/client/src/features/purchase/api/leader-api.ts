@@ -16,7 +16,10 @@ export type LeaderCodeCheck =
   | { readonly status: 'error'; readonly message: string };
 
 /** `GET /api/v1/leaders/:code`: is this code registered? (checked before any buy). */
-export async function checkLeaderCode(code: string, signal?: AbortSignal): Promise<LeaderCodeCheck> {
+export async function checkLeaderCode(
+  code: string,
+  signal?: AbortSignal,
+): Promise<LeaderCodeCheck> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/leaders/${encodeURIComponent(code)}`, {

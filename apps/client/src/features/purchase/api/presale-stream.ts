@@ -27,7 +27,9 @@ export function usePresaleStream(variant: PresaleVariant): void {
       socket = new WebSocket(streamUrl(window.location));
       socket.onopen = () => {
         attempts = 0;
-        socket?.send(JSON.stringify({ type: 'subscribe', topics: [`presale:${variant}`, 'price'] }));
+        socket?.send(
+          JSON.stringify({ type: 'subscribe', topics: [`presale:${variant}`, 'price'] }),
+        );
       };
       socket.onmessage = (event: MessageEvent<unknown>) => {
         if (typeof event.data !== 'string') return;

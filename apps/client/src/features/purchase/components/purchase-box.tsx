@@ -92,8 +92,7 @@ export function PurchaseBox({
       leaderProblem = t('purchase.leaderUnavailable');
   }
   const leaderReady = !isLeaderPage || leaderCheck.data?.status === 'known';
-  const ready =
-    state !== undefined && config.data !== undefined && presaleAddress !== undefined;
+  const ready = state !== undefined && config.data !== undefined && presaleAddress !== undefined;
   const canSend =
     ready &&
     state.isActived &&
@@ -129,7 +128,11 @@ export function PurchaseBox({
   };
 
   return (
-    <section className="purchase card" aria-labelledby={`${inputId}-title`} data-testid="purchase-box">
+    <section
+      className="purchase card"
+      aria-labelledby={`${inputId}-title`}
+      data-testid="purchase-box"
+    >
       <h2 id={`${inputId}-title`} className="purchase__title" onClick={onTitleClick}>
         {t('presale.boxTitle')}
       </h2>
@@ -148,9 +151,7 @@ export function PurchaseBox({
         <div className="purchase__stat purchase__stat--price" data-testid="purchase-price">
           <dt className="visually-hidden">SOL / USD</dt>
           <dd>
-            {price.data
-              ? t('purchase.price', { usd: price.data.usd })
-              : t('purchase.priceLoading')}
+            {price.data ? t('purchase.price', { usd: price.data.usd }) : t('purchase.priceLoading')}
           </dd>
         </div>
       </dl>
@@ -231,9 +232,15 @@ export function PurchaseBox({
         </button>
       )}
 
-      {state && !state.isActived ? <p className="purchase__note">{t('purchase.inactive')}</p> : null}
+      {state && !state.isActived ? (
+        <p className="purchase__note">{t('purchase.inactive')}</p>
+      ) : null}
       {leaderProblem !== null ? (
-        <p className="purchase__note purchase__note--warn" role="alert" data-testid="leader-problem">
+        <p
+          className="purchase__note purchase__note--warn"
+          role="alert"
+          data-testid="leader-problem"
+        >
           {leaderProblem}
         </p>
       ) : isLeaderPage && leaderCheck.isPending ? (

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildLeaderReport, buyFailureDialog, leaderReportDialog } from './purchase-outcome';
 
-const SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+const SIGNATURE =
+  '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 describe('the dialog after a purchase', () => {
   it('shows the failed buy message in an "Error" dialog', () => {
-    expect(buyFailureDialog({ ok: false, stage: 'confirming', message: 'Please try again' })).toEqual({
+    expect(
+      buyFailureDialog({ ok: false, stage: 'confirming', message: 'Please try again' }),
+    ).toEqual({
       kind: 'error',
       title: 'Error',
       lines: ['Please try again'],
@@ -34,7 +37,11 @@ describe('the dialog after a purchase', () => {
     [
       'undelivered report -> Error with the HTTP status',
       { kind: 'failed' as const, message: 'HTTP error! status: 500' },
-      { kind: 'error', title: 'Error', lines: ['Please contact your Leader', 'HTTP error! status: 500'] },
+      {
+        kind: 'error',
+        title: 'Error',
+        lines: ['Please contact your Leader', 'HTTP error! status: 500'],
+      },
     ],
   ])('%s', (_name, report, expected) => {
     expect(leaderReportDialog(SIGNATURE, report)).toEqual(expected);
@@ -44,7 +51,12 @@ describe('the dialog after a purchase', () => {
 describe('the leader report body', () => {
   it('carries lamports as decimal strings and claims the 10% commission', () => {
     expect(
-      buildLeaderReport({ signature: SIGNATURE, wallet: 'w', leaderCode: 'beast42', lamports: 1_500_000_000n }),
+      buildLeaderReport({
+        signature: SIGNATURE,
+        wallet: 'w',
+        leaderCode: 'beast42',
+        lamports: 1_500_000_000n,
+      }),
     ).toEqual({
       signature: SIGNATURE,
       wallet: 'w',

@@ -1,8 +1,4 @@
-import {
-  computeLeaderCommission,
-  leaderReportFailureDialog,
-  type DialogText,
-} from '@fbt/domain';
+import { computeLeaderCommission, leaderReportFailureDialog, type DialogText } from '@fbt/domain';
 import type { BuyFbtResult } from '@fbt/purchase';
 import type { LeaderReportResult } from '../api/leader-api';
 
@@ -21,10 +17,7 @@ export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): 
  * was recorded, otherwise the spec's leader-report 'Warning' (refused) or 'Error' (not
  * delivered) with the reason.
  */
-export function leaderReportDialog(
-  signature: string,
-  report: LeaderReportResult,
-): PurchaseDialog {
+export function leaderReportDialog(signature: string, report: LeaderReportResult): PurchaseDialog {
   if (report.kind === 'recorded') return { kind: 'success', signature };
   const text: DialogText = leaderReportFailureDialog(report.kind, report.message);
   return { kind: 'error', title: text.title, lines: text.lines };

@@ -1,6 +1,6 @@
 import { shortenAddress } from '@fbt/domain';
-import { WalletNotSelectedError, type WalletName } from '@solana/wallet-adapter-base';
-import { useWallet } from '@solana/wallet-adapter-react';
+import type { WalletName } from '@solana/wallet-adapter-base';
+import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WalletState } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
@@ -22,9 +22,22 @@ export interface WalletConnection extends WalletState {
  */
 export function useWalletConnection(userSelected: { current: boolean }): WalletConnection {
   const { t } = useI18n();
-  const { wallets, wallet, publicKey, connected, connecting, disconnecting, select, connect } =
-    useWallet();
-  const disconnectWallet = useWallet().disconnect;
+  // wallet-adapter-react's select/connect/disconnect are stable useCallback functions, not
+  // methods: destructuring them is safe and keeps this hook's result stable between renders.
+  const {
+    wallets,
+    wallet,
+    publicKey,
+    connected,
+    connecting,
+    disconnecting,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    select,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    connect,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    disconnect: disconnectWallet,
+  } = useWallet();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const retried = useRef(false);
