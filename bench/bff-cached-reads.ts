@@ -73,6 +73,7 @@ const app = await buildApp({
     streamHeartbeatMs: 25_000,
     streamMaxBufferBytes: 1_048_576,
     streamMaxClients: 100,
+    streamMaxClientsPerAddress: 20,
     publicLinks: {},
     publicRpcUrl: null,
     clientDist: null,

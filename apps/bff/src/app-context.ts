@@ -31,6 +31,7 @@ export interface AppSettings {
   readonly streamHeartbeatMs: number;
   readonly streamMaxBufferBytes: number;
   readonly streamMaxClients: number;
+  readonly streamMaxClientsPerAddress: number;
   readonly publicLinks: Readonly<Record<string, string>>;
   /** RPC URL a browser may use for explorer links on a local chain. */
   readonly publicRpcUrl: string | null;

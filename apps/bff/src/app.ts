@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     heartbeatMs: settings.streamHeartbeatMs,
     maxBufferBytes: settings.streamMaxBufferBytes,
     maxClients: settings.streamMaxClients,
+    maxClientsPerAddress: settings.streamMaxClientsPerAddress,
     currentMessage: (topic: StreamTopic) => {
       if (topic === 'price') {
         const entry = price.resource.current();

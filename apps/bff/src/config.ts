@@ -84,6 +84,7 @@ const envSchema = z.object({
   STREAM_HEARTBEAT_MS: intInRange(25_000, 1_000, 600_000),
   STREAM_MAX_BUFFER_BYTES: intInRange(1_048_576, 1_024, 67_108_864),
   STREAM_MAX_CLIENTS: intInRange(10_000, 1, 1_000_000),
+  STREAM_MAX_CLIENTS_PER_IP: intInRange(20, 1, 1_000_000),
   PUBLIC_LINKS: z
     .string()
     .default('{}')

@@ -94,6 +94,7 @@ async function main(): Promise<void> {
       streamHeartbeatMs: config.STREAM_HEARTBEAT_MS,
       streamMaxBufferBytes: config.STREAM_MAX_BUFFER_BYTES,
       streamMaxClients: config.STREAM_MAX_CLIENTS,
+      streamMaxClientsPerAddress: config.STREAM_MAX_CLIENTS_PER_IP,
       publicLinks: config.PUBLIC_LINKS,
       publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
       clientDist: fromRoot(config.CLIENT_DIST),

@@ -133,6 +133,7 @@ export const TEST_SETTINGS: AppSettings = {
   streamHeartbeatMs: 25_000,
   streamMaxBufferBytes: 1_048_576,
   streamMaxClients: 100,
+  streamMaxClientsPerAddress: 50,
   publicLinks: { whitepaper: 'https://example.org/fbt-whitepaper.pdf' },
   publicRpcUrl: null,
   clientDist: null,

@@ -177,6 +177,23 @@ describe('websocket /api/v1/stream', () => {
     expect(await second.closed).toBe(1013);
   });
 
+  it('refuses more sockets from one address than allowed with 1008, and frees the slot on close', async () => {
+    const url = await listen(createTestWorld(), {
+      ...TEST_SETTINGS,
+      streamMaxClientsPerAddress: 2,
+    });
+    const first = await connect(url);
+    await connect(url);
+    const third = await connect(url);
+    expect(await third.closed).toBe(1008);
+    first.socket.close();
+    await first.closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const fourth = await connect(url);
+    fourth.send({ type: 'subscribe', topics: ['price'] });
+    expect((await fourth.waitFor(1))[0]?.type).toBe('price');
+  });
+
   it('closes every socket with 1001 on shutdown', async () => {
     const url = await listen(createTestWorld());
     const client = await connect(url);

@@ -15,6 +15,6 @@ export function registerStreamRoutes(app: FastifyInstance, context: AppContext):
       },
     },
     // @fastify/websocket's socket type comes from its own ws copy; the runtime object is a ws socket.
-    (socket) => context.hub.attach(socket as unknown as WebSocket),
+    (socket, request) => context.hub.attach(socket as unknown as WebSocket, request.ip),
   );
 }

@@ -10,6 +10,8 @@ export interface StreamHubOptions {
   /** A client whose unsent bytes exceed this is dropped instead of buffered further. */
   readonly maxBufferBytes: number;
   readonly maxClients: number;
+  /** Sockets one client address may hold open at once. */
+  readonly maxClientsPerAddress: number;
   /** The current message of a topic (already serialized), sent at once on subscribe. */
   readonly currentMessage: (topic: StreamTopic) => string | null;
 }
@@ -23,8 +25,8 @@ export interface StreamStats {
 
 /** Fans cached updates out to websocket clients. */
 export interface StreamHub {
-  /** Takes over a newly opened socket. */
-  attach(socket: WebSocket): void;
+  /** Takes over a newly opened socket from `address` (the client IP). */
+  attach(socket: WebSocket, address: string): void;
   /** Sends an already-serialized message to every subscriber of `topic`. */
   publish(topic: StreamTopic, message: string): void;
   /** Starts heartbeats; returns a stop function. */
@@ -36,6 +38,7 @@ export interface StreamHub {
 
 interface Client {
   readonly socket: WebSocket;
+  readonly address: string;
   readonly topics: Set<StreamTopic>;
   alive: boolean;
 }
@@ -54,11 +57,18 @@ function errorMessage(code: string, message: string): string {
  */
 export function createStreamHub(options: StreamHubOptions): StreamHub {
   const clients = new Set<Client>();
+  const perAddress = new Map<string, number>();
+  const forget = (client: Client): void => {
+    if (!clients.delete(client)) return;
+    const left = (perAddress.get(client.address) ?? 1) - 1;
+    if (left <= 0) perAddress.delete(client.address);
+    else perAddress.set(client.address, left);
+  };
   let dropped = 0;
   let sent = 0;
 
   const drop = (client: Client, code: number, reason: string): void => {
-    clients.delete(client);
+    forget(client);
     dropped++;
     try {
       client.socket.close(code, reason);
@@ -71,7 +81,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   const send = (client: Client, message: string): void => {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > options.maxBufferBytes) {
-      clients.delete(client);
+      forget(client);
       dropped++;
       client.socket.terminate();
       return;
@@ -113,19 +123,25 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   };
 
   return {
-    attach(socket) {
+    attach(socket, address) {
       if (clients.size >= options.maxClients) {
         socket.close(CLOSE_TRY_AGAIN_LATER, 'too many clients');
         return;
       }
-      const client: Client = { socket, topics: new Set(), alive: true };
+      const held = perAddress.get(address) ?? 0;
+      if (held >= options.maxClientsPerAddress) {
+        socket.close(CLOSE_POLICY, 'too many connections from this address');
+        return;
+      }
+      const client: Client = { socket, address, topics: new Set(), alive: true };
       clients.add(client);
+      perAddress.set(address, held + 1);
       socket.on('message', (raw: unknown) => onMessage(client, raw));
       socket.on('pong', () => {
         client.alive = true;
       });
-      socket.on('close', () => clients.delete(client));
-      socket.on('error', () => clients.delete(client));
+      socket.on('close', () => forget(client));
+      socket.on('error', () => forget(client));
     },
     publish(topic, message) {
       for (const client of [...clients]) if (client.topics.has(topic)) send(client, message);
@@ -158,6 +174,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
           }),
       );
       clients.clear();
+      perAddress.clear();
       await Promise.all(closing);
     },
     stats: () => ({ clients: clients.size, dropped, sent }),
