@@ -245,6 +245,11 @@ async function main() {
         `  ${`${variant} presale`.padEnd(16)}${entry.address}${siteUp ? `  http://localhost:${bffPort}/#/${route}` : ''}`,
       );
     }
+    if (!external) {
+      lines.push(
+        `  Seller keypair  ${displayPath(path.join(dataDir, 'wallets', 'operator.json'))}  (npx fbt-operator --help)`,
+      );
+    }
     for (const wallet of deployment.testWallets ?? []) {
       lines.push(
         `  Test wallet     ${wallet.address} (${wallet.sol} SOL)  keypair ${displayPath(wallet.keypairFile)}`,
