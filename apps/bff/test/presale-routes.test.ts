@@ -165,6 +165,24 @@ describe('GET /api/v1/presales/:variant/buyers/:wallet', () => {
     });
   });
 
+  it('shows a new purchase at once (no time-based cache) and coalesces concurrent reads', async () => {
+    const world = createTestWorld();
+    const wallet = randomAddress();
+    const key = `${world.deployment.presales.public.address}:${wallet}`;
+    const { app } = await start(world);
+    const before = world.rpcCalls;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject(`/api/v1/presales/public/buyers/${wallet}`)),
+    );
+    expect(
+      answers.map((answer) => answer.json<{ boughtLamports: string }>().boughtLamports),
+    ).toEqual(['0', '0', '0', '0', '0']);
+    expect(world.rpcCalls - before).toBe(1);
+    world.buyers.set(key, { fbtBuyedAmount: SOL });
+    const after = await app.inject(`/api/v1/presales/public/buyers/${wallet}`);
+    expect(after.json()).toMatchObject({ boughtLamports: SOL.toString() });
+  });
+
   it('treats a wallet without a record as having bought nothing', async () => {
     const { app } = await start();
     const wallet = randomAddress();

@@ -20,9 +20,6 @@ import {
 import type { AppContext } from '../app-context';
 import { ApiError } from '../http/api-error';
 
-const BUYER_CACHE_TTL_MS = 2_000;
-const BUYER_CACHE_MAX = 5_000;
-
 function parseVariant(value: string): PresaleVariant {
   if (!isPresaleVariant(value)) {
     throw new ApiError(
@@ -35,7 +32,7 @@ function parseVariant(value: string): PresaleVariant {
 
 /** `/api/v1/config`, `/api/v1/presales/:variant` and the buyer lookup. */
 export function registerPresaleRoutes(app: FastifyInstance, context: AppContext): void {
-  const { deployment, settings, clock, buyerReader } = context.deps;
+  const { deployment, settings, buyerReader } = context.deps;
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   const config: ConfigResponse = configResponseSchema.parse({
@@ -108,26 +105,17 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
   // Alias under the singular name the site's first fetcher used; same bytes, not documented.
   app.get('/api/v1/presale/:variant', { schema: { ...presaleSchema, hide: true } }, presaleHandler);
 
-  // Per-wallet reads are micro-cached and single-flight, so a page refresh storm costs one
-  // RPC call per wallet per TTL.
-  const buyerCache = new Map<string, { at: number; record: Promise<BuyerRecord | null> }>();
+  // Per-wallet reads are coalesced while in flight (a refresh storm from one page costs one
+  // RPC call), but never served from a time-based cache: right after a purchase the page
+  // must see its new total, even when the purchase took less than a second.
+  const inFlight = new Map<string, Promise<BuyerRecord | null>>();
   const readBuyer = (presale: string, wallet: string): Promise<BuyerRecord | null> => {
     const key = `${presale}:${wallet}`;
-    const now = clock.now();
-    const hit = buyerCache.get(key);
-    if (hit !== undefined && now - hit.at < BUYER_CACHE_TTL_MS) return hit.record;
-    if (buyerCache.size >= BUYER_CACHE_MAX) {
-      for (const [oldKey, value] of buyerCache) {
-        if (now - value.at >= BUYER_CACHE_TTL_MS || buyerCache.size >= BUYER_CACHE_MAX) {
-          buyerCache.delete(oldKey);
-        }
-        if (buyerCache.size < BUYER_CACHE_MAX / 2) break;
-      }
-    }
+    const pending = inFlight.get(key);
+    if (pending !== undefined) return pending;
     context.upstreamCalls.inc({ upstream: 'rpc', operation: 'readBuyerRecord' });
-    const record = buyerReader.readBuyerRecord(presale, wallet);
-    buyerCache.set(key, { at: now, record });
-    record.catch(() => buyerCache.delete(key));
+    const record = buyerReader.readBuyerRecord(presale, wallet).finally(() => inFlight.delete(key));
+    inFlight.set(key, record);
     return record;
   };
 
