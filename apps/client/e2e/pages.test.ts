@@ -9,6 +9,8 @@ const session = useSiteSession();
 
 /** Fake-clock start; the clock is paused so only `runFor` moves time. */
 const START = new Date('2026-11-21T12:00:00Z');
+/** `pauseAt` must lie ahead of the (naturally flowing) installed clock; pages load after it. */
+const PAUSED_AT = new Date(START.getTime() + 10_000);
 
 const h1 = (page: Page) => page.locator('main h1').first();
 describe('home', () => {
@@ -37,7 +39,7 @@ describe('home', () => {
     const { page, close } = await openPage(session.browser, session.site, '/', {
       init: async (_context, p) => {
         await p.clock.install({ time: START });
-        await p.clock.pauseAt(START);
+        await p.clock.pauseAt(PAUSED_AT);
         await p.addInitScript(() => {
           Math.random = () => 0; // the random pause is then its 5 s minimum
         });
@@ -285,7 +287,7 @@ describe('presale pages', () => {
   it('the character animates 3 s then 2 s; the eyes on the leader page loop 3 s, 2 s, …', async () => {
     const init = async (_c: unknown, p: Page) => {
       await p.clock.install({ time: START });
-      await p.clock.pauseAt(START);
+      await p.clock.pauseAt(PAUSED_AT);
       await p.addInitScript(() => {
         Math.random = () => 0; // random pauses take their 5 s minimum
       });

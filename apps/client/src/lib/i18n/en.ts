@@ -64,8 +64,10 @@ export const en = {
   'purchase.close': 'Close',
   'purchase.open': 'Open',
   'purchase.leaderChecking': 'Checking the leader code…',
-  'purchase.leaderMissing': 'This leader link has no valid leader code. Ask your leader for the right link.',
-  'purchase.leaderUnknown': 'The leader code "{code}" is not registered. Ask your leader for the right link.',
+  'purchase.leaderMissing':
+    'This leader link has no valid leader code. Ask your leader for the right link.',
+  'purchase.leaderUnknown':
+    'The leader code "{code}" is not registered. Ask your leader for the right link.',
   'purchase.leaderUnavailable': 'The leader code could not be checked right now. Please try again.',
   'purchase.leaderPleaseContact': 'Please contact your Leader',
 
@@ -87,6 +89,7 @@ export const en = {
   'hero.imageAltMutated': 'The Frustrated Beast, mutated and furious',
   'hero.price': 'Presale price',
   'hero.priceValue': '0.00005 SOL',
+  'hero.supplyValue': '100,000,000 FBT',
 
   'stats.label': 'Token facts',
   'stats.tradable.value': 'Tradable',

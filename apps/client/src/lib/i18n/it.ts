@@ -62,8 +62,10 @@ export const it: Messages = {
   'purchase.close': 'Chiudi',
   'purchase.open': 'Apri',
   'purchase.leaderChecking': 'Verifico il codice leader…',
-  'purchase.leaderMissing': 'Questo link non contiene un codice leader valido. Chiedi al tuo leader il link giusto.',
-  'purchase.leaderUnknown': 'Il codice leader "{code}" non è registrato. Chiedi al tuo leader il link giusto.',
+  'purchase.leaderMissing':
+    'Questo link non contiene un codice leader valido. Chiedi al tuo leader il link giusto.',
+  'purchase.leaderUnknown':
+    'Il codice leader "{code}" non è registrato. Chiedi al tuo leader il link giusto.',
   'purchase.leaderUnavailable': 'Non è stato possibile verificare il codice leader. Riprova.',
   'purchase.leaderPleaseContact': 'Contatta il tuo Leader',
 
@@ -86,6 +88,7 @@ export const it: Messages = {
   'hero.imageAltMutated': 'La Frustrated Beast, mutata e furiosa',
   'hero.price': 'Prezzo di prevendita',
   'hero.priceValue': '0.00005 SOL',
+  'hero.supplyValue': '100.000.000 FBT',
 
   'stats.label': 'Il token in breve',
   'stats.tradable.value': 'Scambiabile',

@@ -52,7 +52,7 @@ export function Hero() {
             </div>
             <div>
               <dt>{t('stats.supply.title')}</dt>
-              <dd>100,000,000 FBT</dd>
+              <dd>{t('hero.supplyValue')}</dd>
             </div>
           </dl>
         </div>
