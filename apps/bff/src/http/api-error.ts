@@ -17,6 +17,7 @@ export const API_ERROR_STATUS = {
   PRESALE__UNAVAILABLE: 503,
   CHAIN__UNAVAILABLE: 503,
   GOALS__UNAVAILABLE: 503,
+  PRICE__UNAVAILABLE: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

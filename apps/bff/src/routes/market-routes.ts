@@ -27,7 +27,7 @@ export function registerMarketRoutes(app: FastifyInstance, context: AppContext):
     (_request, reply) => {
       const entry = context.price.resource.current();
       if (entry === null) {
-        throw new ApiError('PRICE__UNAVAILABLE', 'No price yet.', 503, 2);
+        throw new ApiError('PRICE__UNAVAILABLE', 'No price yet.', undefined, 2);
       }
       return reply.type('application/json').send(entry.json);
     },
