@@ -6,6 +6,7 @@ import {
   PublicKey,
 } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCommunityCounters,
@@ -123,6 +124,35 @@ describe('routes against the real local chain', () => {
       remainingLamports: (8n * SOL).toString(),
       userAtMaximum: false,
     });
+  });
+
+  it('a buy reaches a websocket subscriber without any periodic refresh', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/api/v1/stream`);
+    const sold: string[] = [];
+    socket.on('message', (raw: WebSocket.Data) => {
+      const message = JSON.parse(
+        typeof raw === 'string' ? raw : Buffer.from(raw as Buffer).toString('utf8'),
+      ) as {
+        type: string;
+        data?: { state?: { currentTotalSold: string } };
+      };
+      if (message.type === 'presale' && message.data?.state)
+        sold.push(message.data.state.currentTotalSold);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topics: ['presale:private'] }));
+    const deadline = Date.now() + 30_000;
+    while (sold.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const buyer = await chain.fundedKeypair(20);
+    const refreshesBefore = app.fbt.presales.resources.private.health().refreshes;
+    await chain.buy(buyer, 'private', 3n * SOL);
+    const expected = (BigInt(sold[0] ?? '0') + 3n * SOL).toString();
+    await waitFor(() => sold.includes(expected));
+    socket.close();
+    // Only the accountSubscribe push moved it: the manual scheduler never ticked.
+    expect(app.fbt.presales.resources.private.health().refreshes).toBe(refreshesBefore + 1);
   });
 
   it('proxies allow-listed JSON-RPC to the chain', async () => {
