@@ -25,22 +25,20 @@ describe('routes', () => {
   });
 
   it('the swap page says it is under development', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/swap');
+    const { page } = await session.visit('/swap');
     await page
       .getByText('Sorry at the moment this page is under development. Coming Soon!')
       .waitFor();
-    await close();
   });
 
   it('mammamia offers an external First Step and a dimmed Second Step back to mammamia', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/mammamia');
+    const { page } = await session.visit('/mammamia');
     const first = page.getByRole('link', { name: /First Step/ });
     expect(await first.getAttribute('target')).toBe('_blank');
     expect(await first.getAttribute('href')).toMatch(/^https:\/\//);
     const second = page.getByRole('link', { name: 'Second Step' });
     expect(await second.getAttribute('href')).toBe('#/mammamia');
     expect(Number(await second.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
-    await close();
   });
 
   it('the private route name comes from /api/v1/config', async () => {
@@ -128,17 +126,16 @@ describe('top bar', () => {
     ['Leaderboard', '#/leaderboard'],
     ['Swap', '#/swap'],
   ])('%s goes to %s', async (name, hash) => {
-    const { page, close } = await openPage(session.browser, session.site, '/');
+    const { page } = await session.visit('/');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name, exact: true })
       .click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(hash);
-    await close();
   });
 
   it('Marketplace scrolls home to the marketplace section', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/roadmap');
+    const { page } = await session.visit('/roadmap');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Marketplace' })
@@ -152,20 +149,18 @@ describe('top bar', () => {
       )
       .toBe(true);
     expect(await page.evaluate(() => location.hash)).toBe('#/');
-    await close();
   });
 
   it('NFT opens the external marketplace in a new tab', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/');
+    const { page } = await session.visit('/');
     const nft = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /NFT/ });
     expect(await nft.getAttribute('target')).toBe('_blank');
     expect(await nft.getAttribute('rel')).toContain('noopener');
     expect(await nft.getAttribute('href')).toMatch(/^https:\/\//);
-    await close();
   });
 
   it('Whitepaper opens "Choose Language" with English and Italiano in new tabs; Escape closes it', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/');
+    const { page } = await session.visit('/');
     const trigger = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Whitepaper' });
@@ -190,7 +185,6 @@ describe('top bar', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
-    await close();
   });
 
   it('choosing a whitepaper language opens it in a new tab and closes the dialog', async () => {

@@ -15,7 +15,7 @@ const PAUSED_AT = new Date(START.getTime() + 10_000);
 const h1 = (page: Page) => page.locator('main h1').first();
 describe('home', () => {
   it('has the hero, stats, features, product, whitepaper and hold sections in order', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/');
+    const { page } = await session.visit('/');
     const ids = await page.locator('main section[id]').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(['home', 'features', 'product', 'whitepaper', 'marketplace']);
     await page.getByText('soul frustration lighter', { exact: false }).first().waitFor();
@@ -32,7 +32,6 @@ describe('home', () => {
     expect(
       await page.getByRole('link', { name: /Visit the Marketplace/ }).getAttribute('target'),
     ).toBe('_blank');
-    await close();
   });
 
   it('the hero swaps pictures: first 3 s, second 1 s, first 1 s, second 5-15 s', async () => {
@@ -63,7 +62,7 @@ describe('home', () => {
   });
 
   it('the footer follows the link rules and carries the disclaimer, audit and © 2024', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/');
+    const { page } = await session.visit('/');
     const footer = page.locator('footer');
     for (const group of ['Useful Links', 'Community', 'Partner']) {
       await footer.getByRole('heading', { name: group }).waitFor();
@@ -93,7 +92,6 @@ describe('home', () => {
     }
     await footer.getByRole('link', { name: 'Become a Partner' }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/mammamia');
-    await close();
   });
 
   it('loads nothing from third parties and every image has width and height', async () => {
@@ -149,7 +147,7 @@ describe('home', () => {
 
 describe('roadmap', () => {
   it('shows the subtitle and the four steps in order', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/roadmap');
+    const { page } = await session.visit('/roadmap');
     await page
       .getByText('Navigating Our Path to Innovation: From Team Distribution to Token Launch.')
       .waitFor();
@@ -170,7 +168,6 @@ describe('roadmap', () => {
       ['Third Step', 'NFT Scream collection launch and Presale.'],
       ['Fourth Step', 'Token Launch.'],
     ]);
-    await close();
   });
 });
 
@@ -242,7 +239,7 @@ describe('presale pages', () => {
   ])(
     '#%s shows the copy, the purchase box and a %s "SOL Target"',
     async (path, goal, line, badge) => {
-      const { page, close } = await openPage(session.browser, session.site, path);
+      const { page } = await session.visit(path);
       await page.getByText('The presale token price is 0.00005 SOL.').waitFor();
       await page
         .getByText(
@@ -257,21 +254,18 @@ describe('presale pages', () => {
       await card.getByRole('heading', { name: 'SOL Target' }).waitFor();
       await expect.poll(() => card.locator('.progress-card__goal').textContent()).toBe(goal);
       await expect.poll(() => page.getByTestId('sol-target-status').textContent()).toBe(line);
-      await close();
     },
   );
 
   it('the leader page reads the leader code from the address', async () => {
-    const withCode = await openPage(session.browser, session.site, '/leader?code=beast42');
-    expect(await withCode.page.getByTestId('leader-code').textContent()).toBe(
-      'Leader code: beast42',
-    );
-    await withCode.close();
-    const without = await openPage(session.browser, session.site, '/leader');
-    expect(await without.page.getByTestId('leader-code').textContent()).toBe(
-      'No leader code in the link',
-    );
-    await without.close();
+    const { page } = await session.visit('/leader?code=beast42');
+    await expect
+      .poll(() => page.getByTestId('leader-code').textContent())
+      .toBe('Leader code: beast42');
+    await session.visit('/leader');
+    await expect
+      .poll(() => page.getByTestId('leader-code').textContent())
+      .toBe('No leader code in the link');
   });
 
   it.each([
@@ -279,9 +273,8 @@ describe('presale pages', () => {
     [600, false],
     [WIDTHS.phone, false],
   ])('at %d px the character image is visible: %s', async (width, visible) => {
-    const { page, close } = await openPage(session.browser, session.site, '/presale', { width });
+    const { page } = await session.visit('/presale', width);
     expect(await page.getByTestId('presale-character').isVisible()).toBe(visible);
-    await close();
   });
 
   it('the character animates 3 s then 2 s; the eyes on the leader page loop 3 s, 2 s, …', async () => {
@@ -323,7 +316,7 @@ describe('presale pages', () => {
 
 describe('leaderboard', () => {
   it('lists the top leaders with buys, volume and commission in SOL', async () => {
-    const { page, close } = await openPage(session.browser, session.site, '/leaderboard');
+    const { page } = await session.visit('/leaderboard');
     await page.getByTestId('leader-row').first().waitFor();
     const rows = await page
       .getByTestId('leader-row')
@@ -335,7 +328,6 @@ describe('leaderboard', () => {
       ['2', 'roaring_sam', '9', '18 SOL', '1.8 SOL'],
       ['3', 'calm-mia', '3', '2.5 SOL', '0.25 SOL'],
     ]);
-    await close();
   });
 
   it('says so clearly when the leaderboard cannot be loaded', async () => {
