@@ -138,23 +138,17 @@ export function PurchaseBox({
       </h2>
       <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
 
-      <dl className="purchase__stats">
-        <div className="purchase__stat" data-testid="purchase-bought">
-          <dt className="visually-hidden">{t('purchase.amountLabel')}</dt>
-          <dd>
-            {t('purchase.bought', {
-              bought: formatSol(boughtLamports, { maxFractionDigits: 5 }),
-              max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
-            })}
-          </dd>
-        </div>
-        <div className="purchase__stat purchase__stat--price" data-testid="purchase-price">
-          <dt className="visually-hidden">SOL / USD</dt>
-          <dd>
-            {price.data ? t('purchase.price', { usd: price.data.usd }) : t('purchase.priceLoading')}
-          </dd>
-        </div>
-      </dl>
+      <div className="purchase__stats">
+        <p className="purchase__stat" data-testid="purchase-bought">
+          {t('purchase.bought', {
+            bought: formatSol(boughtLamports, { maxFractionDigits: 5 }),
+            max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
+          })}
+        </p>
+        <p className="purchase__stat purchase__stat--price" data-testid="purchase-price">
+          {price.data ? t('purchase.price', { usd: price.data.usd }) : t('purchase.priceLoading')}
+        </p>
+      </div>
 
       <label className="purchase__label" htmlFor={inputId}>
         {t('purchase.amountLabel')}

@@ -34,11 +34,13 @@ export function WalletPickerDialog({
                 height={32}
                 alt=""
               />
-              <span className="wallet-picker__label">{option.label}</span>
-              <span
-                className={`wallet-picker__status${option.detected ? ' wallet-picker__status--detected' : ''}`}
-              >
-                {option.detected ? t('wallet.detected') : t('wallet.notInstalled')}
+              <span className="wallet-picker__text">
+                <span className="wallet-picker__label">{option.label}</span>
+                <span
+                  className={`wallet-picker__status${option.detected ? ' wallet-picker__status--detected' : ''}`}
+                >
+                  {option.detected ? t('wallet.detected') : t('wallet.notInstalled')}
+                </span>
               </span>
             </button>
           </li>
