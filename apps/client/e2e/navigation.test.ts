@@ -59,6 +59,13 @@ describe('routes', () => {
     }
   });
 
+  it('without /api/v1/config the private presale stays at its default route name', async () => {
+    const down = await session.startExtra({ failing: { '/config': 500 } });
+    const { page, close } = await openPage(session.browser, down, '/private');
+    await expect.poll(() => h1(page).textContent()).toBe('Presale');
+    await close();
+  });
+
   it('a failing route shows the router error screen with the message', async () => {
     const { page, close } = await openPage(session.browser, session.site, '/');
     await page.route(/\/assets\/roadmap-[^/]+\.js$/, (route) => route.abort('failed'));

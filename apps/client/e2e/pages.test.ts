@@ -209,6 +209,42 @@ describe('goals live', () => {
     await close();
   });
 
+  it('marks a stale count as the last known value', async () => {
+    const fixtures = createFixtures();
+    const stale = await session.startExtra({
+      fixtures: { goals: { ...fixtures.goals, x: { ...fixtures.goals.x, stale: true } } },
+    });
+    const { page, close } = await openPage(session.browser, stale, '/live');
+    await expect.poll(() => status(page, 'goal-twitter-1000')).toBe('640 users · 360 to go');
+    expect(
+      await page
+        .getByTestId('goal-twitter-1000')
+        .getByText('Last known count — refreshing')
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .getByTestId('goal-telegram-5000')
+        .getByText('Last known count — refreshing')
+        .count(),
+    ).toBe(0);
+    await close();
+  });
+
+  it('when goals cannot be fetched at all, the cards show no numbers and the page keeps working', async () => {
+    const down = await session.startExtra({ failing: { '/goals': 503 }, noStream: true });
+    const { page, errors, close } = await openPage(session.browser, down, '/live');
+    await expect
+      .poll(() => down.apiRequests.filter((path) => path === '/goals').length)
+      .toBeGreaterThan(0);
+    for (const id of ['goal-telegram-1000', 'goal-twitter-5000']) {
+      expect((await status(page, id))?.trim()).toBe('');
+    }
+    await page.getByRole('heading', { name: 'Goals Live' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('falls back to polling /api/v1/goals when the websocket is refused', async () => {
     const fixtures = createFixtures();
     const noStream = await session.startExtra({ noStream: true });
