@@ -161,6 +161,37 @@ describe('accounts and transfers', () => {
     expect(statuses.value[1]).not.toBeNull();
   });
 
+  it('pages getSignaturesForAddress newest first with limit, before and until', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 1);
+    const sent: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      sent.push(
+        await sendAndConfirmTransaction(
+          connection,
+          new Transaction().add(
+            SystemProgram.transfer({
+              fromPubkey: payer.publicKey,
+              toPubkey: Keypair.generate().publicKey,
+              lamports: 1_000_000,
+            }),
+          ),
+          [payer],
+        ),
+      );
+    }
+    const all = (await connection.getSignaturesForAddress(payer.publicKey)).map((s) => s.signature);
+    expect(all.slice(0, 4)).toEqual([...sent].reverse());
+    expect(all).toHaveLength(5); // plus the airdrop
+    const page = await connection.getSignaturesForAddress(payer.publicKey, {
+      limit: 2,
+      before: sent[3],
+    });
+    expect(page.map((s) => s.signature)).toEqual([sent[2], sent[1]]);
+    const until = await connection.getSignaturesForAddress(payer.publicKey, { until: sent[1] });
+    expect(until.map((s) => s.signature)).toEqual([sent[3], sent[2]]);
+  });
+
   it('reads single and multiple accounts in base64 and base58, and null for missing ones', async () => {
     const { connection } = t;
     const payer = await fundedKeypair(connection, 1);
