@@ -44,6 +44,39 @@ describe('keyboard', () => {
   });
 });
 
+describe('keyboard navigation of the top bar', () => {
+  it('tabs through the brand and every menu entry in order; Enter on Whitepaper opens its dialog', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+      });
+    await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Frustrated Beast Token — home');
+    const labels: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      labels.push((await focused()).replace(/\s*\(opens in a new tab\)/, ''));
+    }
+    expect(labels).toEqual([
+      'Home',
+      'Roadmap',
+      'Live',
+      'Presale',
+      'Leaderboard',
+      'Swap',
+      'Marketplace',
+      'NFT',
+      'Whitepaper',
+    ]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Choose Language' }).waitFor();
+    await close();
+  });
+});
+
 describe.each([
   ['desktop', WIDTHS.desktop],
   ['phone', WIDTHS.phone],
