@@ -128,6 +128,43 @@ describe('pubsub websocket', () => {
     expect(replies.some((r) => (r as { error?: { code: number } }).error?.code === -32700)).toBe(
       true,
     );
+
+    // account and signature subscriptions are removed by their own unsubscribe only
+    const key = '11111111111111111111111111111111';
+    const signature = '1'.repeat(64);
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'accountSubscribe', params: [key] }),
+    );
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'signatureSubscribe', params: [signature] }),
+    );
+    await waitFor(before + 7);
+    const accountSub = byId(6).result as number;
+    const signatureSub = byId(7).result as number;
+    const repliesBefore = replies.length;
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'signatureUnsubscribe',
+        params: [accountSub],
+      }),
+    );
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'accountUnsubscribe', params: [accountSub] }),
+    );
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 10,
+        method: 'signatureUnsubscribe',
+        params: [signatureSub],
+      }),
+    );
+    await waitFor(repliesBefore + 3);
+    expect(byId(8).error?.code).toBe(-32602);
+    expect(byId(9).result).toBe(true);
+    expect(byId(10).result).toBe(true);
     socket.close();
   });
 });
