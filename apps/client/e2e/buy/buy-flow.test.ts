@@ -51,15 +51,34 @@ async function typeAmount(page: Page, amount: string): Promise<void> {
   await input.fill(amount);
 }
 
-/** Clicks Send and waits for the result dialog; returns its title and text. */
+/**
+ * Clicks Send and waits for the result dialog; returns its title and text. With `pendingShot`,
+ * the send of the signed transaction is held for a moment so the spinner can be photographed.
+ */
 async function sendAndWait(
   page: Page,
+  pendingShot?: string,
 ): Promise<{ title: string; text: string; dialog: ReturnType<Page['getByRole']> }> {
+  if (pendingShot !== undefined) {
+    await page.route('**/rpc', async (route) => {
+      if (route.request().postData()?.includes('sendTransaction')) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    });
+  }
   await page.getByTestId('purchase-send').click();
+  if (pendingShot !== undefined) {
+    await page.locator('[data-testid="purchase-send"][aria-busy="true"]').waitFor();
+    await expect.poll(() => page.getByTestId('purchase-send').textContent()).toBe('Sending…');
+    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(true);
+    await saveShot(page, pendingShot);
+  }
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ timeout: 30_000 });
   const title = (await dialog.locator('.dialog__title').textContent()) ?? '';
   const text = (await dialog.textContent()) ?? '';
+  if (pendingShot !== undefined) await page.unroute('**/rpc');
   return { title, text, dialog };
 }
 
@@ -176,7 +195,7 @@ describe('buying', () => {
         .toBe('You bought 0/10 SOL');
       await typeAmount(page, '1.5');
       const before = await stack.readLimits(variant);
-      const { title, text, dialog } = await sendAndWait(page);
+      const { title, text, dialog } = await sendAndWait(page, `sending-${variant}`);
       expect(title, text).toBe('Transaction successful');
       expect(text).toContain('Click Open to view in Solscan');
       await saveShot(page, `success-${variant}`);

@@ -255,6 +255,11 @@ export async function openBuyerPage(
 /** Saves a screenshot as test-output/buy/<name>-<width>.png and returns its size in bytes. */
 export async function saveShot(page: Page, name: string): Promise<number> {
   const width = page.viewportSize()?.width ?? 0;
+  // Frame the purchase box (dialogs are centred in the viewport anyway).
+  await page
+    .getByTestId('purchase-box')
+    .or(page.getByTestId('sold-out'))
+    .evaluate((box) => box.scrollIntoView({ block: 'center' }));
   const shot = await page.screenshot({
     path: path.join(BUY_OUTPUT_DIR, `${name}-${width}.png`),
     fullPage: false,

@@ -137,6 +137,17 @@ export function PurchaseBox({
         {t('presale.boxTitle')}
       </h2>
       <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
+      {leaderProblem !== null ? (
+        <p
+          className="purchase__note purchase__note--warn"
+          role="alert"
+          data-testid="leader-problem"
+        >
+          {leaderProblem}
+        </p>
+      ) : isLeaderPage && leaderCheck.isPending ? (
+        <p className="purchase__note">{t('purchase.leaderChecking')}</p>
+      ) : null}
 
       <div className="purchase__stats">
         <p className="purchase__stat" data-testid="purchase-bought">
@@ -228,17 +239,6 @@ export function PurchaseBox({
 
       {state && !state.isActived ? (
         <p className="purchase__note">{t('purchase.inactive')}</p>
-      ) : null}
-      {leaderProblem !== null ? (
-        <p
-          className="purchase__note purchase__note--warn"
-          role="alert"
-          data-testid="leader-problem"
-        >
-          {leaderProblem}
-        </p>
-      ) : isLeaderPage && leaderCheck.isPending ? (
-        <p className="purchase__note">{t('purchase.leaderChecking')}</p>
       ) : null}
       {presale.error ? (
         <p className="purchase__note purchase__note--warn" role="alert">
