@@ -35,7 +35,7 @@ const routes: [string, string | undefined][] = [
   ['/roadmap', 'src/app/routes/roadmap.tsx'],
   ['/live', 'src/app/routes/live.tsx'],
   ['/leaderboard', 'src/app/routes/leaderboard.tsx'],
-  ['/swap', 'src/app/routes/work-in-progress.tsx'],
+  ['/swap (wallet)', 'src/app/routes/swap.tsx'],
   ['/mammamia', 'src/app/routes/mammamia.tsx'],
   ['/{private} and 404', 'src/app/routes/catch-all.tsx'],
   ['/presale, /leader', 'src/app/routes/presale.tsx'],

@@ -232,6 +232,17 @@ describe('connect button and wallet dialogs', () => {
     await expect.poll(() => page.getByTestId('connect-button').isVisible()).toBe(visible);
   });
 
+  it('on swap the wallet button works too (it opens the wallet picker)', async () => {
+    const { page, close } = await openPage(session.browser, session.site, '/swap');
+    const button = page.getByTestId('connect-button');
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor({ state: 'detached' });
+    await close();
+  });
+
   it('connects a wallet, shows its address as 4...4, and disconnects through the dialog', async () => {
     // The fixture config says `localnet`, where the site offers its throw-away burner wallet;
     // it is a real Wallet Standard wallet, so this drives the top bar's real wallet wiring.

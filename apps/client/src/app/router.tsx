@@ -44,10 +44,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.swap,
-            lazy: () =>
-              import('./routes/work-in-progress').then((m) => ({
-                Component: m.WorkInProgressRoute,
-              })),
+            lazy: () => import('./routes/swap').then((m) => ({ Component: m.SwapRoute })),
           },
           {
             path: paths.mammamia,

@@ -1,0 +1,30 @@
+// The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
+import '../../features/wallet/lib/buffer-shim';
+import { useSiteConfig } from '../../features/purchase';
+import { WalletFeatureProvider } from '../../features/wallet';
+import { QueryBoundary } from '../../lib/query-boundary';
+import { WorkInProgressRoute } from './work-in-progress';
+
+function SwapWithWallet() {
+  const config = useSiteConfig();
+  return (
+    <WalletFeatureProvider
+      rpcPath={config.data?.rpcPath ?? '/rpc'}
+      cluster={config.data?.cluster ?? null}
+    >
+      <WorkInProgressRoute />
+    </WalletFeatureProvider>
+  );
+}
+
+/**
+ * Swap: the spec shows the wallet button here, so the page carries the wallet context (a lazy
+ * chunk, like the presale pages) around the 'Work in Progress' placeholder.
+ */
+export function SwapRoute() {
+  return (
+    <QueryBoundary>
+      <SwapWithWallet />
+    </QueryBoundary>
+  );
+}
