@@ -66,6 +66,7 @@ const app = await buildApp({
     priceRefreshMs: 30_000,
     goalsRefreshMs: 300_000,
     reconcileIntervalMs: 0,
+    leaderReportRetryDelaysMs: [],
     corsOrigins: [],
     rateLimitMax: 100_000_000,
     rateLimitWriteMax: 30,

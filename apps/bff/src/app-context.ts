@@ -24,6 +24,8 @@ export interface AppSettings {
   readonly goalsRefreshMs: number;
   /** 0 disables the reconciler. */
   readonly reconcileIntervalMs: number;
+  /** Re-reads of a reported transaction the chain does not show yet, before answering 409. */
+  readonly leaderReportRetryDelaysMs: readonly number[];
   readonly corsOrigins: readonly string[];
   readonly rateLimitMax: number;
   readonly rateLimitWriteMax: number;

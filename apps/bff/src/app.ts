@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger: deps.ledger,
     verifier: deps.verifier,
     leaderPresale: deps.deployment.presales.leader.address,
+    notFoundRetryDelaysMs: settings.leaderReportRetryDelaysMs,
     onError: (error, operation) =>
       app.log.warn({ err: error, operation }, 'leader verification upstream failed'),
   });

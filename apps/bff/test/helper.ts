@@ -126,6 +126,7 @@ export const TEST_SETTINGS: AppSettings = {
   priceRefreshMs: 30_000,
   goalsRefreshMs: 300_000,
   reconcileIntervalMs: 0,
+  leaderReportRetryDelaysMs: [],
   corsOrigins: [],
   rateLimitMax: 10_000,
   rateLimitWriteMax: 1_000,

@@ -109,6 +109,27 @@ describe('POST /api/v1/leader-reports', () => {
     });
   });
 
+  it('re-reads a transaction the chain does not show yet before answering', async () => {
+    await app.close();
+    const { TEST_SETTINGS } = await import('./helper');
+    app = await startApp(world, {
+      settings: { ...TEST_SETTINGS, leaderReportRetryDelaysMs: [1, 1] },
+    });
+    const late = leaderBuy();
+    const signature = late.status === 'found' ? late.signature : '';
+    const verifier = app.fbt.deps.verifier;
+    let reads = 0;
+    const original = verifier.observeTransaction.bind(verifier);
+    (verifier as { observeTransaction: typeof original }).observeTransaction = (sig) => {
+      reads++;
+      if (reads === 2) world.transactions.set(signature, late); // appears on the second read
+      return original(sig);
+    };
+    const response = await report(body(signature));
+    expect(response.statusCode).toBe(201);
+    expect(reads).toBe(2);
+  });
+
   it('answers 503 CHAIN__UNAVAILABLE with Retry-After when the chain cannot be read', async () => {
     world.chainDown = true;
     const response = await report(body(randomSignature()));

@@ -27,6 +27,12 @@ export interface LeaderServiceOptions {
   /** The leader presale's state account. */
   readonly leaderPresale: string;
   readonly onError?: (error: unknown, context: string) => void;
+  /**
+   * Waits before re-reading a transaction the chain does not show yet: the buyer's page saw it
+   * confirmed, but this server's RPC node may lag a slot or two. Empty: answer at once.
+   */
+  readonly notFoundRetryDelaysMs?: readonly number[];
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /** Verified leader reports and the reconciler. */
@@ -126,8 +132,15 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
       const stored = await ledger.findBuy(claim.signature);
       if (stored !== null) return compareWithStored(claim, stored);
       let observed: ObservedTransaction;
+      const delays = options.notFoundRetryDelaysMs ?? [];
+      const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
       try {
         observed = await verifier.observeTransaction(claim.signature);
+        for (const delay of delays) {
+          if (observed.status === 'found') break;
+          await sleep(delay);
+          observed = await verifier.observeTransaction(claim.signature);
+        }
       } catch (error) {
         options.onError?.(error, 'observeTransaction');
         return { kind: 'unavailable', message: 'The chain could not be read; retry shortly.' };
