@@ -90,7 +90,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
       );
       if (summary) return sendJson(res, 200, { ...summary, recent: [] });
     }
-    const presale = /^\/presale\/(public|private|leader)$/.exec(path);
+    const presale = /^\/presales?\/(public|private|leader)$/.exec(path);
     if (presale) return sendJson(res, 200, fixtures.presale[presale[1] as 'public']);
     return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `No route ${path}` } });
   };

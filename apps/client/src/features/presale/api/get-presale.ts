@@ -5,12 +5,12 @@ import { getJson } from '../../../lib/api-client';
 /** Presale info refresh (spec §4: every minute). */
 export const PRESALE_REFRESH_MS = 60_000;
 
-/** `GET /api/v1/presale/{variant}`: the presale account as last read by the BFF. */
+/** `GET /api/v1/presales/{variant}`: the presale account as last read by the BFF. */
 export async function getPresale(
   variant: PresaleVariant,
   signal?: AbortSignal,
 ): Promise<PresaleResponse> {
-  const body = await getJson(`/presale/${variant}`, signal ? { signal } : {});
+  const body = await getJson(`/presales/${variant}`, signal ? { signal } : {});
   const parsed = presaleResponseSchema.safeParse(body);
   if (!parsed.success) {
     throw new Error(
