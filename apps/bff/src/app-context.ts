@@ -24,8 +24,11 @@ export interface AppSettings {
   readonly goalsRefreshMs: number;
   /** 0 disables the reconciler. */
   readonly reconcileIntervalMs: number;
-  /** Re-reads of a reported transaction the chain does not show yet, before answering 409. */
-  readonly leaderReportRetryDelaysMs: readonly number[];
+  /**
+   * Re-reads of a reported transaction the chain does not show yet, before answering 409.
+   * Default `[500, 1000, 1500]`; `[]` answers at once.
+   */
+  readonly leaderReportRetryDelaysMs?: readonly number[];
   readonly corsOrigins: readonly string[];
   readonly rateLimitMax: number;
   readonly rateLimitWriteMax: number;

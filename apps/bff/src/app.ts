@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger: deps.ledger,
     verifier: deps.verifier,
     leaderPresale: deps.deployment.presales.leader.address,
-    notFoundRetryDelaysMs: settings.leaderReportRetryDelaysMs,
+    notFoundRetryDelaysMs: settings.leaderReportRetryDelaysMs ?? [500, 1_000, 1_500],
     onError: (error, operation) =>
       app.log.warn({ err: error, operation }, 'leader verification upstream failed'),
   });

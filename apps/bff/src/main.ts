@@ -87,8 +87,6 @@ async function main(): Promise<void> {
       priceRefreshMs: config.PRICE_REFRESH_MS,
       goalsRefreshMs: config.GOALS_REFRESH_MS,
       reconcileIntervalMs: config.RECONCILE_INTERVAL_MS,
-      // ~3 s in all: a lagging RPC node catches up; a fake hash still gets its answer quickly.
-      leaderReportRetryDelaysMs: [500, 1_000, 1_500],
       corsOrigins: config.CORS_ORIGINS,
       rateLimitMax: config.RATE_LIMIT_MAX,
       rateLimitWriteMax: config.RATE_LIMIT_WRITE_MAX,
