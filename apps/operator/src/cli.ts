@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   clusterFromEndpoint,
+  type Deployment,
   FBT_DECIMALS,
   formatSol,
   isValidLeaderCode,
@@ -24,7 +25,7 @@ import {
 import { deployProgram } from './deploy';
 import { readKeypairFile } from './keypair-file';
 import { EXIT_CODE, OperatorError, usageError } from './operator-error';
-import { DEFAULT_PROGRAM_PATH, seedLocalChain } from './seed';
+import { DEFAULT_PROGRAM_PATH, readDeploymentFile, seedLocalChain } from './seed';
 
 /** Where output goes; tests pass buffers. */
 export interface CliIo {
@@ -48,6 +49,8 @@ Commands (all take --url <rpc> [default ${DEFAULT_URL} or $SOLANA_RPC_URL] and -
   update-limits    --keypair <file> --program-id <addr> --presale <addr> --min-sol <n> --max-sol <n> --max-total-sol <n>
   withdraw-unsold  --keypair <file> --program-id <addr> --presale <addr> [--destination <token account>]
   status           --program-id <addr> --presale <addr>
+  (set-active, update-limits, withdraw-unsold and status also take --deployment <file>
+   --variant public|private|leader instead of --program-id/--presale, and its RPC URL)
   seed-local       --data-dir <dir> [--program <file.so>] [--private-route private]
   register-leader  --code <code> --wallet <addr> [--db <sqlite file>, default $DATABASE_PATH or data/ledger.sqlite]
   set-goal         --community telegram|twitter --count <n> [--db <sqlite file>]
@@ -80,6 +83,8 @@ const OPTIONS = {
   community: { type: 'string' },
   count: { type: 'string' },
   db: { type: 'string' },
+  deployment: { type: 'string' },
+  variant: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -99,10 +104,19 @@ const COMMANDS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
     'fund-tokens',
     'inactive',
   ],
-  'set-active': ['keypair', 'program-id', 'presale', 'active'],
-  'update-limits': ['keypair', 'program-id', 'presale', 'min-sol', 'max-sol', 'max-total-sol'],
-  'withdraw-unsold': ['keypair', 'program-id', 'presale', 'destination'],
-  status: ['program-id', 'presale'],
+  'set-active': ['keypair', 'program-id', 'presale', 'deployment', 'variant', 'active'],
+  'update-limits': [
+    'keypair',
+    'program-id',
+    'presale',
+    'deployment',
+    'variant',
+    'min-sol',
+    'max-sol',
+    'max-total-sol',
+  ],
+  'withdraw-unsold': ['keypair', 'program-id', 'presale', 'deployment', 'variant', 'destination'],
+  status: ['program-id', 'presale', 'deployment', 'variant'],
   'seed-local': ['data-dir', 'program', 'private-route'],
   'register-leader': ['code', 'wallet', 'db'],
   'set-goal': ['community', 'count', 'db'],
@@ -243,21 +257,37 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'register-leader' || command === 'set-goal')
     return runLedgerCommand(command, values, io);
 
+  const deployment = readDeploymentOption(values);
   const url = parseWith(
     z.string().url('--url must be an http(s) URL'),
-    (values.url as string | undefined) ?? io.env.SOLANA_RPC_URL ?? DEFAULT_URL,
+    (values.url as string | undefined) ??
+      io.env.SOLANA_RPC_URL ??
+      deployment?.file.rpcUrl ??
+      DEFAULT_URL,
   );
   const wsUrl =
     values['ws-url'] === undefined
-      ? undefined
+      ? values.url === undefined
+        ? deployment?.file.wsUrl
+        : undefined
       : parseWith(z.string().url('--ws-url must be a ws(s) URL'), values['ws-url']);
   const connection = new Connection(url, {
     commitment: 'confirmed',
     ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
   });
   const keypair = () => readKeypairFile(parseWith(flagText('--keypair'), values.keypair));
-  const programId = () => new PublicKey(parseWith(address('--program-id'), values['program-id']));
-  const presale = () => new PublicKey(parseWith(address('--presale'), values.presale));
+  const programId = () =>
+    new PublicKey(
+      values['program-id'] === undefined && deployment !== null
+        ? deployment.file.programId
+        : parseWith(address('--program-id'), values['program-id']),
+    );
+  const presale = () =>
+    new PublicKey(
+      values.presale === undefined && deployment !== null
+        ? deployment.presale
+        : parseWith(address('--presale'), values.presale),
+    );
 
   switch (command) {
     case 'deploy': {
@@ -455,6 +485,32 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     default:
       throw usageError(`unknown command ${JSON.stringify(command)}`);
   }
+}
+
+/**
+ * `--deployment <file> --variant public|private|leader`: take the program id, the presale and
+ * (without --url) the RPC URL from a deployment file, e.g. data/localnet/deployment.json.
+ */
+function readDeploymentOption(values: Values): { file: Deployment; presale: string } | null {
+  if (values.deployment === undefined) {
+    if (values.variant !== undefined) throw usageError('--variant needs --deployment <file>');
+    return null;
+  }
+  const file = path.resolve(values.deployment as string);
+  if (!fs.existsSync(file)) throw usageError(`--deployment ${file}: no such file`);
+  const variant = parseWith(
+    z.enum(['public', 'private', 'leader'], {
+      error: '--variant must be public, private or leader (with --deployment)',
+    }),
+    values.variant,
+  );
+  let deployment: Deployment;
+  try {
+    deployment = readDeploymentFile(file);
+  } catch (error) {
+    throw usageError(`--deployment ${(error as Error).message}`);
+  }
+  return { file: deployment, presale: deployment.presales[variant].address };
 }
 
 async function runLedgerCommand(

@@ -177,6 +177,30 @@ describe('operator CLI against the local chain', () => {
     expect(resumed.stderr).toContain('already deployed');
     expect(resumed.json()).toMatchObject({ created: true, programId: deployment.programId });
     expect(resumed.json().mint).not.toBe(deployment.mint);
+
+    // day-to-day commands can take their addresses (and RPC URL) from the deployment file
+    const file = path.join(dataDir, 'deployment.json');
+    const seller = path.join(dataDir, 'wallets', 'operator.json');
+    const leader = await cli(['status', '--deployment', file, '--variant', 'leader']);
+    expect(leader.json()).toMatchObject({
+      isActived: true,
+      maxTotalBuyable: { display: '800 SOL' },
+    });
+    const paused = await cli([
+      'set-active',
+      '--deployment',
+      file,
+      '--variant',
+      'private',
+      '--keypair',
+      seller,
+      '--active',
+      'false',
+    ]);
+    expect(paused.code).toBe(0);
+    expect(
+      (await cli(['status', '--deployment', file, '--variant', 'private'])).json().isActived,
+    ).toBe(false);
   });
 
   it('reports an on-chain refusal with the program error name and exit code 1', async () => {
@@ -355,6 +379,11 @@ describe('bad arguments exit with code 2 and a precise message', () => {
     {
       args: ['seed-local', '--data-dir', '/tmp/x', '--private-route', 'Not Valid'],
       message: '--private-route must be 1-32 lowercase',
+    },
+    { args: ['status', '--variant', 'leader'], message: '--variant needs --deployment <file>' },
+    {
+      args: ['status', '--deployment', '/no/such/deployment.json', '--variant', 'leader'],
+      message: 'no such file',
     },
     {
       args: ['seed-local', '--data-dir', '/tmp/x', '--url', 'https://api.mainnet-beta.solana.com'],
