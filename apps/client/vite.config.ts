@@ -26,13 +26,5 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
-    rolldownOptions: {
-      treeshake: {
-        // packages/domain is pure by construction (lint forbids I/O and globals there), but its
-        // package.json does not declare it; without this, importing one helper from its index
-        // keeps every module-level zod schema and pulls zod into the home route.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
-      },
-    },
   },
 });
