@@ -261,7 +261,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', (done) => {
     stops.push(presales.start(deps.scheduler));
-    stops.push(price.start(deps.scheduler));
+    // Without a price source the fallback is served once; nothing to refresh or broadcast.
+    if (deps.priceSource === null) void price.resource.refresh();
+    else stops.push(price.start(deps.scheduler));
     stops.push(goals.start(deps.scheduler));
     stops.push(hub.start(deps.scheduler));
     if (settings.reconcileIntervalMs > 0) {

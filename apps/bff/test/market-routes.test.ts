@@ -44,6 +44,16 @@ describe('GET /api/v1/price/sol-usd', () => {
     expect(live).toMatchObject({ source: 'pyth', usd: '142.38', stale: false });
   });
 
+  it('serves the fallback without any refresh loop when Pyth is disabled', async () => {
+    const world = createTestWorld();
+    app = await startApp(world, { priceSource: null });
+    const body = priceResponseSchema.parse((await app.inject('/api/v1/price/sol-usd')).json());
+    expect(body).toMatchObject({ source: 'fallback', usd: '150.00' });
+    // Presales, goals and heartbeats are scheduled; the price is not.
+    expect(world.scheduler.size).toBe(5);
+    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready', reasons: [] });
+  });
+
   it('keeps the last good quote marked stale while Pyth fails', async () => {
     const { app, world } = await start();
     world.price.quote = null;
