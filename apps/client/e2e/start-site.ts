@@ -1,36 +1,25 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { buildApp } from '@fbt/bff';
+import { TEST_SETTINGS, createTestWorld, depsFor, settle, type TestWorld } from '@fbt/bff/testing';
+import {
+  computeLeaderCommission,
+  encodeBase58,
+  presaleStateFromJson,
+  type CommunityCount,
+  type PresaleVariant,
+} from '@fbt/domain';
 import { createFixtures, type SiteFixtures } from './fixtures';
 
 /** apps/client/dist (`npm run build -w @fbt/client`), the default directory served. */
 export const DIST_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
-function toText(raw: RawData): string {
-  if (Buffer.isBuffer(raw)) return raw.toString('utf8');
-  return Array.isArray(raw)
-    ? Buffer.concat(raw).toString('utf8')
-    : Buffer.from(raw).toString('utf8');
-}
-
 export interface SiteOptions {
   /** Built site to serve; defaults to apps/client/dist. */
   distDir?: string;
-  /** Override canned answers (deep parts replace whole fields). */
+  /** Override the data the BFF's ports hold (whole top-level fields). */
   fixtures?: Partial<SiteFixtures>;
   /** API paths (without /api/v1) that answer with this HTTP status instead. */
   failing?: Record<string, number>;
@@ -43,15 +32,75 @@ export interface RunningSite {
   url: string;
   /** Every /api/v1 path requested so far. */
   apiRequests: string[];
-  /** Replace the goals answer and push it to every subscribed websocket. */
+  /** Changes the community counts and lets the BFF refresh, so it pushes them to the stream. */
   pushGoals(goals: SiteFixtures['goals']): void;
   close(): Promise<void>;
 }
 
+const VARIANTS: readonly PresaleVariant[] = ['public', 'private', 'leader'];
+
+function countOf(goal: SiteFixtures['goals']['telegram']): CommunityCount {
+  return { count: goal.count, source: goal.source };
+}
+
+/** Puts the fixtures into the BFF's in-memory ports: chain accounts, price, counts, ledger. */
+async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void> {
+  world.presales.clear();
+  for (const variant of VARIANTS) {
+    const answer = fixtures.presale[variant];
+    world.deployment.presales[variant] = { address: answer.address };
+    world.presales.set(answer.address, {
+      address: answer.address,
+      slot: 100,
+      state: presaleStateFromJson(answer.state),
+    });
+  }
+  world.deployment.programId = fixtures.config.programId;
+  world.deployment.mint = fixtures.config.mint;
+  world.deployment.privateRouteName = fixtures.config.privateRouteName;
+  world.deployment.cluster = fixtures.config.cluster;
+  world.price.quote = {
+    price: BigInt(fixtures.price.price),
+    expo: fixtures.price.expo,
+    conf: BigInt(fixtures.price.conf),
+    publishTime: Math.floor(world.clock.now() / 1000),
+  };
+  world.counts.telegram = countOf(fixtures.goals.telegram);
+  world.counts.twitter = countOf(fixtures.goals.x);
+
+  // The leaderboard comes from real ledger rows: each leader's buys, summing to its totals.
+  let n = 0;
+  for (const leader of fixtures.leaderboard.leaders) {
+    await world.ledger.registerLeader({
+      code: leader.code,
+      wallet: encodeBase58(new Uint8Array(32).fill(200 + n)),
+    });
+    const total = BigInt(leader.totalLamports);
+    // Whole multiples of 10 lamports per buy, so the 10% commissions add up to the fixture's.
+    const each = (total / BigInt(leader.buys) / 10n) * 10n;
+    for (let i = 0; i < leader.buys; i++) {
+      const lamports = i === leader.buys - 1 ? total - each * BigInt(leader.buys - 1) : each;
+      await world.ledger.recordBuy({
+        signature: encodeBase58(
+          Uint8Array.from({ length: 64 }, (_, j) => (j === 0 ? n : j === 1 ? i : 7)),
+        ),
+        wallet: encodeBase58(new Uint8Array(32).fill(100 + i)),
+        leaderCode: leader.code,
+        lamports,
+        commissionLamports: computeLeaderCommission(lamports),
+        slot: 100 + i,
+        blockTime: null,
+        source: 'report',
+      });
+    }
+    n++;
+  }
+}
+
 /**
- * Serves the built site plus the few /api/v1 routes it reads, from fixtures. This is the one
- * switch point for the browser tests: when apps/bff lands, this starts `buildApp(deps)` with a
- * local chain instead, and the tests stay as they are.
+ * Serves the built site through the real BFF (`buildApp`: its routes, static serving with
+ * cache headers and CSP, websocket stream) over in-memory ports holding the fixtures, so the
+ * browser tests see exactly what production serves, with data they control.
  */
 export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
   const distDir = options.distDir ?? DIST_DIR;
@@ -61,92 +110,62 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningSite>
     );
   }
   const fixtures: SiteFixtures = { ...createFixtures(), ...options.fixtures };
+  const world = createTestWorld();
+  await loadWorld(world, fixtures);
+
+  const app = await buildApp(
+    depsFor(world, {
+      settings: {
+        ...TEST_SETTINGS,
+        clientDist: distDir,
+        publicLinks: fixtures.config.links,
+        publicRpcUrl: fixtures.config.explorerRpcUrl,
+      },
+    }),
+  );
   const apiRequests: string[] = [];
-  const subscribers = new Set<WebSocket>();
-
-  const sendJson = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    res.end(JSON.stringify(body));
-  };
-
-  const api = (path: string, res: ServerResponse) => {
-    apiRequests.push(path);
-    const failure = options.failing?.[path];
-    if (failure)
-      return sendJson(res, failure, {
-        error: { code: 'TEST_FAILURE', message: 'failing on purpose' },
-      });
-    if (path === '/config') return sendJson(res, 200, fixtures.config);
-    if (path === '/goals') return sendJson(res, 200, fixtures.goals);
-    if (path === '/leaderboard') return sendJson(res, 200, fixtures.leaderboard);
-    if (path === '/price/sol-usd') return sendJson(res, 200, fixtures.price);
-    const leader = /^\/leaders\/([^/]+)$/.exec(path);
-    if (leader) {
-      const summary = fixtures.leaderboard.leaders.find(
-        (l) => l.code === decodeURIComponent(leader[1] ?? ''),
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/v1/')) return;
+    const apiPath = path.slice('/api/v1'.length);
+    apiRequests.push(apiPath);
+    if (options.noStream === true && apiPath === '/stream') {
+      return reply.code(503).send({ error: { code: 'TEST_NO_STREAM', message: 'no stream' } });
+    }
+    const failure = options.failing?.[apiPath];
+    if (failure !== undefined) {
+      return reply
+        .code(failure)
+        .send({ error: { code: 'TEST_FAILURE', message: 'failing on purpose' } });
+    }
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  await settle();
+  // A stale count is what the BFF serves when a refresh fails after a good read: fail the
+  // community's counter and refresh once, so the last good value is kept and flagged.
+  const staleCommunities = (['telegram', 'x'] as const).filter((key) => fixtures.goals[key].stale);
+  if (staleCommunities.length > 0) {
+    for (const key of staleCommunities) {
+      world.counts[key === 'x' ? 'twitter' : 'telegram'] = new Error(
+        'UPSTREAM__HTTP_STATUS (status: 503)',
       );
-      if (summary) return sendJson(res, 200, { ...summary, recent: [] });
     }
-    const presale = /^\/presales?\/(public|private|leader)$/.exec(path);
-    if (presale) return sendJson(res, 200, fixtures.presale[presale[1] as 'public']);
-    return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `No route ${path}` } });
-  };
-
-  const serveFile = (pathname: string, res: ServerResponse) => {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(distDir, relative);
-    if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(distDir, 'index.html');
-    }
-    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  };
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/api/v1/')) return api(url.pathname.slice('/api/v1'.length), res);
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendJson(res, 405, { error: { code: 'METHOD', message: 'GET only' } });
-    serveFile(url.pathname, res);
-  });
-
-  const wss = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => {
-    if (options.noStream || !req.url?.startsWith('/api/v1/stream')) {
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('message', (raw: RawData) => {
-        const message = JSON.parse(toText(raw)) as { type?: string; topics?: string[] };
-        if (message.type === 'subscribe' && message.topics?.includes('goals')) {
-          subscribers.add(ws);
-          ws.send(JSON.stringify({ type: 'goals', topic: 'goals', data: fixtures.goals }));
-        }
-      });
-      ws.on('close', () => subscribers.delete(ws));
-    });
-  });
-
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+    world.scheduler.tick(TEST_SETTINGS.goalsRefreshMs);
+    await settle();
+  }
+  const { port } = app.server.address() as AddressInfo;
 
   return {
     url: `http://127.0.0.1:${port}/`,
     apiRequests,
     pushGoals(goals) {
-      fixtures.goals = goals;
-      const text = JSON.stringify({ type: 'goals', topic: 'goals', data: goals });
-      for (const ws of subscribers) ws.send(text);
+      world.counts.telegram = countOf(goals.telegram);
+      world.counts.twitter = countOf(goals.x);
+      world.scheduler.tick(TEST_SETTINGS.goalsRefreshMs);
     },
     async close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await app.close();
+      await world.ledger.close();
     },
   };
 }

@@ -1,0 +1,222 @@
+/**
+ * In-memory stand-ins for every port the BFF uses (chain, price, social counts) plus an in-memory
+ * SQLite ledger, steerable from a test: the BFF's own tests and the site's browser tests run the
+ * real app over them. Test tooling only: import from `@fbt/bff/testing`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createSqliteLeaderLedger } from '@fbt/adapters';
+import type {
+  BuyerRecord,
+  CommunityCount,
+  Deployment,
+  LeaderLedger,
+  ObservedTransaction,
+  PresaleSnapshot,
+  PresaleState,
+  PythPrice,
+} from '@fbt/domain';
+import { encodeBase58, INITIAL_PRESALE_STATE } from '@fbt/domain';
+import { buildApp, type AppDeps, type AppSettings } from '../app';
+import { createManualScheduler, type ManualScheduler } from '../cache/scheduler';
+
+export const randomAddress = (): string => encodeBase58(randomBytes(32));
+export const randomSignature = (): string => encodeBase58(randomBytes(64));
+
+/** A mutable clock tests move by hand. */
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)): TestClock {
+  let now = start;
+  return { now: () => now, advance: (ms) => void (now += ms) };
+}
+
+export const SOL = 1_000_000_000n;
+
+export function presaleState(overrides: Partial<PresaleState> = {}): PresaleState {
+  return {
+    ...INITIAL_PRESALE_STATE,
+    isInitialized: true,
+    isActived: true,
+    sellerPubkey: randomAddress(),
+    tempTokenAccountPubkey: randomAddress(),
+    tokenPrice: 50_000n,
+    minUserBuyable: SOL / 10n,
+    maxUserBuyable: 10n * SOL,
+    maxTotalBuyable: 500n * SOL,
+    currentTotalSold: 25n * SOL,
+    ...overrides,
+  };
+}
+
+/** In-memory stand-ins for the chain/price/social ports, steerable from a test. */
+export interface TestWorld {
+  deployment: Deployment;
+  clock: TestClock;
+  scheduler: ManualScheduler;
+  presales: Map<string, PresaleSnapshot>;
+  buyers: Map<string, BuyerRecord>;
+  watchers: Map<string, (snapshot: PresaleSnapshot) => void>;
+  transactions: Map<string, ObservedTransaction>;
+  chainDown: boolean;
+  price: { quote: PythPrice | null; calls: number };
+  counts: { telegram: CommunityCount | Error; twitter: CommunityCount | Error; calls: number };
+  ledger: LeaderLedger;
+  rpcCalls: number;
+}
+
+export function createTestWorld(): TestWorld {
+  const clock = createTestClock();
+  const deployment: Deployment = {
+    cluster: 'localnet',
+    rpcUrl: 'http://127.0.0.1:1',
+    programId: randomAddress(),
+    mint: randomAddress(),
+    privateRouteName: 'mammamia-vip',
+    presales: {
+      public: { address: randomAddress() },
+      private: { address: randomAddress() },
+      leader: { address: randomAddress() },
+    },
+  };
+  const presales = new Map<string, PresaleSnapshot>();
+  presales.set(deployment.presales.public.address, {
+    address: deployment.presales.public.address,
+    slot: 100,
+    state: presaleState(),
+  });
+  presales.set(deployment.presales.private.address, {
+    address: deployment.presales.private.address,
+    slot: 100,
+    state: presaleState({ maxTotalBuyable: 200n * SOL, currentTotalSold: 50n * SOL }),
+  });
+  presales.set(deployment.presales.leader.address, {
+    address: deployment.presales.leader.address,
+    slot: 100,
+    state: presaleState({ currentTotalSold: 0n }),
+  });
+  return {
+    deployment,
+    clock,
+    scheduler: createManualScheduler(),
+    presales,
+    buyers: new Map(),
+    watchers: new Map(),
+    transactions: new Map(),
+    chainDown: false,
+    price: {
+      quote: {
+        price: 14_237_512_345n,
+        expo: -8,
+        conf: 7_512_345n,
+        publishTime: clock.now() / 1000,
+      },
+      calls: 0,
+    },
+    counts: {
+      telegram: { count: 1200, source: 'operator' },
+      twitter: { count: 5300, source: 'operator' },
+      calls: 0,
+    },
+    ledger: createSqliteLeaderLedger({ path: ':memory:', clock }),
+    rpcCalls: 0,
+  };
+}
+
+export const TEST_SETTINGS: AppSettings = {
+  presaleRefreshMs: 60_000,
+  priceRefreshMs: 30_000,
+  goalsRefreshMs: 300_000,
+  reconcileIntervalMs: 0,
+  leaderReportRetryDelaysMs: [],
+  corsOrigins: [],
+  rateLimitMax: 10_000,
+  rateLimitWriteMax: 1_000,
+  rpcRateLimitMax: 1_000,
+  streamHeartbeatMs: 25_000,
+  streamMaxBufferBytes: 1_048_576,
+  streamMaxClients: 100,
+  streamMaxClientsPerAddress: 50,
+  publicLinks: { whitepaper: 'https://example.org/fbt-whitepaper.pdf' },
+  publicRpcUrl: null,
+  clientDist: null,
+  trustProxy: false,
+};
+
+/** Wires a test world into buildApp. Verifier and RPC upstream may be replaced. */
+export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): AppDeps {
+  const fail = () => new Error('RPC__ERROR (operation: test, reason: chain down)');
+  return {
+    settings: TEST_SETTINGS,
+    deployment: world.deployment,
+    clock: world.clock,
+    scheduler: world.scheduler,
+    presaleReader: {
+      readPresaleState: (address) => {
+        world.rpcCalls++;
+        if (world.chainDown) return Promise.reject(fail());
+        return Promise.resolve(world.presales.get(address) ?? null);
+      },
+      watchPresaleState: (address, onChange) => {
+        world.watchers.set(address, onChange);
+        return () => world.watchers.delete(address);
+      },
+    },
+    buyerReader: {
+      readBuyerRecord: (presale, wallet) => {
+        world.rpcCalls++;
+        if (world.chainDown) return Promise.reject(new Error('chain down'));
+        return Promise.resolve(world.buyers.get(`${presale}:${wallet}`) ?? null);
+      },
+    },
+    priceSource: {
+      getSolUsd: () => {
+        world.price.calls++;
+        return world.price.quote === null
+          ? Promise.reject(new Error('UPSTREAM__HTTP_STATUS (upstream: pyth, status: 500)'))
+          : Promise.resolve(world.price.quote);
+      },
+    },
+    counters: {
+      getCount: (community) => {
+        world.counts.calls++;
+        const value = world.counts[community];
+        return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
+      },
+    },
+    ledger: world.ledger,
+    verifier: {
+      observeTransaction: (signature) =>
+        world.chainDown
+          ? Promise.reject(new Error('chain down'))
+          : Promise.resolve(world.transactions.get(signature) ?? { status: 'not-found' }),
+      listRecentSignatures: (_address, limit, before) => {
+        const newestFirst = [...world.transactions.keys()].reverse();
+        const start = before === undefined ? 0 : newestFirst.indexOf(before) + 1;
+        return Promise.resolve(newestFirst.slice(start, start + limit));
+      },
+    },
+    rpcUpstreamUrl: 'http://127.0.0.1:1/',
+    logger: false,
+    ...overrides,
+  };
+}
+
+/** Builds and readies the app; background loads have settled when it resolves. */
+export async function startApp(
+  world: TestWorld,
+  overrides: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(depsFor(world, overrides));
+  await app.ready();
+  await settle();
+  return app;
+}
+
+/** Lets pending promise callbacks run (background refreshes are promise chains, not timers). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
