@@ -19,12 +19,15 @@ export async function sendInstructions(
       commitment: 'confirmed',
     });
   } catch (error) {
-    const logs = error instanceof SendTransactionError ? (error.logs ?? []) : [];
+    const detail = error instanceof SendTransactionError ? error.transactionError : null;
+    const logs = detail?.logs ?? [];
     const presaleError = decodePresaleError(error, logs);
+    // web3.js's own message starts with a bare "Simulation failed."; the cluster's reason
+    // (e.g. "Transaction simulation failed: Blockhash not found") is in transactionError.
     const reason =
       presaleError !== null
         ? `${presaleError.name} (${presaleError.code}): ${presaleError.message}`
-        : firstLine(error);
+        : (detail?.message ?? firstLine(error));
     throw new OperatorError(`${step} failed: ${reason}`, 1, logs);
   }
 }

@@ -248,6 +248,26 @@ describe('operator CLI against the local chain', () => {
     ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('set-active failed: NotSeller (6009)');
+
+    // failures that are not the program's say what the cluster said, not just "Simulation failed."
+    const broke = path.join(net.dataDir, 'broke.json');
+    writeKeypairFile(broke, Keypair.generate());
+    const unfunded = await cli([
+      'set-active',
+      ...chainArgs,
+      '--keypair',
+      broke,
+      '--program-id',
+      programId,
+      '--presale',
+      presale,
+      '--active',
+      'false',
+    ]);
+    expect(unfunded.code).toBe(1);
+    expect(unfunded.stderr).toContain(
+      'set-active failed: Transaction simulation failed: Attempt to debit an account but found no record of a prior credit.',
+    );
   });
 
   it('writes leader codes and goal counts into the BFF ledger database', async () => {
