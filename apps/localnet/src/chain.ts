@@ -23,6 +23,17 @@ import type { DecodedTransaction } from './wire-transaction';
 
 /** Blocks a blockhash stays valid for, as on mainnet. */
 export const BLOCKHASH_VALIDITY_BLOCKS = 150;
+/**
+ * Wall-clock floor of a blockhash's life. web3.js caches a blockhash for 30 s and wallets hold
+ * one while the user decides; on mainnet 150 blocks are ~60 s. With a faster test clock, 150
+ * blocks would expire under those clients, so the validity stretches to this many seconds.
+ */
+const MIN_BLOCKHASH_VALIDITY_MS = 60_000;
+
+/** Blocks a blockhash stays valid for at `slotMs` (150 at the default 400 ms). */
+export function blockhashValidityBlocks(slotMs: number): number {
+  return Math.max(BLOCKHASH_VALIDITY_BLOCKS, Math.ceil(MIN_BLOCKHASH_VALIDITY_MS / slotMs));
+}
 /** Slots of history answered without `searchTransactionHistory` (the status cache). */
 const STATUS_CACHE_SLOTS = 300;
 const SLOTS_PER_EPOCH = 432_000;
@@ -102,6 +113,8 @@ export interface ChainOptions {
   slotMs?: number;
   /** Slots after which a transaction counts as finalized (default 32). */
   finalizationSlots?: number;
+  /** Blocks a blockhash stays valid (default: 150, or 60 s worth of a faster clock). */
+  blockhashValiditySlots?: number;
   /** Diagnostic output. */
   log?: (line: string) => void;
 }
@@ -238,6 +251,7 @@ function resetDataDir(dataDir: string): void {
 export function createChain(options: ChainOptions): Chain {
   const slotMs = options.slotMs ?? 400;
   const finalizationSlots = options.finalizationSlots ?? 32;
+  const validity = options.blockhashValiditySlots ?? blockhashValidityBlocks(slotMs);
   const log = options.log ?? (() => undefined);
   const { dataDir } = options;
   if (dataDir !== null && options.reset === true) resetDataDir(dataDir);
@@ -276,7 +290,7 @@ export function createChain(options: ChainOptions): Chain {
     clock.unixTimestamp = BigInt(unixSeconds);
     svm.setClock(clock);
     blockhashSlots.set(blockhashFor(next), next);
-    const oldest = next - BLOCKHASH_VALIDITY_BLOCKS - 1;
+    const oldest = next - validity - 1;
     for (const [hash, s] of blockhashSlots) if (s < oldest) blockhashSlots.delete(hash);
   }
 
@@ -575,7 +589,7 @@ export function createChain(options: ChainOptions): Chain {
     slot: () => slot,
     latestBlockhash: () => ({
       blockhash: blockhashFor(slot),
-      lastValidBlockHeight: slot + BLOCKHASH_VALIDITY_BLOCKS,
+      lastValidBlockHeight: slot + validity,
     }),
     isBlockhashValid: (hash) => blockhashSlots.has(hash),
     transactionCount: () => records.size,
@@ -602,7 +616,7 @@ export function createChain(options: ChainOptions): Chain {
             ...result,
             replacementBlockhash: {
               blockhash: blockhashFor(slot),
-              lastValidBlockHeight: slot + BLOCKHASH_VALIDITY_BLOCKS,
+              lastValidBlockHeight: slot + validity,
             },
           }
         : result;

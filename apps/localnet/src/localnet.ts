@@ -25,6 +25,11 @@ export interface LocalnetOptions {
   slotMs?: number;
   /** Slots until a transaction is reported finalized (default 32). */
   finalizationSlots?: number;
+  /**
+   * Blocks a blockhash stays valid. Default 150 (mainnet) at the default 400 ms clock; with a
+   * faster clock, enough blocks for 60 s, so web3.js's 30 s blockhash cache never goes stale.
+   */
+  blockhashValiditySlots?: number;
   /** Diagnostic lines (default: silent). */
   log?: (line: string) => void;
 }
@@ -63,6 +68,9 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     reset: options.reset ?? false,
     slotMs: options.slotMs ?? 400,
     finalizationSlots: options.finalizationSlots ?? 32,
+    ...(options.blockhashValiditySlots === undefined
+      ? {}
+      : { blockhashValiditySlots: options.blockhashValiditySlots }),
     log,
   });
   let http: Awaited<ReturnType<typeof startHttpServer>> | null = null;

@@ -1,13 +1,13 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCKHASH_VALIDITY_BLOCKS } from '../src/index';
+import { BLOCKHASH_VALIDITY_BLOCKS, blockhashValidityBlocks } from '../src/index';
 import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
 import type { TestChain } from './helpers';
 
 let t: TestChain;
 beforeAll(async () => {
-  // a fast clock so 150 blocks pass in about two seconds
-  t = await startTestChain({ slotMs: 10 });
+  // a fast clock with mainnet's 150-block validity, so 150 blocks pass in about two seconds
+  t = await startTestChain({ slotMs: 10, blockhashValiditySlots: BLOCKHASH_VALIDITY_BLOCKS });
 });
 afterAll(async () => {
   await stopTestChain(t);
@@ -38,6 +38,19 @@ describe('blockhash lifetime', () => {
     );
     expect((await connection.getFeeForMessage(tx.compileMessage())).value).toBeNull();
   });
+});
+
+describe('blockhash lifetime with a fast clock and the default validity', () => {
+  it.each([
+    [400, 150],
+    [100, 600],
+    [10, 6_000],
+  ])(
+    'at %s ms per slot a blockhash lives %s blocks (150 on mainnet, never under 60 s)',
+    (slotMs, blocks) => {
+      expect(blockhashValidityBlocks(slotMs)).toBe(blocks);
+    },
+  );
 });
 
 describe('signature status cache', () => {
