@@ -144,6 +144,42 @@ describe('connecting a wallet', () => {
   });
 });
 
+describe('without the wallet installed', () => {
+  it('on a desktop, choosing Phantom Wallet opens the Phantom site in a new tab', async () => {
+    const { page, context, close } = await openBuyerPage(browser, stack, '/presale');
+    await page.getByTestId('purchase-connect').click();
+    const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
+    const phantom = picker.getByRole('button', { name: /Phantom Wallet/ });
+    expect(await phantom.textContent()).toContain('Not installed');
+    expect(await picker.getByRole('button', { name: /Solflare Wallet/ }).textContent()).toContain(
+      'Available',
+    );
+    const [tab] = await Promise.all([context.waitForEvent('page'), phantom.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/^https:\/\/phantom\.(app|com)\//);
+    await close();
+  });
+
+  it('in Safari on an iPhone, choosing Phantom Wallet opens the page inside the Phantom app (deep link)', async () => {
+    const { page, close } = await openBuyerPage(browser, stack, '/presale', {
+      width: 390,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    const pageUrl = page.url();
+    await page.getByTestId('purchase-connect').click();
+    const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
+    const phantom = picker.getByRole('button', { name: /Phantom Wallet/ });
+    expect(await phantom.textContent()).toContain('Available');
+    await saveShot(page, 'picker-iphone');
+    await Promise.all([page.waitForURL(/^https:\/\/phantom\.app\/ul\/browse\//), phantom.click()]);
+    const target = new URL(page.url());
+    expect(decodeURIComponent(target.pathname.slice('/ul/browse/'.length))).toBe(pageUrl);
+    expect(target.searchParams.get('ref')).toBe(new URL(stack.url).origin);
+    await close();
+  });
+});
+
 describe('the amount field', () => {
   it.each([
     ['', 'Amount field is empty'],

@@ -224,13 +224,18 @@ export async function openBuyerPage(
   browser: Browser,
   stack: BuyStack,
   pathAndQuery: string,
-  options: { wallet?: Keypair; width?: number; blockStream?: boolean } = {},
+  options: { wallet?: Keypair; width?: number; blockStream?: boolean; userAgent?: string } = {},
 ): Promise<BuyerPage> {
   const width = options.width ?? 1440;
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     deviceScaleFactor: 1,
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   });
+  // Wallet sites are never fetched for real: a test sees where the page tried to go.
+  await context.route(/^https:\/\/(phantom\.app|phantom\.com|solflare\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>wallet site</title>' }),
+  );
   if (options.wallet !== undefined) {
     await context.addInitScript(
       await buildTestWalletScript({

@@ -39,6 +39,7 @@ export const en = {
   'wallet.cancel': 'Cancel',
   'wallet.detected': 'Detected',
   'wallet.notInstalled': 'Not installed',
+  'wallet.loadable': 'Available',
 
   'purchase.bought': 'You bought {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',

@@ -37,6 +37,7 @@ export const it: Messages = {
   'wallet.cancel': 'Annulla',
   'wallet.detected': 'Rilevato',
   'wallet.notInstalled': 'Non installato',
+  'wallet.loadable': 'Disponibile',
 
   'purchase.bought': 'Hai comprato {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',

@@ -1,3 +1,4 @@
+import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { WalletOption } from '../lib/wallet-options';
@@ -39,7 +40,11 @@ export function WalletPickerDialog({
                 <span
                   className={`wallet-picker__status${option.detected ? ' wallet-picker__status--detected' : ''}`}
                 >
-                  {option.detected ? t('wallet.detected') : t('wallet.notInstalled')}
+                  {option.detected
+                    ? t('wallet.detected')
+                    : option.readyState === WalletReadyState.Loadable
+                      ? t('wallet.loadable')
+                      : t('wallet.notInstalled')}
                 </span>
               </span>
             </button>

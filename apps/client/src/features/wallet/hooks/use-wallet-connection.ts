@@ -4,7 +4,12 @@ import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WalletState } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
-import { listWalletOptions, pickRetryWallet, type WalletOption } from '../lib/wallet-options';
+import {
+  chooseAction,
+  listWalletOptions,
+  pickRetryWallet,
+  type WalletOption,
+} from '../lib/wallet-options';
 
 /** The wallet state the top bar and the purchase box read, plus the picker's controls. */
 export interface WalletConnection extends WalletState {
@@ -48,6 +53,7 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
         wallets.map((entry) => ({
           name: entry.adapter.name,
           icon: entry.adapter.icon,
+          url: entry.adapter.url,
           readyState: entry.readyState,
         })),
       ),
@@ -57,12 +63,17 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
   const choose = useCallback(
     (name: string) => {
       setPickerOpen(false);
+      const option = options.find((entry) => entry.name === name);
+      if (option !== undefined && chooseAction(option.readyState) === 'install') {
+        window.open(option.url, '_blank', 'noopener,noreferrer');
+        return;
+      }
       userSelected.current = true;
       retried.current = false;
       select(name as WalletName);
       setPending(name);
     },
-    [select, userSelected],
+    [select, userSelected, options],
   );
 
   useEffect(() => {

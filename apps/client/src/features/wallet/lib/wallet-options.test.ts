@@ -1,6 +1,7 @@
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { describe, expect, it } from 'vitest';
 import {
+  chooseAction,
   listWalletOptions,
   pickRetryWallet,
   shouldAutoConnect,
@@ -10,6 +11,7 @@ import {
 const wallet = (name: string, readyState: WalletReadyState) => ({
   name,
   icon: 'data:image/svg+xml,',
+  url: `https://${name.toLowerCase()}.example`,
   readyState,
 });
 
@@ -55,5 +57,15 @@ describe('when connect fails with "wallet not selected"', () => {
     ]);
     expect(pickRetryWallet(rows)).toBe('Phantom');
     expect(pickRetryWallet([])).toBeNull();
+  });
+});
+
+describe('choosing a wallet in the dialog', () => {
+  it.each([
+    [WalletReadyState.Installed, 'connect'],
+    [WalletReadyState.Loadable, 'connect'],
+    [WalletReadyState.NotDetected, 'install'],
+  ])('readyState %s -> %s', (readyState, action) => {
+    expect(chooseAction(readyState)).toBe(action);
   });
 });

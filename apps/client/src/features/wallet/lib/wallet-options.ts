@@ -14,9 +14,19 @@ export interface WalletOption {
   readonly name: string;
   readonly label: string;
   readonly icon: string;
+  /** The wallet's site, opened in a new tab when it is not installed. */
+  readonly url: string;
   readonly readyState: WalletReadyState;
   /** Installed in this browser (or an injected Wallet Standard wallet). */
   readonly detected: boolean;
+}
+
+/**
+ * What choosing a wallet does: connect (installed, or loadable: a web wallet or the app's deep
+ * link on a phone), or open its site to get it (not detected on this device).
+ */
+export function chooseAction(readyState: WalletReadyState): 'connect' | 'install' {
+  return readyState === WalletReadyState.NotDetected ? 'install' : 'connect';
 }
 
 /** The label shown for a wallet: 'Phantom Wallet', 'Solflare Wallet', or the wallet's own name. */
@@ -29,7 +39,7 @@ export function walletLabel(name: string): string {
  * them), then every other detected wallet; unsupported wallets are left out.
  */
 export function listWalletOptions(
-  wallets: readonly { name: string; icon: string; readyState: WalletReadyState }[],
+  wallets: readonly { name: string; icon: string; url: string; readyState: WalletReadyState }[],
 ): WalletOption[] {
   const usable = wallets.filter(
     (wallet) =>
@@ -46,6 +56,7 @@ export function listWalletOptions(
       name: wallet.name,
       label: walletLabel(wallet.name),
       icon: wallet.icon,
+      url: wallet.url,
       readyState: wallet.readyState,
       detected: wallet.readyState === WalletReadyState.Installed,
     }));
