@@ -10,7 +10,9 @@
 // Environment: PORT (8080), LOCALNET_PORT (8899), LOCALNET_WS_PORT (LOCALNET_PORT + 1),
 // LOCALNET_DATA_DIR (data/localnet), PRIVATE_ROUTE_NAME (private; used when seeding),
 // DATABASE_PATH (data/ledger.sqlite), DEPLOYMENT_FILE, SOLANA_RPC_URL / SOLANA_WS_URL (another
-// cluster: no local chain), FBT_SKIP_CLIENT_BUILD=1. `npm start -- --reset` starts a fresh chain.
+// cluster: no local chain), FBT_SKIP_CLIENT_BUILD=1. `npm start -- --reset` starts a fresh chain
+// and a fresh local ledger database (its leader buys would point at transactions that no longer
+// exist).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,7 @@ const bffPort = Number(env.PORT ?? 8080);
 const rpcUrl = external ? env.SOLANA_RPC_URL.trim() : `http://127.0.0.1:${localPort}`;
 const wsUrl = external ? env.SOLANA_WS_URL?.trim() || undefined : `ws://127.0.0.1:${localWsPort}`;
 const reset = process.argv.includes('--reset');
+const databasePath = path.resolve(root, env.DATABASE_PATH ?? 'data/ledger.sqlite');
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
 const children = [];
@@ -145,6 +148,12 @@ async function main() {
       process.exit(2);
     }
   } else {
+    if (reset) {
+      for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+        if (fs.existsSync(file)) fs.rmSync(file);
+      }
+      say(`--reset: fresh chain and fresh ledger database (${displayPath(databasePath)})`);
+    }
     startChild('localnet', 'apps/localnet/src/main.ts', [
       '--port',
       String(localPort),
@@ -209,7 +218,7 @@ async function main() {
         RPC_URL: rpcUrl,
         ...(wsUrl === undefined ? {} : { WS_URL: wsUrl }),
         DEPLOYMENT_FILE: deploymentFile,
-        DATABASE_PATH: path.resolve(root, env.DATABASE_PATH ?? 'data/ledger.sqlite'),
+        DATABASE_PATH: databasePath,
         CLIENT_DIST: path.join(root, 'apps/client/dist'),
         // Offline by default: no Pyth (the fallback price is served) unless configured.
         ...(external || env.PYTH_HERMES_URL !== undefined ? {} : { PYTH_HERMES_URL: '' }),

@@ -41,9 +41,9 @@ interface Started {
 }
 
 /** Runs `node scripts/start.mjs` and resolves once it prints its banner. */
-function start(env: Record<string, string>): Promise<Started> {
+function start(env: Record<string, string>, args: string[] = []): Promise<Started> {
   // its own process group, so stop() can signal the group the way a terminal's Ctrl-C does
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,6 +95,7 @@ describe('npm start', () => {
       fs.readFileSync(path.join(dir, 'localnet', 'deployment.json'), 'utf8'),
     ) as {
       programId: string;
+      mint: string;
       testWallets: { address: string }[];
     };
     expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
@@ -112,6 +113,16 @@ describe('npm start', () => {
     expect(second.output()).not.toContain('seeding the fresh local chain');
     expect(second.output()).toContain(`Program         ${deployment.programId}`);
     expect(await stop(second.child)).toBe(0);
+
+    // --reset: a new chain, seeded again, and a new ledger database
+    const third = await start(env, ['--reset']);
+    expect(third.output()).toContain('--reset: fresh chain and fresh ledger database');
+    expect(third.output()).toContain('seeding the fresh local chain');
+    const reseeded = JSON.parse(
+      fs.readFileSync(path.join(dir, 'localnet', 'deployment.json'), 'utf8'),
+    ) as { mint: string };
+    expect(reseeded.mint).not.toBe(deployment.mint);
+    expect(await stop(third.child)).toBe(0);
   }, 300_000);
 
   it('with SOLANA_RPC_URL set, does not start a chain and refuses to run without a deployment file', async () => {
