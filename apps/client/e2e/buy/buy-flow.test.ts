@@ -1,6 +1,7 @@
-import { explorerTxUrl } from '@fbt/domain';
+import { decodePresaleState, explorerTxUrl } from '@fbt/domain';
+import { buyFbt } from '@fbt/purchase';
 import type { TestWalletControl } from '@fbt/keypair-wallet/testing';
-import type { Keypair } from '@solana/web3.js';
+import { PublicKey, type Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../browser';
@@ -24,6 +25,33 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
+
+/** A buy made outside the browser (same flow, signed in Node), so only the chain changes. */
+async function buyFromNode(target: BuyStack, wallet: Keypair, amount: string): Promise<void> {
+  const presale = target.presaleAddress('public');
+  const info = await target.connection.getAccountInfo(presale, 'confirmed');
+  if (info === null) throw new Error('presale missing');
+  const result = await buyFbt(
+    {
+      connection: target.connection,
+      signTransaction: (transaction) => {
+        transaction.sign([wallet]);
+        return Promise.resolve(transaction);
+      },
+      pollIntervalMs: 100,
+    },
+    {
+      programId: new PublicKey(target.deployment.programId),
+      presale,
+      mint: new PublicKey(target.deployment.mint),
+      state: decodePresaleState(info.data),
+      buyer: wallet.publicKey,
+      amountInput: amount,
+      boughtLamports: 0n,
+    },
+  );
+  if (!result.ok) throw new Error(`node buy failed: ${result.message}`);
+}
 
 /** Connects through the top bar's picker, choosing 'Phantom Wallet' (the injected test wallet). */
 async function connect(page: Page, wallet: Keypair, shotName?: string): Promise<void> {
@@ -343,6 +371,29 @@ describe('live progress', () => {
       .poll(() => target.textContent(), { timeout: 2_000, interval: 50 })
       .not.toBe(before);
     await buyer.close();
+    await watcher.close();
+  });
+});
+
+describe('without the live stream', () => {
+  it('the presale is re-read every minute (the spec’s polling cadence) and the progress moves', async () => {
+    const watcher = await openBuyerPage(browser, stack, '/presale', {
+      blockStream: true,
+      fakeClock: true,
+    });
+    const target = watcher.page.getByTestId('sol-target');
+    await expect.poll(() => target.textContent()).toMatch(/SOL Raised/);
+    const before = await target.textContent();
+    const requests: string[] = [];
+    watcher.page.on('request', (request) => {
+      if (request.url().includes('/api/v1/presale/public')) requests.push(request.url());
+    });
+    await buyFromNode(stack, await stack.fundedWallet(3), '1');
+    await watcher.page.clock.runFor(30_000);
+    expect(await target.textContent()).toBe(before);
+    await watcher.page.clock.runFor(31_000);
+    await expect.poll(() => target.textContent()).not.toBe(before);
+    expect(requests.length).toBeGreaterThan(0);
     await watcher.close();
   });
 });

@@ -224,7 +224,14 @@ export async function openBuyerPage(
   browser: Browser,
   stack: BuyStack,
   pathAndQuery: string,
-  options: { wallet?: Keypair; width?: number; blockStream?: boolean; userAgent?: string } = {},
+  options: {
+    wallet?: Keypair;
+    width?: number;
+    blockStream?: boolean;
+    userAgent?: string;
+    /** Playwright's controllable clock, installed before the site's code runs. */
+    fakeClock?: boolean;
+  } = {},
 ): Promise<BuyerPage> {
   const width = options.width ?? 1440;
   const context = await browser.newContext({
@@ -246,6 +253,7 @@ export async function openBuyerPage(
     );
   }
   const page = await context.newPage();
+  if (options.fakeClock) await page.clock.install();
   if (options.blockStream) {
     // The page never hears about chain changes (as if it loaded just before them).
     await page.routeWebSocket(/\/api\/v1\/stream/, () => undefined);
