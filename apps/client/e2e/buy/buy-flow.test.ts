@@ -1,5 +1,6 @@
 import { decodePresaleState, explorerTxUrl } from '@fbt/domain';
 import { buyFbt } from '@fbt/purchase';
+import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import type { TestWalletControl } from '@fbt/keypair-wallet/testing';
 import { PublicKey, type Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
@@ -168,6 +169,35 @@ describe('connecting a wallet', () => {
       .toBe(true);
     await expect.poll(() => page.getByTestId('purchase-connect').isEnabled()).toBe(true);
     expect(await page.getByTestId('purchase-send').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('other Wallet Standard wallets', () => {
+  it('are detected, listed after Phantom and Solflare, and connect', async () => {
+    const wallet = await stack.fundedWallet(1);
+    const { page, context, close } = await openBuyerPage(browser, stack, '/presale');
+    await context.addInitScript(
+      await buildTestWalletScript({
+        name: 'Backpack',
+        secretKey: [...wallet.secretKey],
+        chains: ['solana:localnet'],
+      }),
+    );
+    await page.reload();
+    await page.getByTestId('purchase-connect').click();
+    const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
+    await picker.getByRole('button', { name: /Backpack/ }).waitFor();
+    const labels = await picker.locator('.wallet-picker__label').allTextContents();
+    expect(labels.slice(0, 2)).toEqual(['Phantom Wallet', 'Solflare Wallet']);
+    expect(labels).toContain('Backpack');
+    await picker.getByRole('button', { name: /Backpack/ }).click();
+    await page.getByTestId('purchase-send').waitFor();
+    const address = wallet.publicKey.toBase58();
+    await expect
+      .poll(() => page.getByTestId('connect-button').textContent())
+      .toBe(`${address.slice(0, 4)}...${address.slice(-4)}`);
+    expect(await page.evaluate(() => localStorage.getItem('walletName'))).toBe('"Backpack"');
     await close();
   });
 });
