@@ -2,19 +2,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAccount, createMint, mintTo } from '@solana/spl-token';
 import {
-  ComputeBudgetProgram,
   Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
-  SystemProgram,
-  SYSVAR_CLOCK_PUBKEY,
-  SYSVAR_RENT_PUBKEY,
   Transaction,
   TransactionInstruction,
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
+import { deployProgram } from '@fbt/operator';
 import {
   buildBuyInstructions,
   buildCreatePresaleAccountInstruction,
@@ -27,25 +24,6 @@ import type { Deployment, PresaleVariant } from '@fbt/domain';
 const PROGRAM_SO = fileURLToPath(
   new URL('../../../programs/presale/dist/presale.v3.so', import.meta.url),
 );
-const LOADER = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
-const WRITE_CHUNK = 900;
-
-function loaderData(tag: number, ...parts: Uint8Array[]): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(tag, 0);
-  return Buffer.concat([head, ...parts]);
-}
-const u32 = (value: number) => {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value, 0);
-  return bytes;
-};
-const u64 = (value: number | bigint) => {
-  const bytes = Buffer.alloc(8);
-  bytes.writeBigUInt64LE(BigInt(value), 0);
-  return bytes;
-};
-
 /** A local chain (real litesvm behind real JSON-RPC) with our program and three presales. */
 export interface SeededChain {
   readonly localnet: Localnet;
@@ -73,88 +51,6 @@ async function send(
   return sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, {
     commitment: 'confirmed',
   });
-}
-
-async function deployProgram(
-  connection: Connection,
-  payer: Keypair,
-  elf: Uint8Array,
-): Promise<PublicKey> {
-  const program = Keypair.generate();
-  const buffer = Keypair.generate();
-  const bufferSize = 37 + elf.length;
-  await send(
-    connection,
-    [
-      SystemProgram.createAccount({
-        fromPubkey: payer.publicKey,
-        newAccountPubkey: buffer.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(bufferSize),
-        space: bufferSize,
-        programId: LOADER,
-      }),
-      new TransactionInstruction({
-        programId: LOADER,
-        keys: [
-          { pubkey: buffer.publicKey, isSigner: false, isWritable: true },
-          { pubkey: payer.publicKey, isSigner: false, isWritable: false },
-        ],
-        data: loaderData(0),
-      }),
-    ],
-    [payer, buffer],
-  );
-  const writes: Promise<string>[] = [];
-  for (let offset = 0; offset < elf.length; offset += WRITE_CHUNK) {
-    const chunk = elf.subarray(offset, offset + WRITE_CHUNK);
-    writes.push(
-      send(
-        connection,
-        [
-          new TransactionInstruction({
-            programId: LOADER,
-            keys: [
-              { pubkey: buffer.publicKey, isSigner: false, isWritable: true },
-              { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-            ],
-            data: loaderData(1, u32(offset), u64(chunk.length), chunk),
-          }),
-        ],
-        [payer],
-      ),
-    );
-  }
-  await Promise.all(writes);
-  const [programData] = PublicKey.findProgramAddressSync([program.publicKey.toBytes()], LOADER);
-  await send(
-    connection,
-    [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: 1_400_000 }),
-      SystemProgram.createAccount({
-        fromPubkey: payer.publicKey,
-        newAccountPubkey: program.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(36),
-        space: 36,
-        programId: LOADER,
-      }),
-      new TransactionInstruction({
-        programId: LOADER,
-        keys: [
-          { pubkey: payer.publicKey, isSigner: true, isWritable: true },
-          { pubkey: programData, isSigner: false, isWritable: true },
-          { pubkey: program.publicKey, isSigner: false, isWritable: true },
-          { pubkey: buffer.publicKey, isSigner: false, isWritable: true },
-          { pubkey: SYSVAR_RENT_PUBKEY, isSigner: false, isWritable: false },
-          { pubkey: SYSVAR_CLOCK_PUBKEY, isSigner: false, isWritable: false },
-          { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
-          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-        ],
-        data: loaderData(2, u64(elf.length * 2)),
-      }),
-    ],
-    [payer, program],
-  );
-  return program.publicKey;
 }
 
 const LIMITS: Record<PresaleVariant, { min: bigint; max: bigint; total: bigint }> = {
@@ -200,13 +96,12 @@ export async function startSeededChain(): Promise<SeededChain> {
   };
   try {
     const seller = await fundedKeypair(500);
-    const programId = await deployProgram(
+    // The operator's deployment: the real upgradeable-loader path, waiting until invocable.
+    const { programId } = await deployProgram({
       connection,
-      seller,
-      new Uint8Array(readFileSync(PROGRAM_SO)),
-    );
-    // A freshly deployed program is invocable from the next slot.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+      payer: seller,
+      elf: new Uint8Array(readFileSync(PROGRAM_SO)),
+    });
     const mint = await createMint(connection, seller, seller.publicKey, null, 6, undefined, {
       commitment: 'confirmed',
     });
