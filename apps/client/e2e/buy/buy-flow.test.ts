@@ -28,8 +28,13 @@ afterAll(async () => {
 });
 
 /** A buy made outside the browser (same flow, signed in Node), so only the chain changes. */
-async function buyFromNode(target: BuyStack, wallet: Keypair, amount: string): Promise<void> {
-  const presale = target.presaleAddress('public');
+async function buyFromNode(
+  target: BuyStack,
+  wallet: Keypair,
+  amount: string,
+  variant: 'public' | 'private' | 'leader' = 'public',
+): Promise<void> {
+  const presale = target.presaleAddress(variant);
   const info = await target.connection.getAccountInfo(presale, 'confirmed');
   if (info === null) throw new Error('presale missing');
   const result = await buyFbt(
@@ -516,6 +521,10 @@ describe('a sold-out presale', () => {
     const wallet = await stack.fundedWallet(2);
     const { page, close } = await openBuyerPage(browser, stack, '/private', { wallet });
     await page.getByTestId('purchase-box').waitFor();
+    // Limits must stay consistent (min <= max total): make sure something was sold already.
+    if ((await stack.readLimits('private')).currentTotalSold === 0n) {
+      await buyFromNode(stack, wallet, '0.5', 'private');
+    }
     const { currentTotalSold } = await stack.readLimits('private');
     await stack.setLimits('private', { maxTotalBuyable: currentTotalSold + SOL / 20n });
     await page.getByTestId('sold-out').waitFor({ timeout: 10_000 });

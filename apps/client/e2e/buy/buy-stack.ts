@@ -265,17 +265,28 @@ export async function openBuyerPage(
   return { page, context, errors, close: () => context.close() };
 }
 
-/** Saves a screenshot as test-output/buy/<name>-<width>.png and returns its size in bytes. */
+/** The widths every buy-flow state is photographed at. */
+export const SHOT_WIDTHS = [1440, 390] as const;
+
+/**
+ * Saves screenshots of the current state at desktop and phone width, as
+ * test-output/buy/<name>-<width>.png (the viewport is resized and restored, so dialogs stay
+ * open). Returns the smallest file size in bytes.
+ */
 export async function saveShot(page: Page, name: string): Promise<number> {
-  const width = page.viewportSize()?.width ?? 0;
-  // Frame the purchase box (dialogs are centred in the viewport anyway).
-  await page
-    .getByTestId('purchase-box')
-    .or(page.getByTestId('sold-out'))
-    .evaluate((box) => box.scrollIntoView({ block: 'center' }));
-  const shot = await page.screenshot({
-    path: path.join(BUY_OUTPUT_DIR, `${name}-${width}.png`),
-    fullPage: false,
-  });
-  return shot.byteLength;
+  const original = page.viewportSize() ?? { width: 1440, height: 900 };
+  let smallest = Number.POSITIVE_INFINITY;
+  const ordered = [...SHOT_WIDTHS].sort((a) => (a === original.width ? -1 : 1));
+  for (const width of ordered) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    // Frame the purchase box (dialogs are centred in the viewport anyway).
+    await page
+      .getByTestId('purchase-box')
+      .or(page.getByTestId('sold-out'))
+      .evaluate((box) => box.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    const shot = await page.screenshot({ path: path.join(BUY_OUTPUT_DIR, `${name}-${width}.png`) });
+    smallest = Math.min(smallest, shot.byteLength);
+  }
+  await page.setViewportSize(original);
+  return smallest;
 }
