@@ -299,6 +299,9 @@ describe('buying', () => {
       expect(text).toContain('Click Open to view in Solscan');
       await saveShot(page, `success-${variant}`);
       const signature = (await page.getByTestId('purchase-signature').textContent()) ?? '';
+      expect(await page.getByTestId('purchase-summary').textContent()).toBe(
+        '30000 FBT for 1.5 SOL',
+      );
       const open = dialog.getByRole('link', { name: /Open/ });
       expect(await open.getAttribute('target')).toBe('_blank');
       expect(await open.getAttribute('href')).toBe(

@@ -62,6 +62,7 @@ export const en = {
   'purchase.errorTitle': 'Error',
   'purchase.successTitle': 'Transaction successful',
   'purchase.successText': 'Click Open to view in Solscan',
+  'purchase.successSummary': '{fbt} FBT for {sol} SOL',
   'purchase.close': 'Close',
   'purchase.open': 'Open',
   'purchase.leaderChecking': 'Checking the leader code…',

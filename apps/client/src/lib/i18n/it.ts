@@ -60,6 +60,7 @@ export const it: Messages = {
   'purchase.errorTitle': 'Errore',
   'purchase.successTitle': 'Transazione riuscita',
   'purchase.successText': 'Clicca Apri per vederla su Solscan',
+  'purchase.successSummary': '{fbt} FBT per {sol} SOL',
   'purchase.close': 'Chiudi',
   'purchase.open': 'Apri',
   'purchase.leaderChecking': 'Verifico il codice leader…',

@@ -1,5 +1,5 @@
 import type { Cluster } from '@fbt/domain';
-import { explorerTxUrl } from '@fbt/domain';
+import { explorerTxUrl, FBT_DECIMALS, formatFixed, formatSol } from '@fbt/domain';
 import { Dialog } from '../../../components/ui/dialog';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
@@ -47,6 +47,14 @@ export function PurchaseResultDialog({
           </>
         }
       >
+        {dialog.bought ? (
+          <p className="purchase-dialog__summary" data-testid="purchase-summary">
+            {t('purchase.successSummary', {
+              fbt: formatFixed(dialog.bought.tokenAmount, FBT_DECIMALS, { maxFractionDigits: 4 }),
+              sol: formatSol(dialog.bought.lamports, { maxFractionDigits: 9 }),
+            })}
+          </p>
+        ) : null}
         <p className="purchase-dialog__signature" data-testid="purchase-signature">
           {dialog.signature}
         </p>

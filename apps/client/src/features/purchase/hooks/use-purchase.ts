@@ -63,12 +63,13 @@ export function usePurchase() {
           setDialog(buyFailureDialog(result));
           return;
         }
+        const bought = { lamports: result.lamports, tokenAmount: result.tokenAmount };
         // Spec §4: after success the user's bought amount and the presale are refreshed.
         const wallet = publicKey.toBase58();
         void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
         void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
         if (target.leaderCode === undefined) {
-          setDialog({ kind: 'success', signature: result.signature });
+          setDialog({ kind: 'success', signature: result.signature, bought });
           return;
         }
         const report = await postLeaderReport(
@@ -79,7 +80,7 @@ export function usePurchase() {
             lamports: result.lamports,
           }),
         );
-        setDialog(leaderReportDialog(result.signature, report));
+        setDialog(leaderReportDialog(result.signature, report, bought));
       } finally {
         running.current = false;
         setStage(null);

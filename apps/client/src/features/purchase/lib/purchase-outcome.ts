@@ -4,7 +4,12 @@ import type { LeaderReportResult } from '../api/leader-api';
 
 /** What the purchase box shows once a purchase ends. */
 export type PurchaseDialog =
-  | { readonly kind: 'success'; readonly signature: string }
+  | {
+      readonly kind: 'success';
+      readonly signature: string;
+      /** What was bought, when known (not for the hidden test report). */
+      readonly bought?: { readonly lamports: bigint; readonly tokenAmount: bigint };
+    }
   | { readonly kind: 'error'; readonly title: string; readonly lines: readonly string[] };
 
 /** The 'Error' dialog for a failed buy (its message is already the spec's text). */
@@ -17,8 +22,14 @@ export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): 
  * was recorded, otherwise the spec's leader-report 'Warning' (refused) or 'Error' (not
  * delivered) with the reason.
  */
-export function leaderReportDialog(signature: string, report: LeaderReportResult): PurchaseDialog {
-  if (report.kind === 'recorded') return { kind: 'success', signature };
+export function leaderReportDialog(
+  signature: string,
+  report: LeaderReportResult,
+  bought?: { lamports: bigint; tokenAmount: bigint },
+): PurchaseDialog {
+  if (report.kind === 'recorded') {
+    return { kind: 'success', signature, ...(bought === undefined ? {} : { bought }) };
+  }
   const text: DialogText = leaderReportFailureDialog(report.kind, report.message);
   return { kind: 'error', title: text.title, lines: text.lines };
 }
