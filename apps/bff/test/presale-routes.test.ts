@@ -72,14 +72,6 @@ describe('GET /api/v1/presales/:variant', () => {
     expect(body.fetchedAt).toBe('2026-11-21T12:00:00.000Z');
   });
 
-  it('also answers under the singular alias /api/v1/presale/:variant', async () => {
-    const { app } = await start();
-    const plural = await app.inject('/api/v1/presales/leader');
-    const singular = await app.inject('/api/v1/presale/leader');
-    expect(singular.statusCode).toBe(200);
-    expect(singular.body).toBe(plural.body);
-  });
-
   it('answers 404 with a code for an unknown variant', async () => {
     const { app } = await start();
     const response = await app.inject('/api/v1/presales/vip');

@@ -102,8 +102,6 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
     response: { 200: presaleResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
   };
   app.get('/api/v1/presales/:variant', { schema: presaleSchema }, presaleHandler);
-  // Alias under the singular name the site's first fetcher used; same bytes, not documented.
-  app.get('/api/v1/presale/:variant', { schema: { ...presaleSchema, hide: true } }, presaleHandler);
 
   // Per-wallet reads are coalesced while in flight (a refresh storm from one page costs one
   // RPC call), but never served from a time-based cache: right after a purchase the page

@@ -424,7 +424,7 @@ describe('without the live stream', () => {
     const before = await target.textContent();
     const requests: string[] = [];
     watcher.page.on('request', (request) => {
-      if (request.url().includes('/api/v1/presale/public')) requests.push(request.url());
+      if (request.url().includes('/api/v1/presales/public')) requests.push(request.url());
     });
     await buyFromNode(stack, await stack.fundedWallet(3), '1');
     await watcher.page.clock.runFor(30_000);

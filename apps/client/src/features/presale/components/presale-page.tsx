@@ -17,7 +17,7 @@ import presaleCoin from '../../../assets/art/presale-coin.svg';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSchedule } from '../../../lib/use-schedule';
-import { usePresale } from '../api/get-presale';
+import { usePresale } from '../../../lib/presale-api';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);

@@ -5,7 +5,7 @@ import { PublicKey } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
-import { presaleQueryKey } from '../api/get-presale-state';
+import { presaleQueryKey } from '../../../lib/presale-api';
 import { postLeaderReport } from '../api/leader-api';
 import {
   buildLeaderReport,

@@ -1,0 +1,40 @@
+import { presaleResponseSchema, type PresaleResponse, type PresaleVariant } from '@fbt/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from './api-client';
+
+/** Presale info refresh (spec §4: every minute; the stream pushes changes in between). */
+export const PRESALE_REFRESH_MS = 60_000;
+
+/** One cache entry per variant, shared by the presale page and the purchase box. */
+export const presaleQueryKey = (variant: PresaleVariant) => ['presale', variant] as const;
+
+/** Validates a presale body, from `GET /api/v1/presales/:variant` or the stream. */
+export function parsePresale(body: unknown): PresaleResponse {
+  const parsed = presaleResponseSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid presale response: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** `GET /api/v1/presales/{variant}`: the presale account as last read by the BFF. */
+export async function getPresale(
+  variant: PresaleVariant,
+  signal?: AbortSignal,
+): Promise<PresaleResponse> {
+  return parsePresale(await getJson(`/presales/${variant}`, signal ? { signal } : {}));
+}
+
+export function presaleQueryOptions(variant: PresaleVariant) {
+  return queryOptions({
+    queryKey: presaleQueryKey(variant),
+    queryFn: ({ signal }) => getPresale(variant, signal),
+    refetchInterval: PRESALE_REFRESH_MS,
+  });
+}
+
+export function usePresale(variant: PresaleVariant) {
+  return useQuery(presaleQueryOptions(variant));
+}
