@@ -165,6 +165,42 @@ describe('the keypair wallet', () => {
     });
   });
 
+  describe('when the user switches account', () => {
+    it('tells listeners the new account and signs with its key', async () => {
+      const w = wallet();
+      await w.features['standard:connect'].connect();
+      const seen: string[] = [];
+      w.features['standard:events'].on('change', ({ accounts }) =>
+        seen.push(accounts?.[0]?.address ?? 'none'),
+      );
+      w.switchAccount(cosigner.secretKey);
+      expect(seen).toEqual([cosigner.publicKey.toBase58()]);
+      const [account] = w.accounts;
+      const tx = new Transaction({ feePayer: cosigner.publicKey, recentBlockhash: BLOCKHASH }).add(
+        SystemProgram.transfer({
+          fromPubkey: cosigner.publicKey,
+          toPubkey: recipient,
+          lamports: 1,
+        }),
+      );
+      const [output] = await w.features['solana:signTransaction'].signTransaction({
+        account: account!,
+        transaction: unsignedBytes(tx),
+      });
+      expect(Transaction.from(output!.signedTransaction).verifySignatures()).toBe(true);
+    });
+
+    it('stays silent while disconnected and connects to the new account later', async () => {
+      const w = wallet();
+      const seen: number[] = [];
+      w.features['standard:events'].on('change', () => seen.push(1));
+      w.switchAccount(cosigner.secretKey);
+      expect(seen).toEqual([]);
+      const { accounts } = await w.features['standard:connect'].connect();
+      expect(accounts[0]?.address).toBe(cosigner.publicKey.toBase58());
+    });
+  });
+
   describe('when asked to sign', () => {
     it('signs a transaction web3.js accepts', async () => {
       const w = wallet();

@@ -49,7 +49,24 @@ type KeypairWalletFeatures = StandardConnectFeature &
   SolanaSignMessageFeature;
 
 /** A Wallet Standard wallet with one account, signing with an in-memory keypair. */
-export type KeypairWallet = Wallet & { readonly features: KeypairWalletFeatures };
+export type KeypairWallet = Wallet & {
+  readonly features: KeypairWalletFeatures;
+  /**
+   * Replaces the signing key, as when a user picks another account in their wallet app: when
+   * connected, listeners get a `change` event with the new account.
+   */
+  switchAccount(secretKey: Uint8Array): void;
+};
+
+function accountFor(secretKey: Uint8Array, chains: readonly IdentifierString[]): WalletAccount {
+  const publicKey = secretKey.slice(32);
+  return Object.freeze({
+    address: encodeBase58(publicKey),
+    publicKey,
+    chains,
+    features: [SolanaSignTransaction, SolanaSignMessage] as const,
+  });
+}
 
 /**
  * Creates a Wallet Standard wallet that signs with `secretKey`. Register it with
@@ -57,13 +74,8 @@ export type KeypairWallet = Wallet & { readonly features: KeypairWalletFeatures 
  * Phantom or Solflare. It signs but never sends: the site sends through its own RPC.
  */
 export function createKeypairWallet(options: KeypairWalletOptions): KeypairWallet {
-  const publicKey = options.secretKey.slice(32);
-  const account: WalletAccount = Object.freeze({
-    address: encodeBase58(publicKey),
-    publicKey,
-    chains: options.chains,
-    features: [SolanaSignTransaction, SolanaSignMessage] as const,
-  });
+  let secretKey = options.secretKey;
+  let account = accountFor(secretKey, options.chains);
   let accounts: readonly WalletAccount[] = [];
   const listeners = new Set<StandardEventsListeners['change']>();
   const approve = async (request: WalletRequest): Promise<void> => {
@@ -114,7 +126,7 @@ export function createKeypairWallet(options: KeypairWalletOptions): KeypairWalle
           }
           await approve({ kind: 'signTransaction', transaction: input.transaction });
           outputs.push({
-            signedTransaction: signWireTransaction(input.transaction, options.secretKey),
+            signedTransaction: signWireTransaction(input.transaction, secretKey),
           });
         }
         return outputs;
@@ -128,7 +140,7 @@ export function createKeypairWallet(options: KeypairWalletOptions): KeypairWalle
           await approve({ kind: 'signMessage', message: input.message });
           outputs.push({
             signedMessage: input.message,
-            signature: signMessageBytes(input.message, options.secretKey),
+            signature: signMessageBytes(input.message, secretKey),
           });
         }
         return outputs;
@@ -144,6 +156,14 @@ export function createKeypairWallet(options: KeypairWalletOptions): KeypairWalle
     features,
     get accounts() {
       return accounts;
+    },
+    switchAccount(next: Uint8Array) {
+      secretKey = next;
+      account = accountFor(next, options.chains);
+      if (accounts.length > 0) {
+        accounts = [account];
+        emitChange();
+      }
     },
   };
 }

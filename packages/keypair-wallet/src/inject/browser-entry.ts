@@ -21,21 +21,26 @@ declare global {
 
 const config = window.__FBT_TEST_WALLET__;
 if (config !== undefined) {
-  const control: TestWalletControl = {
-    reject: { connect: false, signTransaction: false, signMessage: false },
-    requests: [],
+  const requests: TestWalletControl['requests'] = [];
+  const reject: TestWalletControl['reject'] = {
+    connect: false,
+    signTransaction: false,
+    signMessage: false,
   };
-  window.fbtTestWallet = control;
-  registerWallet(
-    createKeypairWallet({
-      name: config.name,
-      icon: TEST_WALLET_ICON,
-      secretKey: Uint8Array.from(config.secretKey),
-      chains: config.chains as IdentifierString[],
-      approve: (request: WalletRequest) => {
-        control.requests.push(request.kind);
-        return !control.reject[request.kind];
-      },
-    }),
-  );
+  const wallet = createKeypairWallet({
+    name: config.name,
+    icon: TEST_WALLET_ICON,
+    secretKey: Uint8Array.from(config.secretKey),
+    chains: config.chains as IdentifierString[],
+    approve: (request: WalletRequest) => {
+      requests.push(request.kind);
+      return !reject[request.kind];
+    },
+  });
+  window.fbtTestWallet = {
+    reject,
+    requests,
+    switchAccount: (secretKey) => wallet.switchAccount(Uint8Array.from(secretKey)),
+  };
+  registerWallet(wallet);
 }

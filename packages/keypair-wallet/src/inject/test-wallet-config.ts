@@ -14,6 +14,8 @@ export interface TestWalletControl {
   reject: Record<WalletRequest['kind'], boolean>;
   /** Every request received, in order. */
   requests: WalletRequest['kind'][];
+  /** Switches to another account (64-byte secret key as numbers), as a wallet app would. */
+  switchAccount(secretKey: readonly number[]): void;
 }
 
 /** A small beast-green square with a key, so the wallet is recognisable in the picker. */
