@@ -290,7 +290,9 @@ export function createChain(options: ChainOptions): Chain {
     clock.unixTimestamp = BigInt(unixSeconds);
     svm.setClock(clock);
     blockhashSlots.set(blockhashFor(next), next);
-    const oldest = next - validity - 1;
+    // A blockhash from slot s is valid while the block height is at most s + validity (the
+    // lastValidBlockHeight getLatestBlockhash reports), as on mainnet.
+    const oldest = next - validity;
     for (const [hash, s] of blockhashSlots) if (s < oldest) blockhashSlots.delete(hash);
   }
 

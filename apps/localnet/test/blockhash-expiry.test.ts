@@ -1,6 +1,6 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCKHASH_VALIDITY_BLOCKS, blockhashValidityBlocks } from '../src/index';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BLOCKHASH_VALIDITY_BLOCKS, blockhashValidityBlocks, createChain } from '../src/index';
 import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
 import type { TestChain } from './helpers';
 
@@ -73,5 +73,25 @@ describe('signature status cache', () => {
       confirmationStatus: 'finalized',
       confirmations: null,
     });
+  });
+});
+
+describe('the validity boundary, slot by slot', () => {
+  it('a blockhash is valid at exactly lastValidBlockHeight and refused one block later', () => {
+    vi.useFakeTimers();
+    const chain = createChain({ dataDir: null, slotMs: 400 });
+    try {
+      chain.start();
+      const { blockhash, lastValidBlockHeight } = chain.latestBlockhash();
+      vi.advanceTimersByTime((lastValidBlockHeight - chain.slot()) * 400);
+      expect(chain.slot()).toBe(lastValidBlockHeight);
+      expect(chain.isBlockhashValid(blockhash)).toBe(true);
+      vi.advanceTimersByTime(400);
+      expect(chain.slot()).toBe(lastValidBlockHeight + 1);
+      expect(chain.isBlockhashValid(blockhash)).toBe(false);
+    } finally {
+      chain.close();
+      vi.useRealTimers();
+    }
   });
 });
