@@ -1,4 +1,5 @@
 import { DomainError } from './domain-error';
+import { U64_MAX } from './units';
 
 /** The per-buyer record: lamports this wallet has spent on one presale. */
 export interface BuyerRecord {
@@ -34,7 +35,7 @@ export function decodeBuyerRecord(bytes: Uint8Array): BuyerRecord {
 /** Encodes a buyer record's first 8 bytes (for tests and fixtures). */
 export function encodeBuyerRecord(record: BuyerRecord): Uint8Array {
   const bytes = new Uint8Array(BUYER_RECORD_SIZE);
-  if (record.fbtBuyedAmount < 0n || record.fbtBuyedAmount > 0xffff_ffff_ffff_ffffn) {
+  if (record.fbtBuyedAmount < 0n || record.fbtBuyedAmount > U64_MAX) {
     throw new DomainError('LAYOUT__VALUE_OUT_OF_RANGE', {
       field: 'fbtBuyedAmount',
       value: record.fbtBuyedAmount,

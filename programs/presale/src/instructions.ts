@@ -1,4 +1,4 @@
-import { formatLeaderMemo } from '@fbt/domain';
+import { U64_MAX, formatLeaderMemo } from '@fbt/domain';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   getAssociatedTokenAddressSync,
@@ -9,8 +9,6 @@ import { SystemProgram, TransactionInstruction, type AccountMeta } from '@solana
 import { ACCOUNT_COUNTS, MEMO_PROGRAM_ID, PresaleInstruction, RENT_SYSVAR_ID } from './constants';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
-
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
 function u64(value: bigint, field: string): Uint8Array {
   if (value < 0n || value > U64_MAX) throw new RangeError(`${field} must be a u64, got ${value}`);

@@ -82,8 +82,8 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
     (_request, reply) => reply.type('application/json').send(configJson),
   );
 
-  const presaleHandler = (request: FastifyRequest, reply: FastifyReply) => {
-    const variant = parseVariant((request.params as { variant: string }).variant);
+  /** The cached presale, or a retryable 503 before its first read from the chain. */
+  const cachedPresale = (variant: PresaleVariant) => {
     const entry = context.presales.resources[variant].current();
     if (entry === null) {
       throw new ApiError(
@@ -93,7 +93,12 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
         5,
       );
     }
-    return reply.type('application/json').send(entry.json);
+    return entry;
+  };
+
+  const presaleHandler = (request: FastifyRequest, reply: FastifyReply) => {
+    const variant = parseVariant((request.params as { variant: string }).variant);
+    return reply.type('application/json').send(cachedPresale(variant).json);
   };
   const presaleSchema = {
     tags: ['presale'],
@@ -138,15 +143,7 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
       if (!isAddress(wallet)) {
         throw new ApiError('WALLET__INVALID', 'wallet must be a base58 Solana address.');
       }
-      const entry = context.presales.resources[variant].current();
-      if (entry === null) {
-        throw new ApiError(
-          'PRESALE__UNAVAILABLE',
-          'The presale has not been read from the chain yet.',
-          503,
-          5,
-        );
-      }
+      const entry = cachedPresale(variant);
       let record: BuyerRecord | null;
       try {
         record = await readBuyer(entry.value.address, wallet);

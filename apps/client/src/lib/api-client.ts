@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { API_BASE } from '../config/api';
 
 /** A BFF call that did not return a usable JSON body. */
@@ -23,6 +24,20 @@ export async function getJson(path: string, init: { signal?: AbortSignal } = {})
   } catch {
     throw new ApiError(`Invalid JSON from ${path}`, response.status);
   }
+}
+
+/**
+ * Validates a BFF body (HTTP or stream) against its shared wire schema; a mismatch throws an
+ * error naming `what` and the offending fields.
+ */
+export function parseResponse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid ${what}: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 /** Narrowing helper for hand-written response guards. */

@@ -1,6 +1,6 @@
 import { presaleResponseSchema, type PresaleResponse, type PresaleVariant } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './api-client';
+import { getJson, parseResponse } from './api-client';
 
 /** Presale info refresh (spec §4: every minute; the stream pushes changes in between). */
 export const PRESALE_REFRESH_MS = 60_000;
@@ -10,13 +10,7 @@ export const presaleQueryKey = (variant: PresaleVariant) => ['presale', variant]
 
 /** Validates a presale body, from `GET /api/v1/presales/:variant` or the stream. */
 export function parsePresale(body: unknown): PresaleResponse {
-  const parsed = presaleResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid presale response: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
-    );
-  }
-  return parsed.data;
+  return parseResponse(presaleResponseSchema, body, 'presale response');
 }
 
 /** `GET /api/v1/presales/{variant}`: the presale account as last read by the BFF. */

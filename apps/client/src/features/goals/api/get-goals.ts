@@ -1,6 +1,6 @@
 import { goalsResponseSchema, type GoalsResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson, parseResponse } from '../../../lib/api-client';
 
 /** How often the goals are polled when the live stream is unavailable. */
 export const GOALS_POLL_MS = 30_000;
@@ -13,13 +13,7 @@ export async function getGoals(signal?: AbortSignal): Promise<GoalsResponse> {
 
 /** Validates a goals body (HTTP or stream) against the shared wire schema. */
 export function parseGoals(body: unknown): GoalsResponse {
-  const parsed = goalsResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid goals response: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
-    );
-  }
-  return parsed.data;
+  return parseResponse(goalsResponseSchema, body, 'goals response');
 }
 
 export const goalsQueryKey = ['goals'] as const;

@@ -1,17 +1,11 @@
 import { leaderboardResponseSchema, type LeaderboardResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson, parseResponse } from '../../../lib/api-client';
 
 /** `GET /api/v1/leaderboard`: top leaders by verified volume (lamports as decimal strings). */
 export async function getLeaderboard(signal?: AbortSignal): Promise<LeaderboardResponse> {
   const body = await getJson('/leaderboard', signal ? { signal } : {});
-  const parsed = leaderboardResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid leaderboard response: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
-    );
-  }
-  return parsed.data;
+  return parseResponse(leaderboardResponseSchema, body, 'leaderboard response');
 }
 
 export function leaderboardQueryOptions() {

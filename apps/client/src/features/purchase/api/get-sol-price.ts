@@ -1,6 +1,6 @@
 import { priceResponseSchema, type PriceResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { getJson, parseResponse } from '../../../lib/api-client';
 
 /** Spec §4: price about every 5 minutes. */
 export const PRICE_POLL_MS = 5 * 60_000;
@@ -8,9 +8,7 @@ export const PRICE_POLL_MS = 5 * 60_000;
 export const solPriceQueryKey = ['price', 'sol-usd'] as const;
 
 export function parseSolPrice(body: unknown): PriceResponse {
-  const parsed = priceResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error('Invalid price response');
-  return parsed.data;
+  return parseResponse(priceResponseSchema, body, 'price response');
 }
 
 export const solPriceQueryOptions = queryOptions({
