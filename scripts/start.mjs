@@ -264,6 +264,11 @@ async function main() {
         `  Test wallet     ${wallet.address} (${wallet.sol} SOL)  keypair ${displayPath(wallet.keypairFile)}`,
       );
     }
+    if (!external) {
+      lines.push(
+        `  Burner wallet   'Local Burner' in the site's Connect Wallet dialog; fund it with npx fbt-operator fund --wallet <address>`,
+      );
+    }
   }
   for (const item of missing) lines.push(`  MISSING: ${item}`);
   lines.push('', '  Ctrl-C to stop.', '');

@@ -279,4 +279,29 @@ describe('connect button and wallet dialogs', () => {
     await expect.poll(() => button.textContent()).toBe('Connect Wallet');
     await close();
   });
+
+  it.each(['devnet', 'mainnet-beta'] as const)(
+    'on %s the picker never offers the local burner wallet',
+    async (cluster) => {
+      const fixtures = createFixtures();
+      const real = await session.startExtra({
+        fixtures: { config: { ...fixtures.config, cluster } },
+      });
+      try {
+        const { page, close } = await openPage(session.browser, real, '/presale');
+        const button = page.getByTestId('connect-button');
+        await expect.poll(() => button.isEnabled()).toBe(true);
+        await button.click();
+        const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
+        await picker.getByRole('button', { name: /Phantom Wallet/ }).waitFor();
+        await picker.getByRole('button', { name: /Solflare Wallet/ }).waitFor();
+        expect(await picker.getByRole('button').allTextContents()).not.toContainEqual(
+          expect.stringMatching(/Local Burner/),
+        );
+        await close();
+      } finally {
+        await real.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { en, type Messages } from './lib/i18n/en';
@@ -18,8 +17,8 @@ try {
   initialLanguage = { language: 'en', messages: en };
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App initialLanguage={initialLanguage} />
-  </StrictMode>,
-);
+// No <StrictMode>: its development-only unmount/remount makes wallet-adapter-react's
+// useStandardWalletAdapters destroy the Wallet Standard adapters it keeps using, so an account
+// switched inside the wallet never reaches the page under `npm run dev` (production is
+// unaffected). The browser tests prove the switch on the production build.
+createRoot(root).render(<App initialLanguage={initialLanguage} />);

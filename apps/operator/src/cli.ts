@@ -35,6 +35,8 @@ export interface CliIo {
 }
 
 const DEFAULT_URL = 'http://127.0.0.1:8899';
+/** `fund` tops up developer wallets; a million SOL is far beyond any test and a safe number. */
+const MAX_FUND_LAMPORTS = 1_000_000n * 1_000_000_000n;
 /** The BFF's SQLite ledger as `npm start` runs it: <repo>/data/ledger.sqlite. */
 const DEFAULT_LEDGER_DB = path.resolve(import.meta.dirname, '../../../data/ledger.sqlite');
 
@@ -52,6 +54,8 @@ Commands (all take --url <rpc> [default ${DEFAULT_URL} or $SOLANA_RPC_URL] and -
   (set-active, update-limits, withdraw-unsold and status also take --deployment <file>
    --variant public|private|leader instead of --program-id/--presale, and its RPC URL)
   seed-local       --data-dir <dir> [--program <file.so>] [--private-route private]
+  fund             --wallet <addr> [--sol 10]   (local chain only: airdrops SOL, e.g. to the
+                   site's Local Burner wallet)
   register-leader  --code <code> --wallet <addr> [--db <sqlite file>, default $DATABASE_PATH or data/ledger.sqlite]
   set-goal         --community telegram|twitter --count <n> [--db <sqlite file>]
 Exit codes: 0 ok, 1 the operation failed, 2 bad arguments.`;
@@ -82,6 +86,7 @@ const OPTIONS = {
   wallet: { type: 'string' },
   community: { type: 'string' },
   count: { type: 'string' },
+  sol: { type: 'string' },
   db: { type: 'string' },
   deployment: { type: 'string' },
   variant: { type: 'string' },
@@ -118,6 +123,7 @@ const COMMANDS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'withdraw-unsold': ['keypair', 'program-id', 'presale', 'deployment', 'variant', 'destination'],
   status: ['program-id', 'presale', 'deployment', 'variant'],
   'seed-local': ['data-dir', 'program', 'private-route'],
+  fund: ['wallet', 'sol'],
   'register-leader': ['code', 'wallet', 'db'],
   'set-goal': ['community', 'count', 'db'],
 };
@@ -480,6 +486,40 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         log: (line) => io.stderr(line),
       });
       io.stdout(stringify({ file: result.file, created: result.created, ...result.deployment }));
+      return EXIT_CODE.ok;
+    }
+    case 'fund': {
+      if (clusterFromEndpoint(url) !== 'localnet') {
+        throw usageError(`fund only airdrops on a local chain (a loopback --url), not ${url}`);
+      }
+      const wallet = new PublicKey(parseWith(address('--wallet'), values.wallet));
+      const lamports = parseWith(
+        solAmount('--sol').refine(
+          (value) => value > 0n && value <= MAX_FUND_LAMPORTS,
+          `--sol must be more than 0 and at most ${formatSol(MAX_FUND_LAMPORTS)} SOL`,
+        ),
+        values.sol ?? '10',
+      );
+      const signature = await connection.requestAirdrop(wallet, Number(lamports));
+      const confirmation = await connection.confirmTransaction(
+        { signature, ...(await connection.getLatestBlockhash()) },
+        'confirmed',
+      );
+      if (confirmation.value.err !== null) {
+        throw new OperatorError(
+          `airdrop ${signature} failed: ${stringify(confirmation.value.err)}`,
+        );
+      }
+      const balance = BigInt(await connection.getBalance(wallet, 'confirmed'));
+      io.stdout(
+        stringify({
+          wallet: wallet.toBase58(),
+          lamports,
+          balance,
+          balanceDisplay: `${formatSol(balance)} SOL`,
+          signature,
+        }),
+      );
       return EXIT_CODE.ok;
     }
     default:

@@ -270,6 +270,24 @@ describe('operator CLI against the local chain', () => {
     );
   });
 
+  it("funds a wallet on the local chain (10 SOL by default), e.g. the site's burner wallet", async () => {
+    const wallet = Keypair.generate().publicKey;
+    const funded = await cli(['fund', ...chainArgs, '--wallet', wallet.toBase58(), '--sol', '2.5']);
+    expect(funded.stderr).toBe('');
+    expect(funded.code).toBe(0);
+    expect(funded.json()).toMatchObject({
+      wallet: wallet.toBase58(),
+      lamports: '2500000000',
+      balance: '2500000000',
+      balanceDisplay: '2.5 SOL',
+    });
+    expect(await net.connection.getBalance(wallet, 'confirmed')).toBe(2_500_000_000);
+
+    const again = await cli(['fund', ...chainArgs, '--wallet', wallet.toBase58()]);
+    expect(again.code).toBe(0);
+    expect(again.json()).toMatchObject({ lamports: '10000000000', balance: '12500000000' });
+  });
+
   it('writes leader codes and goal counts into the BFF ledger database', async () => {
     const db = path.join(net.dataDir, 'ledger.sqlite');
     const wallet = Keypair.generate().publicKey.toBase58();
@@ -313,6 +331,18 @@ describe('bad arguments exit with code 2 and a precise message', () => {
   const key = '11111111111111111111111111111111';
   const cases: { args: string[]; message: string }[] = [
     { args: [], message: 'missing command' },
+    {
+      args: ['fund', '--wallet', key, '--url', 'https://api.devnet.solana.com'],
+      message: 'fund only airdrops on a local chain (a loopback --url)',
+    },
+    { args: ['fund', '--sol', '1'], message: '--wallet is required' },
+    { args: ['fund', '--wallet', 'burner'], message: '--wallet must be a base58 Solana address' },
+    { args: ['fund', '--wallet', key, '--sol', '0'], message: '--sol must be more than 0' },
+    { args: ['fund', '--wallet', key, '--sol=-1'], message: '--sol must not be negative' },
+    {
+      args: ['fund', '--wallet', key, '--sol', '1000000.000000001'],
+      message: '--sol must be more than 0 and at most 1000000 SOL',
+    },
     { args: ['launch'], message: 'unknown command "launch"' },
     { args: ['status', '--program-id', key], message: '--presale is required' },
     {

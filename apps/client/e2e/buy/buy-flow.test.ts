@@ -158,6 +158,33 @@ describe('connecting a wallet', () => {
     await close();
   });
 
+  it('follows an account switch inside the wallet: new address, bought amount re-read, buys as the new account', async () => {
+    const [first, second] = await Promise.all([stack.fundedWallet(5), stack.fundedWallet(5)]);
+    await buyFromNode(stack, first, '1');
+    const { page, close, errors } = await openBuyerPage(browser, stack, '/presale', {
+      wallet: first,
+    });
+    await connect(page, first);
+    const bought = page.getByTestId('purchase-bought');
+    await expect.poll(() => bought.textContent()).toBe('You bought 1/10 SOL');
+
+    const next = [...second.secretKey];
+    await page.evaluate((secretKey) => window.fbtTestWallet!.switchAccount(secretKey), next);
+    const address = second.publicKey.toBase58();
+    await expect
+      .poll(() => page.getByTestId('connect-button').textContent())
+      .toBe(`${address.slice(0, 4)}...${address.slice(-4)}`);
+    await expect.poll(() => bought.textContent()).toBe('You bought 0/10 SOL');
+
+    await typeAmount(page, '0.5');
+    const { title } = await sendAndWait(page);
+    expect(title).toBe('Transaction successful');
+    expect(await stack.boughtLamports('public', second.publicKey)).toBe(SOL / 2n);
+    expect(await stack.boughtLamports('public', first.publicKey)).toBe(SOL);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a refused connection leaves the box on Connect Wallet', async () => {
     const wallet = stack.buyers[0]!;
     const { page, close } = await openBuyerPage(browser, stack, '/presale', { wallet });
