@@ -2,6 +2,7 @@ import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-tok
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
+  BUY_ACCOUNTS,
   buildBuyInstruction,
   buildBuyInstructions,
   buildInitializeInstruction,
@@ -11,7 +12,7 @@ import {
   decodeBuyInstruction,
   encodeBuyInstructionData,
 } from './instructions';
-import { MEMO_PROGRAM_ID, RENT_SYSVAR_ID } from './constants';
+import { ACCOUNT_COUNTS, MEMO_PROGRAM_ID, RENT_SYSVAR_ID } from './constants';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
 
 const key = (seed: number): PublicKey =>
@@ -140,9 +141,25 @@ describe('decodeBuyInstruction', () => {
     const ix = buildBuyInstruction({ ...base, lamports: 1_234n });
     const decoded = decodeBuyInstruction(ix, programId);
     expect(decoded?.lamports).toBe(1_234n);
-    expect(decoded?.accounts.buyer.equals(buyer)).toBe(true);
-    expect(decoded?.accounts.presale.equals(presale)).toBe(true);
-    expect(decoded?.accounts.mint.equals(mint)).toBe(true);
+    const [record] = findBuyerRecordAddress(programId, presale, buyer);
+    const [authority] = findAuthorityAddress(programId, presale);
+    const named = Object.fromEntries(
+      Object.entries(decoded?.accounts ?? {}).map(([name, address]) => [name, address.toBase58()]),
+    );
+    expect(named).toEqual({
+      buyer: buyer.toBase58(),
+      presale: presale.toBase58(),
+      seller: seller.toBase58(),
+      tempTokenAccount: temp.toBase58(),
+      buyerTokenAccount: getAssociatedTokenAddressSync(mint, buyer).toBase58(),
+      buyerRecord: record.toBase58(),
+      authority: authority.toBase58(),
+      mint: mint.toBase58(),
+      tokenProgram: TOKEN_PROGRAM_ID.toBase58(),
+      systemProgram: SystemProgram.programId.toBase58(),
+      rent: RENT_SYSVAR_ID.toBase58(),
+    });
+    expect(BUY_ACCOUNTS).toHaveLength(ACCOUNT_COUNTS.Buy);
   });
 
   it.each([

@@ -17,6 +17,25 @@ function u64(value: bigint, field: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * The Buy instruction's accounts, in the order the program reads them (presale.h). The builder
+ * and {@link decodeBuyInstruction} both follow this one list.
+ */
+export const BUY_ACCOUNTS = [
+  'buyer',
+  'presale',
+  'seller',
+  'tempTokenAccount',
+  'buyerTokenAccount',
+  'buyerRecord',
+  'authority',
+  'mint',
+  'tokenProgram',
+  'systemProgram',
+  'rent',
+] as const;
+export type BuyAccountName = (typeof BUY_ACCOUNTS)[number];
+
 function data(...parts: readonly (Uint8Array | number)[]): Buffer {
   return Buffer.concat(parts.map((p) => (typeof p === 'number' ? Uint8Array.of(p) : p)));
 }
@@ -130,21 +149,22 @@ export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
     params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, buyer);
   const [record] = findBuyerRecordAddress(programId, presale, buyer);
   const [authority] = findAuthorityAddress(programId, presale);
+  const accounts: Record<BuyAccountName, AccountMeta> = {
+    buyer: w(buyer, true),
+    presale: w(presale),
+    seller: w(params.seller),
+    tempTokenAccount: w(params.tempTokenAccount),
+    buyerTokenAccount: w(buyerTokenAccount),
+    buyerRecord: w(record),
+    authority: r(authority),
+    mint: r(params.mint),
+    tokenProgram: r(TOKEN_PROGRAM_ID),
+    systemProgram: r(SystemProgram.programId),
+    rent: r(RENT_SYSVAR_ID),
+  };
   return new TransactionInstruction({
     programId,
-    keys: [
-      w(buyer, true),
-      w(presale),
-      w(params.seller),
-      w(params.tempTokenAccount),
-      w(buyerTokenAccount),
-      w(record),
-      r(authority),
-      r(params.mint),
-      r(TOKEN_PROGRAM_ID),
-      r(SystemProgram.programId),
-      r(RENT_SYSVAR_ID),
-    ],
+    keys: BUY_ACCOUNTS.map((name) => accounts[name]),
     data: encodeBuyInstructionData(params.lamports),
   });
 }
@@ -261,19 +281,7 @@ export function buildWithdrawUnsoldInstruction(
 /** A recognised Buy instruction. */
 export interface DecodedBuyInstruction {
   readonly lamports: bigint;
-  readonly accounts: {
-    readonly buyer: PublicKey;
-    readonly presale: PublicKey;
-    readonly seller: PublicKey;
-    readonly tempTokenAccount: PublicKey;
-    readonly buyerTokenAccount: PublicKey;
-    readonly buyerRecord: PublicKey;
-    readonly authority: PublicKey;
-    readonly mint: PublicKey;
-    readonly tokenProgram: PublicKey;
-    readonly systemProgram: PublicKey;
-    readonly rent: PublicKey;
-  };
+  readonly accounts: Readonly<Record<BuyAccountName, PublicKey>>;
 }
 
 /** The parts of an instruction {@link decodeBuyInstruction} reads (web3.js or decoded JSON). */
@@ -296,49 +304,14 @@ export function decodeBuyInstruction(
   const bytes = instruction.data;
   if (bytes.length !== 9 || bytes[0] !== PresaleInstruction.Buy) return null;
   if (instruction.keys.length !== ACCOUNT_COUNTS.Buy) return null;
-  const k = instruction.keys.map((meta) => meta.pubkey);
-  const [
-    buyer,
-    presale,
-    seller,
-    tempTokenAccount,
-    buyerTokenAccount,
-    buyerRecord,
-    authority,
-    mint,
-    tokenProgram,
-    systemProgram,
-    rent,
-  ] = k;
-  if (
-    !buyer ||
-    !presale ||
-    !seller ||
-    !tempTokenAccount ||
-    !buyerTokenAccount ||
-    !buyerRecord ||
-    !authority ||
-    !mint ||
-    !tokenProgram ||
-    !systemProgram ||
-    !rent
-  ) {
-    return null;
+  const accounts = {} as Record<BuyAccountName, PublicKey>;
+  for (const [index, name] of BUY_ACCOUNTS.entries()) {
+    const meta = instruction.keys[index];
+    if (meta === undefined) return null;
+    accounts[name] = meta.pubkey;
   }
   return {
     lamports: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(1, true),
-    accounts: {
-      buyer,
-      presale,
-      seller,
-      tempTokenAccount,
-      buyerTokenAccount,
-      buyerRecord,
-      authority,
-      mint,
-      tokenProgram,
-      systemProgram,
-      rent,
-    },
+    accounts,
   };
 }

@@ -185,6 +185,21 @@ describe('connecting a wallet', () => {
     await close();
   });
 
+  it('a disconnect from inside the wallet returns the site to Connect Wallet and forgets it', async () => {
+    const wallet = stack.buyers[0]!;
+    const { page, close, errors } = await openBuyerPage(browser, stack, '/presale', { wallet });
+    await connect(page, wallet);
+    await page.evaluate(() => window.fbtTestWallet!.disconnect());
+    await expect
+      .poll(() => page.getByTestId('connect-button').textContent())
+      .toBe('Connect Wallet');
+    await page.getByTestId('purchase-connect').waitFor();
+    expect(await page.getByTestId('purchase-bought').textContent()).toBe('You bought 0/10 SOL');
+    expect(await page.evaluate(() => localStorage.getItem('walletName'))).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a refused connection leaves the box on Connect Wallet', async () => {
     const wallet = stack.buyers[0]!;
     const { page, close } = await openBuyerPage(browser, stack, '/presale', { wallet });

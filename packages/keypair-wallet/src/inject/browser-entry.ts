@@ -41,6 +41,7 @@ if (config !== undefined) {
     reject,
     requests,
     switchAccount: (secretKey) => wallet.switchAccount(Uint8Array.from(secretKey)),
+    disconnect: () => wallet.features['standard:disconnect'].disconnect(),
   };
   registerWallet(wallet);
 }

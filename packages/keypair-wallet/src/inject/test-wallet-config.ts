@@ -16,6 +16,8 @@ export interface TestWalletControl {
   requests: WalletRequest['kind'][];
   /** Switches to another account (64-byte secret key as numbers), as a wallet app would. */
   switchAccount(secretKey: readonly number[]): void;
+  /** Disconnects from the wallet's side, as when the user revokes the site inside the wallet. */
+  disconnect(): Promise<void>;
 }
 
 /** A small beast-green square with a key, so the wallet is recognisable in the picker. */

@@ -92,4 +92,18 @@ describe('the injected test wallet in Chromium', () => {
     expect(result).toEqual({ error: 'User rejected the request.', code: 4001 });
     expect(await page.evaluate('window.fbtTestWallet.requests')).toContain('signMessage');
   });
+
+  it('switches account and disconnects from its own side, telling listeners each time', async () => {
+    const other = Keypair.fromSeed(new Uint8Array(32).fill(9));
+    const seen = await registerAndCall<string[][]>(`
+      const seen = [];
+      await wallet.features['standard:connect'].connect();
+      wallet.features['standard:events'].on('change', ({ accounts }) =>
+        seen.push(accounts.map((account) => account.address)));
+      window.fbtTestWallet.switchAccount(${JSON.stringify(Array.from(other.secretKey))});
+      await window.fbtTestWallet.disconnect();
+      return seen;
+    `);
+    expect(seen).toEqual([[other.publicKey.toBase58()], []]);
+  });
 });
