@@ -215,8 +215,8 @@ async function main() {
       cwd: path.join(root, 'apps/bff'),
       env: {
         PORT: String(bffPort),
-        RPC_URL: rpcUrl,
-        ...(wsUrl === undefined ? {} : { WS_URL: wsUrl }),
+        SOLANA_RPC_URL: rpcUrl,
+        ...(wsUrl === undefined ? {} : { SOLANA_WS_URL: wsUrl }),
         DEPLOYMENT_FILE: deploymentFile,
         DATABASE_PATH: databasePath,
         CLIENT_DIST: path.join(root, 'apps/client/dist'),

@@ -41,15 +41,16 @@ function loadDeployment(config: Config): Deployment {
       ),
     );
   }
-  const rpcUrl = config.RPC_URL ?? parsed.data.rpcUrl;
-  const wsUrl = config.WS_URL ?? (config.RPC_URL === undefined ? parsed.data.wsUrl : undefined);
+  const rpcUrl = config.SOLANA_RPC_URL ?? parsed.data.rpcUrl;
+  const wsUrl =
+    config.SOLANA_WS_URL ?? (config.SOLANA_RPC_URL === undefined ? parsed.data.wsUrl : undefined);
   return {
     ...parsed.data,
     rpcUrl,
     ...(wsUrl === undefined ? {} : { wsUrl }),
     cluster:
       config.CLUSTER ??
-      (config.RPC_URL === undefined ? parsed.data.cluster : clusterFromEndpoint(rpcUrl)),
+      (config.SOLANA_RPC_URL === undefined ? parsed.data.cluster : clusterFromEndpoint(rpcUrl)),
   };
 }
 

@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: 'eighty',
         PRICE_REFRESH_MS: '1000',
-        RPC_URL: 'not a url',
+        SOLANA_RPC_URL: 'not a url',
         CORS_ORIGINS: 'https://ok.example,nope',
         LOG_LEVEL: 'loud',
         PUBLIC_LINKS: '{',
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     for (const key of [
       'PORT',
       'PRICE_REFRESH_MS',
-      'RPC_URL',
+      'SOLANA_RPC_URL',
       'CORS_ORIGINS',
       'LOG_LEVEL',
       'PUBLIC_LINKS',
