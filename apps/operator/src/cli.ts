@@ -501,15 +501,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         values.sol ?? '10',
       );
       const signature = await connection.requestAirdrop(wallet, Number(lamports));
-      const confirmation = await connection.confirmTransaction(
-        { signature, ...(await connection.getLatestBlockhash()) },
-        'confirmed',
-      );
-      if (confirmation.value.err !== null) {
-        throw new OperatorError(
-          `airdrop ${signature} failed: ${stringify(confirmation.value.err)}`,
-        );
-      }
+      await waitForConfirmed(connection, signature, `airdrop ${signature}`);
       const balance = BigInt(await connection.getBalance(wallet, 'confirmed'));
       io.stdout(
         stringify({
@@ -524,6 +516,28 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     default:
       throw usageError(`unknown command ${JSON.stringify(command)}`);
+  }
+}
+
+/**
+ * Polls the signature's status until 'confirmed' (no websocket needed, so a chain on any ports
+ * works with just --url); fails on a transaction error or after `timeoutMs`.
+ */
+async function waitForConfirmed(
+  connection: Connection,
+  signature: string,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [status] = (await connection.getSignatureStatuses([signature])).value;
+    if (status?.err) throw new OperatorError(`${what} failed: ${stringify(status.err)}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized')
+      return;
+    if (Date.now() > deadline)
+      throw new OperatorError(`${what} was not confirmed within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -1,8 +1,9 @@
 import { decodePresaleState, explorerTxUrl } from '@fbt/domain';
+import { runCli } from '@fbt/operator';
 import { buyFbt } from '@fbt/purchase';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import type { TestWalletControl } from '@fbt/keypair-wallet/testing';
-import { PublicKey, type Keypair } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../browser';
@@ -196,6 +197,35 @@ describe('connecting a wallet', () => {
     await page.getByTestId('purchase-connect').waitFor();
     expect(await page.getByTestId('purchase-bought').textContent()).toBe('You bought 0/10 SOL');
     expect(await page.evaluate(() => localStorage.getItem('walletName'))).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("the Local Burner, funded with the operator's fund command, buys on the local chain", async () => {
+    const { page, close, errors } = await openBuyerPage(browser, stack, '/presale');
+    await page.getByTestId('purchase-connect').click();
+    await page
+      .getByRole('dialog', { name: 'Connect Wallet' })
+      .getByRole('button', { name: /Local Burner/ })
+      .click();
+    await page.getByTestId('purchase-send').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('fbt.burnerSecretKey'));
+    const burner = Keypair.fromSecretKey(Uint8Array.from(JSON.parse(stored ?? '[]') as number[]));
+    const address = burner.publicKey.toBase58();
+    expect(await page.getByTestId('connect-button').textContent()).toBe(
+      `${address.slice(0, 4)}...${address.slice(-4)}`,
+    );
+
+    const out: string[] = [];
+    const code = await runCli(
+      ['fund', '--url', stack.localnet.rpcUrl, '--wallet', address, '--sol', '3'],
+      { stdout: (line) => out.push(line), stderr: (line) => out.push(line), env: {} },
+    );
+    expect({ code, out }).toMatchObject({ code: 0 });
+    const { title } = await sendAndWait(page);
+    expect(title).toBe('Transaction successful');
+    expect(await stack.boughtLamports('public', burner.publicKey)).toBe(SOL);
+    expect(await stack.fbtBalance(burner.publicKey)).toBe(20_000_000_000n);
     expect(errors).toEqual([]);
     await close();
   });
