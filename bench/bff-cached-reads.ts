@@ -10,97 +10,21 @@
  *
  * Run: npm run bff-cached-reads -w @fbt/bench
  */
-import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSqliteLeaderLedger } from '@fbt/adapters';
 import { buildApp } from '@fbt/bff';
-import {
-  encodeBase58,
-  INITIAL_PRESALE_STATE,
-  presaleResponseSchema,
-  type Deployment,
-  type PresaleSnapshot,
-} from '@fbt/domain';
+import { TEST_SETTINGS, createTestWorld, depsFor } from '@fbt/bff/testing';
+import { presaleResponseSchema } from '@fbt/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const CONCURRENCY = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 1_000);
-const address = () => encodeBase58(randomBytes(32));
 
-const deployment: Deployment = {
-  cluster: 'localnet',
-  rpcUrl: 'http://127.0.0.1:1',
-  programId: address(),
-  mint: address(),
-  privateRouteName: 'mammamia-vip',
-  presales: {
-    public: { address: address() },
-    private: { address: address() },
-    leader: { address: address() },
-  },
-};
-const snapshot = (presale: string): PresaleSnapshot => ({
-  address: presale,
-  slot: 1,
-  state: {
-    ...INITIAL_PRESALE_STATE,
-    isInitialized: true,
-    isActived: true,
-    sellerPubkey: address(),
-    tempTokenAccountPubkey: address(),
-    tokenPrice: 50_000n,
-    minUserBuyable: 100_000_000n,
-    maxUserBuyable: 10_000_000_000n,
-    maxTotalBuyable: 500_000_000_000n,
-    currentTotalSold: 123_456_789_000n,
-  },
-});
-
-let upstreamReads = 0;
-const clock = { now: () => Date.now() };
-const ledger = createSqliteLeaderLedger({ path: ':memory:', clock });
-const app = await buildApp({
-  settings: {
-    presaleRefreshMs: 60_000,
-    priceRefreshMs: 30_000,
-    goalsRefreshMs: 300_000,
-    reconcileIntervalMs: 0,
-    leaderReportRetryDelaysMs: [],
-    corsOrigins: [],
-    rateLimitMax: 100_000_000,
-    rateLimitWriteMax: 30,
-    rpcRateLimitMax: 120,
-    streamHeartbeatMs: 25_000,
-    streamMaxBufferBytes: 1_048_576,
-    streamMaxClients: 100,
-    streamMaxClientsPerAddress: 20,
-    publicLinks: {},
-    publicRpcUrl: null,
-    clientDist: null,
-    trustProxy: false,
-  },
-  deployment,
-  clock,
-  scheduler: { every: () => () => undefined },
-  presaleReader: {
-    readPresaleState: (presale) => {
-      upstreamReads++;
-      return Promise.resolve(snapshot(presale));
-    },
-    watchPresaleState: () => () => undefined,
-  },
-  buyerReader: { readBuyerRecord: () => Promise.resolve(null) },
-  priceSource: null,
-  counters: { getCount: () => Promise.resolve({ count: 1, source: 'operator' }) },
-  ledger,
-  verifier: {
-    observeTransaction: () => Promise.resolve({ status: 'not-found' }),
-    listRecentSignatures: () => Promise.resolve([]),
-  },
-  rpcUpstreamUrl: 'http://127.0.0.1:1',
-  logger: false,
-});
+// The BFF's in-memory test world: the same ports the BFF's tests use, counting chain reads.
+const world = createTestWorld();
+const app = await buildApp(
+  depsFor(world, { settings: { ...TEST_SETTINGS, rateLimitMax: 100_000_000 } }),
+);
 const cachedObject = () =>
   JSON.parse(app.fbt.presales.resources.public.current()?.json ?? '{}') as unknown;
 app.get('/bench/object', () => cachedObject());
@@ -115,7 +39,7 @@ app
 await app.listen({ host: '127.0.0.1', port: 0 });
 await new Promise((resolve) => setTimeout(resolve, 50));
 const { port } = app.server.address() as AddressInfo;
-const readsBeforeLoad = upstreamReads;
+const readsBeforeLoad = world.rpcCalls;
 
 async function load(path: string): Promise<{ requests: number; bytes: number; p99Ms: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -181,6 +105,8 @@ for (const result of results) {
     `${result.name.padEnd(26)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99Ms.toFixed(2)} ms  ${(result.bytes / result.requests).toFixed(0)} B/resp  x${ratio.toFixed(2)} vs plain object`,
   );
 }
-console.log(`upstream chain reads during the load: ${upstreamReads - readsBeforeLoad} (must be 0)`);
+console.log(
+  `upstream chain reads during the load: ${world.rpcCalls - readsBeforeLoad} (must be 0)`,
+);
 await app.close();
-await ledger.close();
+await world.ledger.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { randomAddress } from './helper';
+import { createTestDeployment } from './helper';
 
 const BFF_DIR = fileURLToPath(new URL('..', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -73,17 +73,9 @@ describe('main.ts (composition root)', () => {
     writeFileSync(
       file,
       JSON.stringify({
-        cluster: 'localnet',
+        ...createTestDeployment(),
         rpcUrl: 'http://127.0.0.1:9',
         wsUrl: 'ws://127.0.0.1:9',
-        programId: randomAddress(),
-        mint: randomAddress(),
-        privateRouteName: 'mammamia-vip',
-        presales: {
-          public: { address: randomAddress() },
-          private: { address: randomAddress() },
-          leader: { address: randomAddress() },
-        },
       }),
     );
     const port = 20_000 + Math.floor(Math.random() * 20_000);

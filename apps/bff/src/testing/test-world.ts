@@ -68,9 +68,9 @@ export interface TestWorld {
   rpcCalls: number;
 }
 
-export function createTestWorld(): TestWorld {
-  const clock = createTestClock();
-  const deployment: Deployment = {
+/** A local deployment with fresh random program, mint and presale addresses. */
+export function createTestDeployment(): Deployment {
+  return {
     cluster: 'localnet',
     rpcUrl: 'http://127.0.0.1:1',
     programId: randomAddress(),
@@ -82,6 +82,11 @@ export function createTestWorld(): TestWorld {
       leader: { address: randomAddress() },
     },
   };
+}
+
+export function createTestWorld(): TestWorld {
+  const clock = createTestClock();
+  const deployment = createTestDeployment();
   const presales = new Map<string, PresaleSnapshot>();
   presales.set(deployment.presales.public.address, {
     address: deployment.presales.public.address,
