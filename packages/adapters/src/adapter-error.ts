@@ -1,3 +1,5 @@
+import { formatContext } from '@fbt/domain';
+
 /** Stable codes of adapter failures. Add new ones, never rename: logs and the BFF match on them. */
 export type AdapterErrorCode =
   | 'LEDGER__SCHEMA_TOO_NEW'
@@ -31,16 +33,7 @@ export class AdapterError extends Error {
     readonly context: Readonly<Record<string, unknown>> = {},
     options?: { cause?: unknown },
   ) {
-    super(
-      `${code}${
-        Object.keys(context).length === 0
-          ? ''
-          : ` (${Object.entries(context)
-              .map(([key, value]) => `${key}: ${String(value)}`)
-              .join(', ')})`
-      }`,
-      options,
-    );
+    super(`${code}${formatContext(context)}`, options);
   }
 }
 

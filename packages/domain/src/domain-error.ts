@@ -40,7 +40,8 @@ export function isDomainError(value: unknown, code?: DomainErrorCode): value is 
   return value instanceof DomainError && (code === undefined || value.code === code);
 }
 
-function formatContext(context: Readonly<Record<string, unknown>>): string {
+/** ` (key: value, …)` for an error message, or '' without context. Shared by the adapters. */
+export function formatContext(context: Readonly<Record<string, unknown>>): string {
   const entries = Object.entries(context);
   if (entries.length === 0) return '';
   return ` (${entries.map(([key, value]) => `${key}: ${String(value)}`).join(', ')})`;
