@@ -24,7 +24,12 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction, type Keypair } from '@solana/web3.js';
 import { build } from 'vite';
 import { launchChromium } from '../apps/client/e2e/browser';
-import { openBuyerPage, startBuyStack, type BuyStack } from '../apps/client/e2e/buy/buy-stack';
+import {
+  buyFromNode,
+  openBuyerPage,
+  startBuyStack,
+  type BuyStack,
+} from '../apps/client/e2e/buy/buy-stack';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const AMOUNT_LAMPORTS = 100_000_000n; // 0.1 SOL, the seeded minimum
@@ -120,7 +125,8 @@ async function main(): Promise<void> {
 
     // Warm-up: first buys create the token accounts and buyer records; not measured.
     await clickOnce();
-    await directBuyFirst(stack, nodeWallet);
+    // The Node wallet's first buy creates its token account (not measured).
+    await buyFromNode(stack, nodeWallet, '0.1');
 
     const browserMs: number[] = [];
     const nodeMs: number[] = [];
@@ -150,34 +156,6 @@ async function main(): Promise<void> {
     await stack.stop();
     rmSync(distDir, { recursive: true, force: true });
   }
-}
-
-/** The Node wallet's first buy creates its token account (not measured). */
-async function directBuyFirst(stack: BuyStack, buyer: Keypair): Promise<void> {
-  const { buyFbt } = await import('@fbt/purchase');
-  const { decodePresaleState } = await import('@fbt/domain');
-  const presale = stack.presaleAddress('public');
-  const info = await stack.connection.getAccountInfo(presale, 'confirmed');
-  if (info === null) throw new Error('presale missing');
-  const result = await buyFbt(
-    {
-      connection: stack.connection,
-      signTransaction: (transaction) => {
-        transaction.sign([buyer]);
-        return Promise.resolve(transaction);
-      },
-    },
-    {
-      programId: new PublicKey(stack.deployment.programId),
-      presale,
-      mint: new PublicKey(stack.deployment.mint),
-      state: decodePresaleState(info.data),
-      buyer: buyer.publicKey,
-      amountInput: '0.1',
-      boughtLamports: 0n,
-    },
-  );
-  if (!result.ok) throw new Error(`warm-up buy failed: ${result.message}`);
 }
 
 await main();

@@ -1,13 +1,12 @@
-import { decodePresaleState, explorerTxUrl } from '@fbt/domain';
+import { explorerTxUrl } from '@fbt/domain';
 import { runCli } from '@fbt/operator';
-import { buyFbt } from '@fbt/purchase';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import type { TestWalletControl } from '@fbt/keypair-wallet/testing';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../browser';
-import { openBuyerPage, saveShot, startBuyStack, type BuyStack } from './buy-stack';
+import { buyFromNode, openBuyerPage, saveShot, startBuyStack, type BuyStack } from './buy-stack';
 
 declare global {
   interface Window {
@@ -27,38 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** A buy made outside the browser (same flow, signed in Node), so only the chain changes. */
-async function buyFromNode(
-  target: BuyStack,
-  wallet: Keypair,
-  amount: string,
-  variant: 'public' | 'private' | 'leader' = 'public',
-): Promise<void> {
-  const presale = target.presaleAddress(variant);
-  const info = await target.connection.getAccountInfo(presale, 'confirmed');
-  if (info === null) throw new Error('presale missing');
-  const result = await buyFbt(
-    {
-      connection: target.connection,
-      signTransaction: (transaction) => {
-        transaction.sign([wallet]);
-        return Promise.resolve(transaction);
-      },
-      pollIntervalMs: 100,
-    },
-    {
-      programId: new PublicKey(target.deployment.programId),
-      presale,
-      mint: new PublicKey(target.deployment.mint),
-      state: decodePresaleState(info.data),
-      buyer: wallet.publicKey,
-      amountInput: amount,
-      boughtLamports: 0n,
-    },
-  );
-  if (!result.ok) throw new Error(`node buy failed: ${result.message}`);
-}
 
 /** Connects through the top bar's picker, choosing 'Phantom Wallet' (the injected test wallet). */
 async function connect(page: Page, wallet: Keypair, shotName?: string): Promise<void> {

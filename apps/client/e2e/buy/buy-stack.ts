@@ -13,6 +13,7 @@ import {
 import { buildApp, type AppSettings } from '@fbt/bff';
 import type { Deployment, LeaderLedger, PresaleVariant } from '@fbt/domain';
 import { decodePresaleState } from '@fbt/domain';
+import { buyFbt } from '@fbt/purchase';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { readKeypairFile, seedLocalChain, updatePresaleLimits } from '@fbt/operator';
@@ -205,6 +206,38 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A buy made outside the browser (same flow, signed in Node), so only the chain changes. */
+export async function buyFromNode(
+  target: BuyStack,
+  wallet: Keypair,
+  amount: string,
+  variant: PresaleVariant = 'public',
+): Promise<void> {
+  const presale = target.presaleAddress(variant);
+  const info = await target.connection.getAccountInfo(presale, 'confirmed');
+  if (info === null) throw new Error('presale missing');
+  const result = await buyFbt(
+    {
+      connection: target.connection,
+      signTransaction: (transaction) => {
+        transaction.sign([wallet]);
+        return Promise.resolve(transaction);
+      },
+      pollIntervalMs: 100,
+    },
+    {
+      programId: new PublicKey(target.deployment.programId),
+      presale,
+      mint: new PublicKey(target.deployment.mint),
+      state: decodePresaleState(info.data),
+      buyer: wallet.publicKey,
+      amountInput: amount,
+      boughtLamports: 0n,
+    },
+  );
+  if (!result.ok) throw new Error(`node buy failed: ${result.message}`);
 }
 
 /** A page of the site in its own browser context with the test wallet (named Phantom). */
