@@ -9,7 +9,7 @@ import {
   OP_LDDW,
 } from './elf-constants';
 import { SbpfLinkError } from './errors';
-import type { SbpfVersion } from './link';
+import type { SbpfVersion } from './image';
 
 /** Options of {@link checkInstructions}. */
 export interface CheckOptions {

@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SbpfLinkError } from './errors';
-import { linkObjects, type SbpfVersion } from './link';
+import type { SbpfVersion } from './image';
+import { linkObjects } from './link';
 
 const usage = 'usage: sbpf-link --sbpf v0|v3 [--entry entrypoint] [--map] -o out.so in.o...';
 

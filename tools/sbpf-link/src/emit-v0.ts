@@ -40,7 +40,7 @@ import {
   writeSectionHeader,
   type SectionHeader,
 } from './elf-write';
-import type { LinkedImage } from './link';
+import type { LinkedImage } from './image';
 
 interface DynamicSymbol {
   readonly nameOffset: number;

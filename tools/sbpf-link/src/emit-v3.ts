@@ -1,7 +1,7 @@
 import { createByteSink } from './bytes';
 import { MM_PROGRAM_START, PF_R, PF_X, PT_LOAD } from './elf-constants';
 import { writeElfHeader, writeProgramHeader } from './elf-write';
-import type { LinkedImage } from './link';
+import type { LinkedImage } from './image';
 
 /** e_flags value that selects sBPF v3 in the loader. */
 const SBPF_V3_FLAGS = 3;

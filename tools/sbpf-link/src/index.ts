@@ -1,5 +1,6 @@
 export { linkObjects } from './link';
-export type { LinkInput, LinkOptions, LinkResult, LinkedSymbol, SbpfVersion } from './link';
+export type { LinkInput, LinkOptions, LinkResult } from './link';
+export type { LinkedSymbol, SbpfVersion } from './image';
 export { SbpfLinkError } from './errors';
 export type { SbpfLinkErrorCode } from './errors';
 export { murmur3x86x32 } from './murmur3';
