@@ -34,6 +34,34 @@ const nodeBuiltins = [
   'zlib',
 ];
 
+/** Server-side workspaces: the BFF, its adapters, the local chain, the operator, the stack. */
+const serverPackages = [
+  '@fbt/adapters',
+  '@fbt/bff',
+  '@fbt/localnet',
+  '@fbt/operator',
+  '@fbt/stack',
+].flatMap((name) => [name, `${name}/*`]);
+
+/** The program's build (clang + linker) and its litesvm harness: Node-only, never shipped. */
+const programBuildPackages = ['@fbt/presale-program', '@fbt/sbpf-link', 'litesvm'].flatMap(
+  (name) => [name, `${name}/*`],
+);
+
+const programBuildImports = [
+  {
+    group: programBuildPackages,
+    message:
+      'The program build and its litesvm harness are Node-only: use @fbt/presale-client (instruction builders, PDAs, layouts, errors).',
+  },
+  {
+    // Relative paths too: any import that walks into programs/ or tools/.
+    regex: '(^|/)(programs|tools)(/|$)',
+    message:
+      'The program build and its litesvm harness are Node-only: use @fbt/presale-client (instruction builders, PDAs, layouts, errors).',
+  },
+];
+
 const domainForbiddenImports = {
   paths: nodeBuiltins.map((name) => ({
     name,
@@ -46,14 +74,17 @@ const domainForbiddenImports = {
     },
     {
       group: [
-        '@fbt/adapters',
-        '@fbt/adapters/*',
-        '@fbt/bff',
-        '@fbt/bff/*',
+        ...serverPackages,
+        ...programBuildPackages,
         '@fbt/client',
         '@fbt/client/*',
+        '@fbt/presale-client',
+        '@fbt/purchase',
+        '@fbt/keypair-wallet',
         '**/adapters/**',
         '**/apps/**',
+        '**/programs/**',
+        '**/tools/**',
       ],
       message: 'packages/domain must not depend on outer layers.',
     },
@@ -82,14 +113,62 @@ const clientForbiddenImports = {
       message: 'The client runs in the browser: no node:* modules.',
     },
     {
-      group: ['@fbt/adapters', '@fbt/adapters/*', '@fbt/bff', '@fbt/bff/*'],
+      group: serverPackages,
       message: 'The client talks to the BFF over HTTP; it never imports server code.',
     },
     {
-      // Relative paths too: any import that walks into the bff or adapters folders.
-      regex: '(^|/)(bff|adapters)(/|$)',
+      // Relative paths too: any import that walks into a server workspace's folder.
+      regex: '(^|/)(bff|adapters|localnet|operator|stack)(/|$)',
       message: 'The client talks to the BFF over HTTP; it never imports server code.',
     },
+    ...programBuildImports,
+  ],
+};
+
+/**
+ * Browser-safe packages (the program client, the purchase flow): the site bundles them, so
+ * they hold no Node modules, no server code and nothing of the program's build.
+ */
+const browserPackageForbiddenImports = {
+  // `buffer` is allowed: in the bundle it is the npm polyfill web3.js itself uses.
+  paths: nodeBuiltins
+    .filter((name) => name !== 'buffer')
+    .map((name) => ({
+      name,
+      message: 'This package runs in the browser: no Node modules.',
+    })),
+  patterns: [
+    {
+      group: ['node:*'],
+      message: 'This package runs in the browser: no node:* modules.',
+    },
+    {
+      group: [...serverPackages, '@fbt/client', '@fbt/client/*'],
+      message: 'Packages are inner layers: they never import apps.',
+    },
+    {
+      regex: '(^|/)apps(/|$)',
+      message: 'Packages are inner layers: they never import apps.',
+    },
+    ...programBuildImports,
+  ],
+};
+
+/** Inner packages never reach outward into apps or the program build (tests may use tools). */
+const packageForbiddenImports = {
+  patterns: [
+    {
+      group: [
+        '@fbt/bff',
+        '@fbt/bff/*',
+        '@fbt/client',
+        '@fbt/client/*',
+        '@fbt/stack',
+        '@fbt/stack/*',
+      ],
+      message: 'Packages are inner layers: they never import apps.',
+    },
+    ...programBuildImports,
   ],
 };
 
@@ -155,6 +234,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The program client and the purchase flow ship in the site's bundle.
+    files: ['packages/presale-client/src/**/*.ts', 'packages/purchase/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', browserPackageForbiddenImports] },
+  },
+  {
+    files: ['packages/adapters/src/**/*.ts', 'packages/keypair-wallet/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', packageForbiddenImports] },
   },
   {
     files: ['apps/client/**/*.{ts,tsx}'],

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBuyInstructions } from '@fbt/presale-program';
+import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction, type Keypair } from '@solana/web3.js';
 import { build } from 'vite';

@@ -17,14 +17,13 @@ import { address } from '@solana/kit';
 import type { PublicKey } from '@solana/web3.js';
 import { Keypair, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
-import { readFileSync } from 'node:fs';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
   buildBuyInstructions,
   buildSetActiveInstruction,
   buildUpdateLimitsInstruction,
   buildWithdrawUnsoldInstruction,
-} from '@fbt/presale-program';
+} from '@fbt/presale-client';
 import {
   createFundedKeypair,
   createPresaleFixture,
@@ -32,11 +31,11 @@ import {
   sendLegacyTransaction,
   type PresaleFixture,
 } from '@fbt/presale-program/testing';
+import { readProgramElf } from '@fbt/presale-program';
 
 const SOL = LAMPORTS_PER_SOL;
 const TARGETS = { repeatBuy: 4_000, firstBuy: 8_000 };
 const FIRST_BUYERS = 16;
-const distDir = new URL('../programs/presale/dist/', import.meta.url);
 
 function unitsOf(programId: PublicKey, logs: readonly string[]): number {
   const pattern = new RegExp(
@@ -65,7 +64,7 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
   const programId = Keypair.generate().publicKey;
   svm.addProgram(
     address(programId.toBase58()),
-    new Uint8Array(readFileSync(new URL(`presale.${version}.so`, distDir))),
+    readProgramElf(version),
   );
   const chain = { svm, programId };
   const run = (

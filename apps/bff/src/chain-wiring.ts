@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { decodeBuyInstruction, findBuyerRecordAddress } from '@fbt/presale-program';
+import { decodeBuyInstruction, findBuyerRecordAddress } from '@fbt/presale-client';
 import type { BuyerRecordAddressDeriver, BuyInstructionDecoder } from '@fbt/adapters';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */

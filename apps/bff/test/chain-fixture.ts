@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createAccount, createMint, mintTo } from '@solana/spl-token';
 import {
   Connection,
@@ -17,13 +16,12 @@ import {
   buildCreatePresaleAccountInstruction,
   buildInitializeInstruction,
   PRESALE_ACCOUNT_SIZE,
-} from '@fbt/presale-program';
+} from '@fbt/presale-client';
 import type { Deployment, PresaleVariant } from '@fbt/domain';
+import { programSoPath } from '@fbt/presale-program';
 
 /** The committed sBPF v3 build of our program (programs/presale/dist). */
-const PROGRAM_SO = fileURLToPath(
-  new URL('../../../programs/presale/dist/presale.v3.so', import.meta.url),
-);
+const PROGRAM_SO = programSoPath('v3');
 /** A local chain (real litesvm behind real JSON-RPC) with our program and three presales. */
 export interface SeededChain {
   readonly localnet: Localnet;

@@ -16,7 +16,7 @@ import {
   createSolanaTransactionVerifier,
   createSqliteLeaderLedger,
 } from '@fbt/adapters';
-import { buildBuyInstructions } from '@fbt/presale-program';
+import { buildBuyInstructions } from '@fbt/presale-client';
 import type { LeaderLedger } from '@fbt/domain';
 import { presaleResponseSchema } from '@fbt/domain';
 import { buildApp } from '../src/app';

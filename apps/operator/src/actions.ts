@@ -8,8 +8,8 @@ import {
   decodePresaleAccount,
   findAuthorityAddress,
   PRESALE_ACCOUNT_SIZE,
-} from '@fbt/presale-program';
-import type { PresaleAccount, PresaleLimits } from '@fbt/presale-program';
+} from '@fbt/presale-client';
+import type { PresaleAccount, PresaleLimits } from '@fbt/presale-client';
 import {
   ACCOUNT_SIZE,
   AuthorityType,

@@ -3,11 +3,11 @@ import {
   LOADER_PROGRAM_ACCOUNT_SIZE,
   loaderBufferSize,
   planLoaderDeployment,
-} from '@fbt/presale-program';
+} from '@fbt/presale-client';
 import { OperatorError } from './operator-error';
 import { sendInstructions } from './send';
 
-export { UPGRADEABLE_LOADER_ID } from '@fbt/presale-program';
+export { UPGRADEABLE_LOADER_ID } from '@fbt/presale-client';
 
 /** Write transactions in flight at once. */
 const PARALLEL_WRITES = 8;

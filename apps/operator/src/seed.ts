@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
 import type { Deployment } from '@fbt/domain';
-import type { PresaleLimits } from '@fbt/presale-program';
+import type { PresaleLimits } from '@fbt/presale-client';
+import { programSoPath } from '@fbt/presale-program';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import { createFbtMint, createPresale } from './actions';
 import { deployProgram } from './deploy';
@@ -10,10 +11,7 @@ import { loadOrCreateKeypair } from './keypair-file';
 import { OperatorError } from './operator-error';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
-export const DEFAULT_PROGRAM_PATH = path.resolve(
-  import.meta.dirname,
-  '../../../programs/presale/dist/presale.v3.so',
-);
+export const DEFAULT_PROGRAM_PATH = programSoPath('v3');
 export const DEPLOYMENT_FILE_NAME = 'deployment.json';
 const SOL = LAMPORTS_PER_SOL;
 

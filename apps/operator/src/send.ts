@@ -1,4 +1,4 @@
-import { decodePresaleError } from '@fbt/presale-program';
+import { decodePresaleError } from '@fbt/presale-client';
 import { SendTransactionError, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import type { Connection, Keypair, TransactionInstruction } from '@solana/web3.js';
 import { OperatorError } from './operator-error';

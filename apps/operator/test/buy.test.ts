@@ -5,7 +5,7 @@ import {
   decodePresaleError,
   fetchBuyerRecord,
   fetchPresaleAccount,
-} from '@fbt/presale-program';
+} from '@fbt/presale-client';
 import { getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';

@@ -5,7 +5,7 @@ import {
   parseSolAmount,
   type PresaleState,
 } from '@fbt/domain';
-import { buildBuyInstructions } from '@fbt/presale-program';
+import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
   ComputeBudgetProgram,

@@ -1,5 +1,5 @@
 import { toTransactionErrorMessage } from '@fbt/domain';
-import { decodePresaleError } from '@fbt/presale-program';
+import { decodePresaleError } from '@fbt/presale-client';
 
 /**
  * Readable text for a failed simulation or transaction: our program's own message when the

@@ -9,7 +9,7 @@ import {
 } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { readKeypairFile, seedLocalChain, updatePresaleLimits } from '@fbt/operator';
-import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-program';
+import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, PublicKey, type Keypair, type VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

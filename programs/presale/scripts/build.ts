@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  BUILD_INFO_PATH,
-  buildProgram,
-  programSoPath,
-  readCompilerVersion,
-  type BuildInfo,
-} from '../src/build-program';
+import { BUILD_INFO_PATH, programSoPath } from '../src/artifacts';
+import { buildProgram, readCompilerVersion, type BuildInfo } from '../src/build-program';
 
 /** `npm run build -w @fbt/presale-program`: writes dist/presale.v0.so and dist/presale.v3.so. */
 try {

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import {
   CLANG,
@@ -10,23 +9,12 @@ import {
   linkObjects,
   type SbpfVersion,
 } from '@fbt/sbpf-link';
+import { PROGRAM_PACKAGE_DIR, PROGRAM_VERSIONS } from './artifacts';
 
-/** The package root (programs/presale). */
-export const PROGRAM_PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** C sources of the program, relative to the package root. */
 export const PROGRAM_SOURCES: readonly string[] = ['c/presale.c'];
-/** sBPF versions we ship. */
-export const PROGRAM_VERSIONS: readonly SbpfVersion[] = ['v0', 'v3'];
 
-/** Path of the committed build of one sBPF version. */
-export function programSoPath(version: SbpfVersion): string {
-  return join(PROGRAM_PACKAGE_DIR, 'dist', `presale.${version}.so`);
-}
-
-/** Path of the build record (compiler version and hashes) next to the committed builds. */
-export const BUILD_INFO_PATH = join(PROGRAM_PACKAGE_DIR, 'dist', 'build-info.json');
-
-/** What {@link BUILD_INFO_PATH} holds. */
+/** What `dist/build-info.json` (`BUILD_INFO_PATH`) holds. */
 export interface BuildInfo {
   readonly compiler: string;
   readonly sha256: Record<SbpfVersion, string>;

@@ -10,7 +10,7 @@ import {
   decodePresaleAccount,
   findBuyerRecordAddress,
   BUYER_RECORD_ACCOUNT_SIZE,
-} from '../src/index';
+} from '@fbt/presale-client';
 import {
   createTestTokenAccount,
   readSvmAccount,

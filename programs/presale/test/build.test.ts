@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  BUILD_INFO_PATH,
-  buildProgram,
-  programSoPath,
-  PROGRAM_VERSIONS,
-  readCompilerVersion,
-  type BuildInfo,
-} from '../src/build-program';
+import { BUILD_INFO_PATH, programSoPath, PROGRAM_VERSIONS } from '../src/artifacts';
+import { buildProgram, readCompilerVersion, type BuildInfo } from '../src/build-program';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PRESALE_ERRORS } from '../src/errors';
+import { PRESALE_ERRORS } from '@fbt/presale-client';
 
 const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
 

@@ -13,7 +13,7 @@ import {
   decodePresaleAccount,
   findBuyerRecordAddress,
   type PresaleErrorName,
-} from '../src/index';
+} from '@fbt/presale-client';
 import { readSvmAccount, readSvmBalance, readSvmTokenAmount } from '../src/testing/index';
 import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
 

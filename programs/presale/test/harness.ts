@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { address } from '@solana/kit';
 import { Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
-import { buildBuyInstructions, type BuyInstructionsParams } from '../src/index';
-import { programSoPath } from '../src/build-program';
+import { buildBuyInstructions, type BuyInstructionsParams } from '@fbt/presale-client';
+import { programSoPath } from '../src/artifacts';
 import {
   createFundedKeypair,
   createPresaleFixture,

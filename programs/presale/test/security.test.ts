@@ -28,7 +28,7 @@ import {
   PRESALE_ACCOUNT_SIZE,
   PRESALE_ERRORS,
   type PresaleErrorName,
-} from '../src/index';
+} from '@fbt/presale-client';
 import {
   createPresaleFixture,
   createTestMint,

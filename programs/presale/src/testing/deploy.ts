@@ -4,10 +4,10 @@ import {
   LOADER_PROGRAM_ACCOUNT_SIZE,
   loaderBufferSize,
   planLoaderDeployment,
-} from '../loader-deployment';
+} from '@fbt/presale-client';
 import { sendLegacyTransaction } from './send';
 
-export { UPGRADEABLE_LOADER_ID } from '../loader-deployment';
+export { UPGRADEABLE_LOADER_ID } from '@fbt/presale-client';
 
 /** Options of {@link deployProgramViaLoader}. */
 export interface DeployViaLoaderOptions {

@@ -14,11 +14,11 @@ import { FBT_DECIMALS, LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS } from '@fbt/domai
 import {
   buildCreatePresaleAccountInstruction,
   buildInitializeInstruction,
+  findAuthorityAddress,
+  PRESALE_ACCOUNT_SIZE,
   type BuyParams,
   type PresaleLimits,
-} from '../instructions';
-import { PRESALE_ACCOUNT_SIZE } from '../layout';
-import { findAuthorityAddress } from '../pda';
+} from '@fbt/presale-client';
 import { sendLegacyTransaction, type TransactionOutcome } from './send';
 
 /** Options of {@link createPresaleFixture}. */

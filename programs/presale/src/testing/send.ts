@@ -2,7 +2,7 @@ import { encodeBase58 } from '@fbt/domain';
 import { getTransactionDecoder } from '@solana/kit';
 import { Transaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
 import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
-import { decodePresaleError, type PresaleProgramError } from '../errors';
+import { decodePresaleError, type PresaleProgramError } from '@fbt/presale-client';
 
 /** What happened to one transaction sent to litesvm. */
 export interface TransactionOutcome {

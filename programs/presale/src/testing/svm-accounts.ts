@@ -1,7 +1,7 @@
 import { address, lamports } from '@solana/kit';
 import { PublicKey } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
-import type { AccountInfoSource } from '../accounts';
+import type { AccountInfoSource } from '@fbt/presale-client';
 
 /** Raw account as litesvm stores it, or null when absent. */
 export function readSvmAccount(

@@ -1,5 +1,5 @@
 import type { PresaleVariant } from '@fbt/domain';
-import { fetchBuyerRecord } from '@fbt/presale-program';
+import { fetchBuyerRecord } from '@fbt/presale-client';
 import { useConnection } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { useQuery } from '@tanstack/react-query';

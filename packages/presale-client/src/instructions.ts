@@ -1,3 +1,4 @@
+import { Buffer } from 'buffer';
 import { U64_MAX, formatLeaderMemo } from '@fbt/domain';
 import {
   createAssociatedTokenAccountIdempotentInstruction,

@@ -1,3 +1,4 @@
+import { Buffer } from 'buffer';
 import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
