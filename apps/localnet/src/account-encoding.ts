@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import type { AccountView } from './chain';
+import type { AccountView } from './chain-types';
 import { invalidParams, RPC_ERROR, RpcError } from './rpc-error';
 
 /** rentEpoch of every rent-exempt account on current clusters. */
@@ -88,6 +88,19 @@ export function parseTokenAccountData(
     return { program, space: data.length, parsed: { type: 'account', info } };
   }
   return null;
+}
+
+/**
+ * A decimals lookup over the bank, for jsonParsed token accounts (whose amounts need their
+ * mint's decimals): byte 44 of the mint account, null when the mint is missing or too short.
+ */
+export function mintDecimalsReader(bank: {
+  getAccount(addr: string): AccountView | null;
+}): (mint: string) => number | null {
+  return (mint) => {
+    const account = bank.getAccount(mint);
+    return account !== null && account.data.length >= 45 ? (account.data[44] ?? null) : null;
+  };
 }
 
 export interface DataSlice {

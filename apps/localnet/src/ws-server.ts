@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import WebSocket from 'ws';
-import { encodeAccount, parseEncoding } from './account-encoding';
+import { encodeAccount, mintDecimalsReader, parseEncoding } from './account-encoding';
 import type { AccountEncoding } from './account-encoding';
-import type { Chain, TransactionRecord } from './chain';
+import type { Chain, TransactionRecord } from './chain-types';
 import { stringifyJson } from './json';
 import { dispatch, parseBody } from './rpc-dispatch';
 import type { MethodTable } from './rpc-dispatch';
@@ -53,10 +53,7 @@ export async function startPubsubServer(
   const subscriptions = new Map<number, Subscription>();
   let nextId = 0;
 
-  const decimalsOf = (mint: string): number | null => {
-    const account = chain.getAccount(mint);
-    return account !== null && account.data.length >= 45 ? (account.data[44] ?? null) : null;
-  };
+  const decimalsOf = mintDecimalsReader(chain);
 
   const notify = (sub: Subscription, method: string, result: unknown) => {
     if (sub.socket.readyState !== WebSocket.OPEN) return;
