@@ -8,20 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCommunityCounters,
-  createSolanaBuyerRecordReader,
-  createSolanaConnection,
-  createSolanaPresaleStateReader,
-  createSolanaTransactionVerifier,
-  createSqliteLeaderLedger,
-} from '@fbt/adapters';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import type { LeaderLedger } from '@fbt/domain';
 import { presaleResponseSchema } from '@fbt/domain';
 import { buildApp } from '../src/app';
 import { createManualScheduler } from '../src/cache/scheduler';
-import { createBuyerRecordDeriver, createProgramBuyDecoder } from '../src/chain-wiring';
+import { loadConfig } from '../src/config';
+import { createAppDeps, type WiredDeps } from '../src/create-bff';
 import { startSeededChain, type SeededChain } from './chain-fixture';
 import { randomSignature, TEST_SETTINGS } from './helper';
 
@@ -29,48 +22,31 @@ const SOL = 1_000_000_000n;
 let chain: SeededChain;
 let app: FastifyInstance;
 let ledger: LeaderLedger;
+let wired: WiredDeps;
 let leader: Keypair;
 const scheduler = createManualScheduler();
 
 beforeAll(async () => {
   chain = await startSeededChain();
   const { deployment } = chain;
-  const connection = createSolanaConnection({
-    rpcUrl: deployment.rpcUrl,
-    ...(deployment.wsUrl ? { wsUrl: deployment.wsUrl } : {}),
-  });
-  const clock = { now: () => Date.now() };
-  ledger = createSqliteLeaderLedger({ path: ':memory:', clock });
+  // The production wiring (real Solana adapters, SQLite ledger) with test timings.
+  wired = createAppDeps(
+    deployment,
+    loadConfig({ DATABASE_PATH: ':memory:', PYTH_HERMES_URL: '' }),
+    { scheduler, logger: false, settings: TEST_SETTINGS },
+  );
+  ledger = wired.deps.ledger;
   leader = await chain.fundedKeypair(30);
   await ledger.registerLeader({ code: 'beast42', wallet: leader.publicKey.toBase58() });
   await ledger.registerLeader({ code: 'other77', wallet: Keypair.generate().publicKey.toBase58() });
-  app = await buildApp({
-    settings: TEST_SETTINGS,
-    deployment,
-    clock,
-    scheduler,
-    presaleReader: createSolanaPresaleStateReader({ connection }),
-    buyerReader: createSolanaBuyerRecordReader({
-      connection,
-      deriveBuyerRecordAddress: createBuyerRecordDeriver(deployment.programId),
-    }),
-    priceSource: null,
-    counters: createCommunityCounters({ ledger }),
-    ledger,
-    verifier: createSolanaTransactionVerifier({
-      connection,
-      decodeBuy: createProgramBuyDecoder(deployment.programId),
-    }),
-    rpcUpstreamUrl: deployment.rpcUrl,
-    logger: false,
-  });
+  app = await buildApp(wired.deps);
   await app.ready();
   await waitFor(() => app.fbt.presales.resources.leader.current() !== null);
 }, 180_000);
 
 afterAll(async () => {
   await app?.close();
-  await ledger?.close();
+  await wired?.close();
   await chain?.stop();
 });
 

@@ -28,10 +28,10 @@ export const presaleVariantSchema = z.enum(PRESALE_VARIANTS);
 export const clusterSchema = z.enum(['mainnet-beta', 'devnet', 'testnet', 'localnet']);
 
 /** Error envelope of every non-2xx JSON answer. */
-export const apiErrorSchema = z.object({
+export const apiErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 // ---------------------------------------------------------------- config
 

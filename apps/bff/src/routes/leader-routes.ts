@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LeaderBuy, LeaderBuyJson, LeaderReportClaim, LeaderSummary } from '@fbt/domain';
 import {
-  apiErrorSchema,
+  apiErrorBodySchema,
   ctReportBodySchema,
   isValidLeaderCode,
   leaderboardResponseSchema,
@@ -59,10 +59,10 @@ function solFieldToLamports(field: string, value: number | string): bigint {
 const reportResponses = {
   200: leaderReportResponseSchema,
   201: leaderReportResponseSchema,
-  400: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  503: apiErrorSchema,
+  400: apiErrorBodySchema,
+  409: apiErrorBodySchema,
+  422: apiErrorBodySchema,
+  503: apiErrorBodySchema,
 };
 
 /** Leader reports (`/api/v1/leader-reports`, the spec's `/ct`), leader totals and the board. */
@@ -163,7 +163,11 @@ export function registerLeaderRoutes(app: FastifyInstance, context: AppContext):
         tags: ['leaders'],
         summary: 'A leader’s totals and latest verified buys',
         params: z.object({ code: z.string() }),
-        response: { 200: leaderDetailResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: leaderDetailResponseSchema,
+          400: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -190,7 +194,7 @@ export function registerLeaderRoutes(app: FastifyInstance, context: AppContext):
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
-        response: { 200: leaderboardResponseSchema, 400: apiErrorSchema },
+        response: { 200: leaderboardResponseSchema, 400: apiErrorBodySchema },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Community } from '@fbt/domain';
 import {
-  apiErrorSchema,
+  apiErrorBodySchema,
   goalsResponseSchema,
   legacyGoalsResponseSchema,
   priceResponseSchema,
@@ -39,7 +39,7 @@ export function registerMarketRoutes(app: FastifyInstance, context: AppContext):
       schema: {
         tags: ['market'],
         summary: 'Telegram members and X followers, cached',
-        response: { 200: goalsResponseSchema, 503: apiErrorSchema },
+        response: { 200: goalsResponseSchema, 503: apiErrorBodySchema },
       },
     },
     (_request, reply) => {
@@ -57,7 +57,7 @@ export function registerMarketRoutes(app: FastifyInstance, context: AppContext):
         schema: {
           tags: ['spec compatibility'],
           summary,
-          response: { 200: legacyGoalsResponseSchema, 503: apiErrorSchema },
+          response: { 200: legacyGoalsResponseSchema, 503: apiErrorBodySchema },
         },
       },
       (_request, reply) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BuyerRecord, BuyerResponse, PresaleVariant } from '@fbt/domain';
 import {
-  apiErrorSchema,
+  apiErrorBodySchema,
   buyerResponseSchema,
   computeRemainingAllowance,
   configResponseSchema,
@@ -104,7 +104,7 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
     tags: ['presale'],
     summary: 'Cached presale state, progress and target',
     params: z.object({ variant: z.string() }),
-    response: { 200: presaleResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+    response: { 200: presaleResponseSchema, 404: apiErrorBodySchema, 503: apiErrorBodySchema },
   };
   app.get('/api/v1/presales/:variant', { schema: presaleSchema }, presaleHandler);
 
@@ -131,9 +131,9 @@ export function registerPresaleRoutes(app: FastifyInstance, context: AppContext)
         params: z.object({ variant: z.string(), wallet: z.string() }),
         response: {
           200: buyerResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          503: apiErrorSchema,
+          400: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+          503: apiErrorBodySchema,
         },
       },
     },

@@ -2,27 +2,27 @@ import type { z } from 'zod';
 import { API_BASE } from '../config/api';
 
 /** A BFF call that did not return a usable JSON body. */
-export class ApiError extends Error {
+export class BffResponseError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'BffResponseError';
   }
 }
 
-/** GETs `${API_BASE}${path}` and returns the parsed JSON body; non-2xx becomes an ApiError. */
+/** GETs `${API_BASE}${path}` and returns the parsed JSON body; non-2xx becomes a BffResponseError. */
 export async function getJson(path: string, init: { signal?: AbortSignal } = {}): Promise<unknown> {
   const response = await fetch(`${API_BASE}${path}`, {
     headers: { accept: 'application/json' },
     signal: init.signal ?? null,
   });
-  if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`, response.status);
+  if (!response.ok) throw new BffResponseError(`HTTP error! status: ${response.status}`, response.status);
   try {
     return (await response.json()) as unknown;
   } catch {
-    throw new ApiError(`Invalid JSON from ${path}`, response.status);
+    throw new BffResponseError(`Invalid JSON from ${path}`, response.status);
   }
 }
 

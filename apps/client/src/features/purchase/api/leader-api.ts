@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  apiErrorBodySchema,
   httpErrorText,
   leaderDetailResponseSchema,
   leaderReportResponseSchema,
@@ -78,7 +78,7 @@ export async function postLeaderReport(report: LeaderReportRequest): Promise<Lea
     }
     return { kind: 'failed', message: 'Invalid leader report response' };
   }
-  const error = apiErrorSchema.safeParse(body);
+  const error = apiErrorBodySchema.safeParse(body);
   if (response.status >= 400 && response.status < 500 && error.success) {
     return { kind: 'rejected', message: error.data.error.message };
   }
