@@ -12,15 +12,7 @@ import { createTransactionIntake } from './transaction-intake';
 import { decodeWireTransaction } from './wire-transaction';
 
 export { BLOCKHASH_VALIDITY_BLOCKS, blockhashValidityBlocks } from './slot-clock';
-export type {
-  AccountView,
-  Chain,
-  ChainEvents,
-  ChainOptions,
-  SimulationResult,
-  TokenBalance,
-  TransactionRecord,
-} from './chain-types';
+export type { Chain, ChainOptions, TransactionRecord } from './chain-types';
 
 /**
  * Creates the bank. With a data directory, every landed transaction is appended to
