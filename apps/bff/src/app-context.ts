@@ -3,12 +3,12 @@ import type {
   Clock,
   CommunityCounters,
   Deployment,
+  FetchLike,
   LeaderLedger,
   PresaleStateReader,
   PriceSource,
   TransactionVerifier,
 } from '@fbt/domain';
-import type { FetchLike } from '@fbt/adapters';
 import type { Scheduler } from './cache/scheduler';
 import type { Counter, MetricsRegistry } from './observability/metrics';
 import type { GoalsCache } from './services/goals-cache';

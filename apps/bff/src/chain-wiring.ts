@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import { decodeBuyInstruction, findBuyerRecordAddress } from '@fbt/presale-client';
-import type { BuyerRecordAddressDeriver, BuyInstructionDecoder } from '@fbt/adapters';
+import type { BuyerRecordAddressDeriver, BuyInstructionDecoder } from '@fbt/domain';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */
 export function createProgramBuyDecoder(programId: string): BuyInstructionDecoder {

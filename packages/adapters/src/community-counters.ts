@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Community, CommunityCount, CommunityCounters, LeaderLedger } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
-import { fetchJson, type FetchLike, type Sleep } from './http-json';
+import type { FetchLike, Sleep } from '@fbt/domain';
+import { fetchJson } from './http-json';
 
 /** Reads one live count from a social API. */
 export type CountFetcher = () => Promise<number>;

@@ -1,10 +1,5 @@
+import type { FetchLike, Sleep } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
-
-/** How an adapter talks HTTP: injectable so tests can count calls or fail on purpose. */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
-
-/** Waits `ms`; injectable so retry tests do not sleep. */
-export type Sleep = (ms: number) => Promise<void>;
 
 /** Options of {@link fetchJson}. */
 export interface FetchJsonOptions {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Clock, PriceSource, PythPrice } from '@fbt/domain';
 import { assessPythPrice, PYTH_SOL_USD_FEED_ID, pythPriceFeedSchema } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
-import { fetchJson, type FetchLike, type Sleep } from './http-json';
+import type { FetchLike, Sleep } from '@fbt/domain';
+import { fetchJson } from './http-json';
 
 /** Options of {@link createPythHermesPriceSource}. */
 export interface PythHermesPriceSourceOptions {

@@ -1,3 +1,4 @@
+import type { BuyInstructionDecoder } from '@fbt/domain';
 import {
   Keypair,
   LAMPORTS_PER_SOL,
@@ -19,7 +20,6 @@ import {
   createSolanaConnection,
   createSolanaPresaleStateReader,
   createSolanaTransactionVerifier,
-  type BuyInstructionDecoder,
 } from './solana-chain';
 import { randomAddress, randomSignature } from './test-fixtures';
 

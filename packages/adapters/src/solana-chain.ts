@@ -5,11 +5,14 @@ import {
   type MessageCompiledInstruction,
 } from '@solana/web3.js';
 import type {
+  BuyerRecordAddressDeriver,
   BuyerRecordReader,
+  BuyInstructionDecoder,
   ObservedBuy,
   ObservedTransaction,
   PresaleSnapshot,
   PresaleStateReader,
+  ResolvedInstruction,
   TransactionVerifier,
 } from '@fbt/domain';
 import { decodeBase58, decodeBuyerRecord, decodePresaleState } from '@fbt/domain';
@@ -118,9 +121,6 @@ export function createSolanaPresaleStateReader(
   };
 }
 
-/** Derives the buyer record address of `wallet` on `presale`. */
-export type BuyerRecordAddressDeriver = (presale: string, wallet: string) => string;
-
 /** Options of {@link createSolanaBuyerRecordReader}. */
 export interface SolanaBuyerRecordReaderOptions {
   readonly connection: Connection;
@@ -144,16 +144,6 @@ export function createSolanaBuyerRecordReader(
     },
   };
 }
-
-/** An instruction with its accounts resolved to addresses. */
-export interface ResolvedInstruction {
-  readonly programId: string;
-  readonly accounts: readonly string[];
-  readonly data: Uint8Array;
-}
-
-/** Recognises our program's Buy; `null` for anything else. */
-export type BuyInstructionDecoder = (instruction: ResolvedInstruction) => ObservedBuy | null;
 
 /** Options of {@link createSolanaTransactionVerifier}. */
 export interface SolanaTransactionVerifierOptions {

@@ -146,3 +146,25 @@ export interface TransactionVerifier {
    */
   listRecentSignatures(address: string, limit: number, before?: string): Promise<string[]>;
 }
+
+/** Derives the buyer record address of `wallet` on `presale` (the program's PDA rule). */
+export type BuyerRecordAddressDeriver = (presale: string, wallet: string) => string;
+
+/** An instruction with its accounts resolved to addresses. */
+export interface ResolvedInstruction {
+  readonly programId: string;
+  readonly accounts: readonly string[];
+  readonly data: Uint8Array;
+}
+
+/** Recognises our program's Buy in an instruction; `null` for anything else. */
+export type BuyInstructionDecoder = (instruction: ResolvedInstruction) => ObservedBuy | null;
+
+/**
+ * How the server side talks HTTP (WHATWG `fetch`): injected so tests can count calls or fail
+ * on purpose. A type only: the domain never calls it.
+ */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Waits `ms`; injected so retry schedules are testable without sleeping. */
+export type Sleep = (ms: number) => Promise<void>;
