@@ -1,8 +1,6 @@
-import type { PresaleVariant } from '@fbt/domain';
-import { fetchBuyerRecord } from '@fbt/presale-client';
-import { useConnection } from '@solana/wallet-adapter-react';
-import { PublicKey, type Connection } from '@solana/web3.js';
+import { buyerResponseSchema, type PresaleVariant } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
+import { getJson, parseResponse } from '../../../lib/api-client';
 
 /** Spec §4: user data about every 5 minutes (and right after a buy). */
 export const BOUGHT_POLL_MS = 5 * 60_000;
@@ -11,36 +9,28 @@ export const boughtQueryKey = (variant: PresaleVariant, wallet: string | null) =
   ['bought', variant, wallet] as const;
 
 /**
- * Lamports `wallet` spent on `presale`: the buyer record read through the BFF's `/rpc` proxy at
- * 'confirmed' (spec §7.2). A missing record is 0.
+ * Lamports `wallet` spent on the `variant` presale, from
+ * `GET /api/v1/presales/:variant/buyers/:wallet` (the BFF reads the buyer record at 'confirmed',
+ * spec §7.2). A wallet that never bought has spent 0.
  */
 export async function getBoughtLamports(
-  connection: Pick<Connection, 'getAccountInfo'>,
-  programId: string,
-  presale: string,
+  variant: PresaleVariant,
   wallet: string,
+  signal?: AbortSignal,
 ): Promise<bigint> {
-  const record = await fetchBuyerRecord(
-    connection,
-    new PublicKey(programId),
-    new PublicKey(presale),
-    new PublicKey(wallet),
+  const body = await getJson(
+    `/presales/${variant}/buyers/${encodeURIComponent(wallet)}`,
+    signal ? { signal } : {},
   );
-  return record?.fbtBuyedAmount ?? 0n;
+  return BigInt(parseResponse(buyerResponseSchema, body, 'buyer response').boughtLamports);
 }
 
-export function useBoughtLamports(input: {
-  variant: PresaleVariant;
-  wallet: string | null;
-  programId: string | undefined;
-  presale: string | undefined;
-}) {
-  const { connection } = useConnection();
-  const { variant, wallet, programId, presale } = input;
+export function useBoughtLamports(input: { variant: PresaleVariant; wallet: string | null }) {
+  const { variant, wallet } = input;
   return useQuery({
     queryKey: boughtQueryKey(variant, wallet),
-    queryFn: () => getBoughtLamports(connection, programId ?? '', presale ?? '', wallet ?? ''),
-    enabled: wallet !== null && programId !== undefined && presale !== undefined,
+    queryFn: ({ signal }) => getBoughtLamports(variant, wallet ?? '', signal),
+    enabled: wallet !== null,
     refetchInterval: BOUGHT_POLL_MS,
   });
 }

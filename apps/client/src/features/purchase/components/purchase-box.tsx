@@ -57,12 +57,7 @@ export function PurchaseBox({
   const isLeaderPage = leaderCode !== undefined;
   const leaderCheck = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
   const presaleAddress = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
-  const bought = useBoughtLamports({
-    variant,
-    wallet: address,
-    programId: config.data?.programId,
-    presale: presaleAddress,
-  });
+  const bought = useBoughtLamports({ variant, wallet: address });
   const purchase = usePurchase();
   const [amount, setAmount] = useState('1');
 
