@@ -1,8 +1,11 @@
-export * from './actions';
 export { runCli } from './cli';
 export type { CliIo } from './cli';
 export * from './deploy';
 export * from './keypair-file';
+export * from './mint';
 export * from './operator-error';
+export * from './presale-admin';
+export * from './presale-setup';
+export * from './presale-status';
 export * from './seed';
 export { sendInstructions } from './send';

@@ -5,10 +5,11 @@ import type { Deployment } from '@fbt/domain';
 import type { PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import type { Connection, PublicKey } from '@solana/web3.js';
-import { createFbtMint, createPresale } from './actions';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
+import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
+import { createPresale } from './presale-setup';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
 export const DEFAULT_PROGRAM_PATH = programSoPath('v3');

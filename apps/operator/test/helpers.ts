@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLocalnet } from '@fbt/localnet';
 import type { Localnet } from '@fbt/localnet';
-import { Connection } from '@solana/web3.js';
+import { Connection, Keypair } from '@solana/web3.js';
 import { runCli } from '../src/cli';
+import { writeKeypairFile } from '../src/keypair-file';
 
 export interface CliRun {
   code: number;
@@ -61,4 +62,26 @@ export async function startTestNet(): Promise<TestNet> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The `--url` and `--ws-url` arguments that point the CLI at a test chain. */
+export function chainArgsFor(net: TestNet): string[] {
+  return ['--url', net.localnet.rpcUrl, '--ws-url', net.localnet.wsUrl];
+}
+
+/** Writes a new keypair file in the test chain's temp dir and airdrops `lamports` to it. */
+export async function fundedKeypairFile(
+  net: TestNet,
+  name: string,
+  lamports: number,
+): Promise<string> {
+  const keypair = Keypair.generate();
+  const file = path.join(net.dataDir, name);
+  writeKeypairFile(file, keypair);
+  const signature = await net.connection.requestAirdrop(keypair.publicKey, lamports);
+  await net.connection.confirmTransaction({
+    signature,
+    ...(await net.connection.getLatestBlockhash()),
+  });
+  return file;
 }

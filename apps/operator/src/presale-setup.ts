@@ -1,0 +1,123 @@
+import { computeTokenAmount, formatFixed } from '@fbt/domain';
+import {
+  buildCreatePresaleAccountInstruction,
+  buildInitializeInstruction,
+  findAuthorityAddress,
+  PRESALE_ACCOUNT_SIZE,
+} from '@fbt/presale-client';
+import type { PresaleLimits } from '@fbt/presale-client';
+import {
+  ACCOUNT_SIZE,
+  createInitializeAccount3Instruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_PROGRAM_ID,
+  unpackAccount,
+  unpackMint,
+} from '@solana/spl-token';
+import { Keypair, SystemProgram } from '@solana/web3.js';
+import type { Connection, PublicKey } from '@solana/web3.js';
+import { OperatorError } from './operator-error';
+import { sendInstructions } from './send';
+
+/** Result of {@link createPresale}. */
+export interface CreatedPresale {
+  presale: PublicKey;
+  tempTokenAccount: PublicKey;
+  authority: PublicKey;
+  /** FBT base units moved into the temp token account. */
+  fundedTokens: bigint;
+  signature: string;
+}
+
+/**
+ * Creates and initialises a presale in one transaction: a new temp token account funded from
+ * the seller's FBT account, the presale state account, and Initialize (which hands the temp
+ * account to the program's PDA). By default it funds exactly what `maxTotalBuyable` can buy.
+ */
+export async function createPresale(options: {
+  connection: Connection;
+  programId: PublicKey;
+  seller: Keypair;
+  mint: PublicKey;
+  tokenPrice: bigint;
+  limits: PresaleLimits;
+  /** FBT base units to fund; default: tokens for maxTotalBuyable at tokenPrice. */
+  fundTokens?: bigint;
+  /** Seller's FBT account to fund from (default: the seller's associated token account). */
+  source?: PublicKey;
+  active?: boolean;
+}): Promise<CreatedPresale> {
+  const { connection, programId, seller, mint } = options;
+  const mintInfo = await connection.getAccountInfo(mint, 'confirmed');
+  if (mintInfo === null)
+    throw new OperatorError(`mint ${mint.toBase58()} does not exist on this cluster`);
+  const decimals = unpackMint(mint, mintInfo).decimals;
+  const fundTokens =
+    options.fundTokens ??
+    computeTokenAmount(options.limits.maxTotalBuyable, options.tokenPrice, decimals);
+  if (fundTokens <= 0n)
+    throw new OperatorError(
+      'the presale would hold no tokens: raise --max-total-sol or pass --fund-tokens',
+      2,
+    );
+  const source = options.source ?? getAssociatedTokenAddressSync(mint, seller.publicKey);
+  const sourceInfo = await connection.getAccountInfo(source, 'confirmed');
+  if (sourceInfo === null)
+    throw new OperatorError(`seller token account ${source.toBase58()} does not exist`);
+  const sourceAccount = unpackAccount(source, sourceInfo);
+  if (sourceAccount.amount < fundTokens) {
+    throw new OperatorError(
+      `seller token account holds ${formatFixed(sourceAccount.amount, decimals)} FBT, the presale needs ${formatFixed(fundTokens, decimals)}`,
+    );
+  }
+  const presale = Keypair.generate();
+  const temp = Keypair.generate();
+  const [authority] = findAuthorityAddress(programId, presale.publicKey);
+  const signature = await sendInstructions(
+    connection,
+    'create-presale',
+    [
+      SystemProgram.createAccount({
+        fromPubkey: seller.publicKey,
+        newAccountPubkey: temp.publicKey,
+        lamports: await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE),
+        space: ACCOUNT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      }),
+      createInitializeAccount3Instruction(temp.publicKey, mint, seller.publicKey),
+      createTransferCheckedInstruction(
+        source,
+        mint,
+        temp.publicKey,
+        seller.publicKey,
+        fundTokens,
+        decimals,
+      ),
+      buildCreatePresaleAccountInstruction({
+        programId,
+        payer: seller.publicKey,
+        presale: presale.publicKey,
+        lamports: BigInt(await connection.getMinimumBalanceForRentExemption(PRESALE_ACCOUNT_SIZE)),
+      }),
+      buildInitializeInstruction({
+        programId,
+        seller: seller.publicKey,
+        presale: presale.publicKey,
+        tempTokenAccount: temp.publicKey,
+        mint,
+        tokenPrice: options.tokenPrice,
+        ...options.limits,
+        active: options.active ?? true,
+      }),
+    ],
+    [seller, temp, presale],
+  );
+  return {
+    presale: presale.publicKey,
+    tempTokenAccount: temp.publicKey,
+    authority,
+    fundedTokens: fundTokens,
+    signature,
+  };
+}
