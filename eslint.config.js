@@ -248,20 +248,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', packageForbiddenImports] },
   },
   {
-    files: ['apps/client/**/*.{ts,tsx}'],
+    files: ['apps/client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', clientForbiddenImports],
     },
   },
   {
-    // The site's browser-test harness and build configs run in Node, not in the browser.
-    files: ['apps/client/e2e/**/*.ts', 'apps/client/*.config.ts'],
+    // The site's build configs run in Node, not in the browser.
+    files: ['apps/client/*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['apps/bff/**/*.ts', 'packages/adapters/**/*.ts', 'scripts/**', '.ci/**'],
+    files: [
+      'apps/bff/**/*.ts',
+      'apps/stack/**/*.ts',
+      'packages/adapters/**/*.ts',
+      'scripts/**',
+      '.ci/**',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

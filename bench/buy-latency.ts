@@ -17,23 +17,21 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction, type Keypair } from '@solana/web3.js';
-import { build } from 'vite';
-import { launchChromium } from '../apps/client/e2e/browser';
+import { buildSite } from '@fbt/stack';
 import {
   buyFromNode,
+  launchChromium,
   openBuyerPage,
   startBuyStack,
   type BuyStack,
-} from '../apps/client/e2e/buy/buy-stack';
+} from '@fbt/stack/e2e';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const AMOUNT_LAMPORTS = 100_000_000n; // 0.1 SOL, the seeded minimum
-const clientRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../apps/client');
 
 function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -87,11 +85,7 @@ async function directBuy(stack: BuyStack, buyer: Keypair): Promise<number> {
 
 async function main(): Promise<void> {
   const distDir = mkdtempSync(join(tmpdir(), 'fbt-buy-latency-'));
-  await build({
-    root: clientRoot,
-    logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true },
-  });
+  await buildSite({ outDir: distDir });
   const [stack, browser] = await Promise.all([startBuyStack(distDir), launchChromium()]);
   try {
     const browserWallet = await stack.fundedWallet(20);

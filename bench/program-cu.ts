@@ -62,10 +62,7 @@ interface Row {
 function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBuys: number[] } {
   const svm = new LiteSVM();
   const programId = Keypair.generate().publicKey;
-  svm.addProgram(
-    address(programId.toBase58()),
-    readProgramElf(version),
-  );
+  svm.addProgram(address(programId.toBase58()), readProgramElf(version));
   const chain = { svm, programId };
   const run = (
     instructions: TransactionInstruction[],

@@ -18,7 +18,8 @@ export async function getJson(path: string, init: { signal?: AbortSignal } = {})
     headers: { accept: 'application/json' },
     signal: init.signal ?? null,
   });
-  if (!response.ok) throw new BffResponseError(`HTTP error! status: ${response.status}`, response.status);
+  if (!response.ok)
+    throw new BffResponseError(`HTTP error! status: ${response.status}`, response.status);
   try {
     return (await response.json()) as unknown;
   } catch {

@@ -7,6 +7,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+/** Exactly what `npm start` runs (the root package.json's start script), without npm around it. */
+const START_COMMAND = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start.split(' ');
+const [START_BIN, ...START_ARGS] = START_COMMAND;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbt-npm-start-'));
 const running: ChildProcess[] = [];
 
@@ -24,6 +31,11 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+function startBin(): string {
+  if (START_BIN !== 'node') throw new Error(`npm start runs ${START_BIN}, expected node`);
+  return process.execPath;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -40,10 +52,10 @@ interface Started {
   output: () => string;
 }
 
-/** Runs `node scripts/start.mjs` and resolves once it prints its banner. */
+/** Runs the start command and resolves once it prints its banner. */
 function start(env: Record<string, string>, args: string[] = []): Promise<Started> {
   // its own process group, so stop() can signal the group the way a terminal's Ctrl-C does
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], {
+  const child = spawn(startBin(), [...START_ARGS, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,12 +77,12 @@ function start(env: Record<string, string>, args: string[] = []): Promise<Starte
     child.once('exit', (code) => {
       clearInterval(check);
       clearTimeout(timer);
-      reject(new Error(`start.mjs exited (${code}) before its banner:\n${out}`));
+      reject(new Error(`npm start exited (${code}) before its banner:\n${out}`));
     });
   });
 }
 
-/** Ctrl-C as a terminal sends it: SIGINT to start.mjs and its children at once. */
+/** Ctrl-C as a terminal sends it: SIGINT to the whole process group at once. */
 function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
@@ -126,7 +138,7 @@ describe('npm start', () => {
   }, 300_000);
 
   it('with SOLANA_RPC_URL set, does not start a chain and refuses to run without a deployment file', async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    const child = spawn(startBin(), START_ARGS, {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,31 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createCommunityCounters,
-  createSolanaBuyerRecordReader,
-  createSolanaConnection,
-  createSolanaPresaleStateReader,
-  createSolanaTransactionVerifier,
-  createSqliteLeaderLedger,
-} from '@fbt/adapters';
-import { buildApp, type AppSettings } from '@fbt/bff';
 import type { Deployment, LeaderLedger, PresaleVariant } from '@fbt/domain';
 import { decodePresaleState } from '@fbt/domain';
 import { buyFbt } from '@fbt/purchase';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
-import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain, updatePresaleLimits } from '@fbt/operator';
+import type { Localnet } from '@fbt/localnet';
+import { updatePresaleLimits } from '@fbt/operator';
 import type { PresaleLimits } from '@fbt/presale-client';
 import { fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-// The BFF's own wiring (its composition root uses exactly these); read-only use from the harness.
-import { intervalScheduler } from '../../../bff/src/cache/scheduler';
-import { createBuyerRecordDeriver, createProgramBuyDecoder } from '../../../bff/src/chain-wiring';
+import { startStack } from '../../src/stack';
 
 /** Screenshots of the buy flow (git-ignored test output). */
 export const BUY_OUTPUT_DIR = fileURLToPath(new URL('../../test-output/buy/', import.meta.url));
@@ -36,7 +24,7 @@ export const LEADER_CODE = 'beast42';
 
 const SOL = 1_000_000_000n;
 
-/** The whole product on random ports: local chain (seeded), BFF serving the built site, ledger. */
+/** The whole product on random ports (`startStack`) plus what the buy tests do on chain. */
 export interface BuyStack {
   /** The site, e.g. http://127.0.0.1:41234/ */
   readonly url: string;
@@ -59,86 +47,37 @@ export interface BuyStack {
   stop(): Promise<void>;
 }
 
-function settings(distDir: string, publicRpcUrl: string): AppSettings {
-  return {
-    presaleRefreshMs: 60_000,
-    priceRefreshMs: 300_000,
-    goalsRefreshMs: 300_000,
-    reconcileIntervalMs: 0,
-    corsOrigins: [],
-    rateLimitMax: 100_000,
-    rateLimitWriteMax: 10_000,
-    rpcRateLimitMax: 100_000,
-    streamHeartbeatMs: 25_000,
-    streamMaxBufferBytes: 1_048_576,
-    streamMaxClients: 100,
-    streamMaxClientsPerAddress: 100,
-    publicLinks: {},
-    publicRpcUrl,
-    clientDist: distDir,
-    trustProxy: false,
-  };
-}
+/**
+ * BFF settings for tests that click fast and often: no rate limiting in the way, no background
+ * reconciler racing the assertions, refreshes slower than a test (pushes carry the changes).
+ */
+const TEST_BFF_ENV = {
+  PRESALE_REFRESH_MS: '60000',
+  PRICE_REFRESH_MS: '300000',
+  GOALS_REFRESH_MS: '300000',
+  RECONCILE_INTERVAL_MS: '0',
+  RATE_LIMIT_MAX: '100000',
+  RATE_LIMIT_WRITE_MAX: '10000',
+  RPC_RATE_LIMIT_MAX: '100000',
+  STREAM_MAX_CLIENTS: '100',
+  STREAM_MAX_CLIENTS_PER_IP: '100',
+} as const;
 
 /**
- * Starts the real stack the way `npm start` composes it, but on random ports with a temporary
- * data directory: litesvm JSON-RPC + websocket, the operator's one-time seeding (program,
- * mint, three presales, funded buyer wallets), a SQLite ledger with the leader code
- * registered, and the BFF (`buildApp` with the real Solana adapters) serving `distDir`.
+ * Starts the real product through `startStack` (the function `npm start` uses) on random ports
+ * with a temporary data directory: the local chain with a fast slot clock, the operator's
+ * one-time seeding, the SQLite ledger with the leader code registered, and the BFF serving
+ * `distDir`.
  */
 export async function startBuyStack(distDir: string): Promise<BuyStack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-buy-e2e-'));
-  const localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
-  const connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
+  const stack = await startStack({
+    localChain: { slotMs: 100 },
+    siteDir: distDir,
+    leaders: [{ code: LEADER_CODE, wallet: Keypair.generate().publicKey.toBase58() }],
+    bff: { logger: false, env: TEST_BFF_ENV },
   });
-  const { deployment } = await seedLocalChain({
-    connection,
-    rpcUrl: localnet.rpcUrl,
-    wsUrl: localnet.wsUrl,
-    dataDir,
-  });
-  const wallets = path.join(dataDir, 'wallets');
-  const operator = readKeypairFile(path.join(wallets, 'operator.json'));
-  const buyers = ['buyer-1', 'buyer-2', 'buyer-3'].map((name) =>
-    readKeypairFile(path.join(wallets, `${name}.json`)),
-  );
-
-  const clock = { now: () => Date.now() };
-  const ledger = createSqliteLeaderLedger({ path: path.join(dataDir, 'ledger.sqlite'), clock });
-  await ledger.registerLeader({
-    code: LEADER_CODE,
-    wallet: Keypair.generate().publicKey.toBase58(),
-  });
-
-  const chain = createSolanaConnection({
-    rpcUrl: deployment.rpcUrl,
-    ...(deployment.wsUrl === undefined ? {} : { wsUrl: deployment.wsUrl }),
-  });
-  const app = await buildApp({
-    settings: settings(distDir, localnet.rpcUrl),
-    deployment,
-    clock,
-    scheduler: intervalScheduler,
-    presaleReader: createSolanaPresaleStateReader({ connection: chain }),
-    buyerReader: createSolanaBuyerRecordReader({
-      connection: chain,
-      deriveBuyerRecordAddress: createBuyerRecordDeriver(deployment.programId),
-    }),
-    priceSource: null,
-    counters: createCommunityCounters({ ledger }),
-    ledger,
-    verifier: createSolanaTransactionVerifier({
-      connection: chain,
-      decodeBuy: createProgramBuyDecoder(deployment.programId),
-    }),
-    rpcUpstreamUrl: deployment.rpcUrl,
-    logger: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('BFF did not listen');
+  const { connection, deployment, localnet, wallets } = stack;
+  if (localnet === null || wallets === null) throw new Error('the buy stack runs a local chain');
 
   const programId = new PublicKey(deployment.programId);
   const presaleAddress = (variant: PresaleVariant) =>
@@ -156,14 +95,14 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
   };
 
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    url: stack.url,
     localnet,
     connection,
     deployment,
-    ledger,
-    app,
-    operator,
-    buyers,
+    ledger: stack.ledger,
+    app: stack.app,
+    operator: wallets.operator,
+    buyers: wallets.buyers,
     async fundedWallet(sol = 50) {
       const wallet = Keypair.generate();
       const signature = await connection.requestAirdrop(
@@ -180,7 +119,7 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       await updatePresaleLimits({
         connection,
         programId,
-        seller: operator,
+        seller: wallets.operator,
         presale: presaleAddress(variant),
         limits: {
           minUserBuyable: limits.minUserBuyable ?? current.minUserBuyable,
@@ -199,12 +138,7 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       const record = await fetchBuyerRecord(connection, programId, presaleAddress(variant), owner);
       return record?.fbtBuyedAmount ?? 0n;
     },
-    async stop() {
-      await app.close();
-      await ledger.close();
-      await localnet.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stack.stop(),
   };
 }
 

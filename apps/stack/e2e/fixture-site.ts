@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from '@fbt/bff';
 import { TEST_SETTINGS, createTestWorld, depsFor, settle, type TestWorld } from '@fbt/bff/testing';
 import {
@@ -13,12 +12,9 @@ import {
 } from '@fbt/domain';
 import { createFixtures, type SiteFixtures } from './fixtures';
 
-/** apps/client/dist (`npm run build -w @fbt/client`), the default directory served. */
-export const DIST_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../dist');
-
 export interface SiteOptions {
-  /** Built site to serve; defaults to apps/client/dist. */
-  distDir?: string;
+  /** Built site to serve (the test run's build, see global-setup.ts). */
+  distDir: string;
   /** Override the data the BFF's ports hold (whole top-level fields). */
   fixtures?: Partial<SiteFixtures>;
   /** API paths (without /api/v1) that answer with this HTTP status instead. */
@@ -102,8 +98,8 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
  * cache headers and CSP, websocket stream) over in-memory ports holding the fixtures, so the
  * browser tests see exactly what production serves, with data they control.
  */
-export async function startSite(options: SiteOptions = {}): Promise<RunningSite> {
-  const distDir = options.distDir ?? DIST_DIR;
+export async function startSite(options: SiteOptions): Promise<RunningSite> {
+  const { distDir } = options;
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
       `The site is not built: ${distDir}/index.html is missing (run \`npm run build -w @fbt/client\`).`,

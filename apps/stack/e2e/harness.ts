@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from './browser';
-import { startSite, type RunningSite, type SiteOptions } from './start-site';
+import { startSite, type RunningSite, type SiteOptions } from './fixture-site';
 
 /** Where screenshots go (git-ignored). */
 export const OUTPUT_DIR = fileURLToPath(new URL('../test-output/', import.meta.url));

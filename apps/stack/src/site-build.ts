@@ -1,0 +1,33 @@
+import { build } from 'vite';
+import { CLIENT_ROOT, DEFAULT_SITE_DIR } from './paths';
+
+/** Options of {@link buildSite}. */
+export interface BuildSiteOptions {
+  /** Output directory (emptied first); default apps/client/dist. */
+  readonly outDir?: string;
+}
+
+/**
+ * Builds the site with its own Vite config, always for production.
+ *
+ * Vite keeps an existing NODE_ENV, and Vitest sets NODE_ENV=test, which would ship React's
+ * development build (StrictMode double effects and all): the browser tests, the buy-latency
+ * benchmark and `npm start` must all serve what users get, so NODE_ENV is production for the
+ * duration of the build. Returns the output directory.
+ */
+export async function buildSite(options: BuildSiteOptions = {}): Promise<string> {
+  const outDir = options.outDir ?? DEFAULT_SITE_DIR;
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: CLIENT_ROOT,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}

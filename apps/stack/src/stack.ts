@@ -1,0 +1,262 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSqliteLeaderLedger } from '@fbt/adapters';
+import { createBff, loadConfig, loadDeployment } from '@fbt/bff';
+import type { Deployment, LeaderLedger } from '@fbt/domain';
+import { createLocalnet, type Localnet } from '@fbt/localnet';
+import { readKeypairFile, seedLocalChain } from '@fbt/operator';
+import { Connection, type Keypair } from '@solana/web3.js';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_SITE_DIR } from './paths';
+
+/** The wallets the local chain's seeding wrote (`<dataDir>/wallets`). */
+export const SEEDED_BUYERS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
+
+/** Another cluster instead of the local chain (its deployment written by the operator CLI). */
+export interface ExternalCluster {
+  readonly rpcUrl: string;
+  readonly wsUrl?: string;
+  readonly deploymentFile: string;
+}
+
+/** The local chain's options; ports 0 (the default) pick free ones. */
+export interface LocalChainOptions {
+  readonly port?: number;
+  readonly wsPort?: number;
+  /** Start from an empty chain (and a fresh ledger database). */
+  readonly reset?: boolean;
+  /** Milliseconds per slot (default 400, the local chain's own default). */
+  readonly slotMs?: number;
+}
+
+/** Options of {@link startStack}. Everything defaults to a throwaway stack on free ports. */
+export interface StackOptions {
+  /** Chain ledger, wallets and deployment file; default a fresh temp directory removed on stop. */
+  readonly dataDir?: string;
+  /** Use this cluster instead of starting the local chain. */
+  readonly cluster?: ExternalCluster;
+  readonly localChain?: LocalChainOptions;
+  /** Route of the private presale page, written into a fresh seeding (default `private`). */
+  readonly privateRouteName?: string;
+  /** The SQLite leader ledger; default `<dataDir>/ledger.sqlite`. */
+  readonly databasePath?: string;
+  /** Leader codes registered before the BFF starts (as `fbt-operator register-leader` does). */
+  readonly leaders?: readonly { readonly code: string; readonly wallet: string }[];
+  /** The built site the BFF serves at `/`; default apps/client/dist. */
+  readonly siteDir?: string;
+  readonly bff?: {
+    readonly host?: string;
+    /** Default 0 (a free port). */
+    readonly port?: number;
+    /** More BFF configuration, as environment variables (validated like the BFF's own env). */
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    /** Pino options or false (default: JSON logs at LOG_LEVEL). */
+    readonly logger?: boolean | Record<string, unknown>;
+  };
+  /** Progress lines (chain, seeding, BFF). */
+  readonly log?: (line: string) => void;
+}
+
+/** A running product: chain (local or not), BFF and site. */
+export interface Stack {
+  /** The site and API, e.g. http://127.0.0.1:41234/ */
+  readonly url: string;
+  readonly port: number;
+  readonly rpcUrl: string;
+  readonly wsUrl: string | undefined;
+  readonly deployment: Deployment;
+  readonly deploymentFile: string;
+  /** True when this start seeded a fresh local chain. */
+  readonly seeded: boolean;
+  readonly dataDir: string;
+  readonly databasePath: string;
+  /** The local chain, or null on another cluster. */
+  readonly localnet: Localnet | null;
+  /** A web3.js connection to the chain at 'confirmed'. */
+  readonly connection: Connection;
+  readonly app: FastifyInstance;
+  /** An operator's handle on the leader ledger database the BFF uses (SQLite WAL). */
+  readonly ledger: LeaderLedger;
+  /** The seeded operator and buyer wallets (local chain only). */
+  readonly wallets: { readonly operator: Keypair; readonly buyers: readonly Keypair[] } | null;
+  /** Stops the BFF (draining websockets), then the chain; removes a temporary data directory. */
+  stop(): Promise<void>;
+}
+
+/** A stack that cannot start, with the reason an operator can act on. */
+export class StackError extends Error {
+  override readonly name = 'StackError';
+}
+
+/** Refuses another cluster without its deployment file, saying how to make one. */
+export function checkCluster(cluster: ExternalCluster): void {
+  if (!existsSync(cluster.deploymentFile)) {
+    throw new StackError(
+      `DEPLOYMENT_FILE ${cluster.deploymentFile} does not exist: create one with the operator CLI (see apps/operator) and set DEPLOYMENT_FILE`,
+    );
+  }
+}
+
+/** Starts what has to be stopped again, in order; unwinds it all when a later step fails. */
+class Stopper {
+  private readonly steps: (() => Promise<void> | void)[] = [];
+  push(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0).reverse()) await step();
+  }
+}
+
+function resetLedgerDatabase(databasePath: string): void {
+  for (const file of [databasePath, `${databasePath}-wal`, `${databasePath}-shm`]) {
+    rmSync(file, { force: true });
+  }
+}
+
+async function startChain(
+  options: StackOptions,
+  dataDir: string,
+  stopper: Stopper,
+): Promise<{
+  localnet: Localnet | null;
+  rpcUrl: string;
+  wsUrl: string | undefined;
+  deploymentFile: string;
+  seeded: boolean;
+}> {
+  const log = options.log ?? (() => undefined);
+  if (options.cluster !== undefined) {
+    checkCluster(options.cluster);
+    return {
+      localnet: null,
+      rpcUrl: options.cluster.rpcUrl,
+      wsUrl: options.cluster.wsUrl,
+      deploymentFile: options.cluster.deploymentFile,
+      seeded: false,
+    };
+  }
+  const chainOptions = options.localChain ?? {};
+  const localnet = await createLocalnet({
+    port: chainOptions.port ?? 0,
+    wsPort: chainOptions.wsPort ?? 0,
+    dataDir,
+    reset: chainOptions.reset ?? false,
+    ...(chainOptions.slotMs === undefined ? {} : { slotMs: chainOptions.slotMs }),
+    log: (line) => log(`localnet: ${line}`),
+  });
+  stopper.push(() => localnet.stop());
+  log(`local chain: JSON-RPC ${localnet.rpcUrl}, websocket ${localnet.wsUrl}`);
+  const connection = new Connection(localnet.rpcUrl, {
+    commitment: 'confirmed',
+    wsEndpoint: localnet.wsUrl,
+  });
+  const deploymentFile = path.join(dataDir, 'deployment.json');
+  const fresh = !existsSync(deploymentFile);
+  if (fresh) log('seeding the fresh local chain (once)');
+  try {
+    await seedLocalChain({
+      connection,
+      rpcUrl: localnet.rpcUrl,
+      wsUrl: localnet.wsUrl,
+      dataDir,
+      privateRouteName: options.privateRouteName ?? 'private',
+      log: (line) => log(`seed: ${line}`),
+    });
+  } catch (error) {
+    throw new StackError(
+      `seeding failed: ${(error as Error).message}; start again with \`npm start -- --reset\` for a fresh chain`,
+    );
+  }
+  return {
+    localnet,
+    rpcUrl: localnet.rpcUrl,
+    wsUrl: localnet.wsUrl,
+    deploymentFile,
+    seeded: fresh,
+  };
+}
+
+function seededWallets(dataDir: string): Stack['wallets'] {
+  const wallets = path.join(dataDir, 'wallets');
+  return {
+    operator: readKeypairFile(path.join(wallets, 'operator.json')),
+    buyers: SEEDED_BUYERS.map((name) => readKeypairFile(path.join(wallets, `${name}.json`))),
+  };
+}
+
+/**
+ * Starts the whole product: the local chain (litesvm JSON-RPC + websocket, its ledger on disk)
+ * seeded once by the operator code (program, FBT mint, three presales, funded test wallets),
+ * or another cluster; the leader ledger; and the BFF (`createBff`: the real adapters) serving
+ * the built site. `npm start`, the browser suites and the buy-latency benchmark all start the
+ * product through this one function.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const temporary = options.dataDir === undefined;
+  const dataDir = path.resolve(options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fbt-stack-')));
+  mkdirSync(dataDir, { recursive: true });
+  const databasePath = path.resolve(options.databasePath ?? path.join(dataDir, 'ledger.sqlite'));
+  const stopper = new Stopper();
+  if (temporary) stopper.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    // The leader ledger's buys point at transactions: a fresh chain needs a fresh ledger.
+    if (options.localChain?.reset === true) resetLedgerDatabase(databasePath);
+    const chain = await startChain(options, dataDir, stopper);
+
+    const ledger = createSqliteLeaderLedger({
+      path: databasePath,
+      clock: { now: () => Date.now() },
+    });
+    stopper.push(() => ledger.close());
+    for (const leader of options.leaders ?? []) await ledger.registerLeader(leader);
+
+    const bffEnv = options.bff?.env ?? {};
+    const config = loadConfig({
+      ...bffEnv,
+      PORT: String(options.bff?.port ?? 0),
+      HOST: options.bff?.host ?? bffEnv.HOST ?? '127.0.0.1',
+      DEPLOYMENT_FILE: chain.deploymentFile,
+      SOLANA_RPC_URL: chain.rpcUrl,
+      SOLANA_WS_URL: chain.wsUrl,
+      DATABASE_PATH: databasePath,
+      CLIENT_DIST: options.siteDir ?? DEFAULT_SITE_DIR,
+      // Offline by default on the local chain: the fallback price, unless Pyth is configured.
+      PYTH_HERMES_URL: bffEnv.PYTH_HERMES_URL ?? (chain.localnet === null ? undefined : ''),
+    });
+    const deployment = loadDeployment(config);
+    const app = await createBff(deployment, config, {
+      ...(options.bff?.logger === undefined ? {} : { logger: options.bff.logger }),
+    });
+    stopper.push(() => app.close());
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new StackError('BFF did not listen');
+
+    const connection = new Connection(chain.rpcUrl, {
+      commitment: 'confirmed',
+      ...(chain.wsUrl === undefined ? {} : { wsEndpoint: chain.wsUrl }),
+    });
+    return {
+      url: `http://127.0.0.1:${address.port}/`,
+      port: address.port,
+      rpcUrl: chain.rpcUrl,
+      wsUrl: chain.wsUrl,
+      deployment,
+      deploymentFile: chain.deploymentFile,
+      seeded: chain.seeded,
+      dataDir,
+      databasePath,
+      localnet: chain.localnet,
+      connection,
+      app,
+      ledger,
+      wallets: chain.localnet === null ? null : seededWallets(dataDir),
+      stop: () => stopper.run(),
+    };
+  } catch (error) {
+    await stopper.run();
+    throw error;
+  }
+}
