@@ -106,3 +106,11 @@ export function useSiteSession(): SiteSession {
     },
   };
 }
+
+/** Fake-clock start for animation tests; the clock is paused so only `runFor` moves time. */
+export const FAKE_CLOCK_START = new Date('2026-11-21T12:00:00Z');
+/** `pauseAt` must lie ahead of the (naturally flowing) installed clock; pages load after it. */
+export const FAKE_CLOCK_PAUSED_AT = new Date(FAKE_CLOCK_START.getTime() + 10_000);
+
+/** The route's main heading. */
+export const mainHeading = (page: Page) => page.locator('main h1').first();

@@ -64,7 +64,12 @@ describe('when the client imports server code, lint fails', () => {
   it.each([
     ["import * as a from '@fbt/adapters';\nexport const x = a;\n"],
     ["import * as b from '@fbt/bff';\nexport const x = b;\n"],
+    ["import * as b from '@fbt/bff/testing';\nexport const x = b;\n"],
     ["import * as b from '../../bff/src/app';\nexport const x = b;\n"],
+    ["import * as l from '@fbt/localnet';\nexport const x = l;\n"],
+    ["import * as o from '@fbt/operator';\nexport const x = o;\n"],
+    ["import * as s from '@fbt/stack';\nexport const x = s;\n"],
+    ["import * as s from '../../stack/src/stack';\nexport const x = s;\n"],
     ["import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
   ])('%s', async (code) => {
     expect(await ruleIdsFor('apps/client/src/probe.ts', code)).toContain('no-restricted-imports');
@@ -77,5 +82,73 @@ describe('when the client imports server code, lint fails', () => {
         "import { formatSol } from '@fbt/domain';\nexport const x = formatSol;\n",
       ),
     ).toEqual([]);
+  });
+});
+
+const programBuildImports = [
+  [
+    "the program's build",
+    "import { buildProgram } from '@fbt/presale-program';\nexport const x = buildProgram;\n",
+  ],
+  [
+    'the litesvm harness',
+    "import * as t from '@fbt/presale-program/testing';\nexport const x = t;\n",
+  ],
+  ['the linker', "import { linkObjects } from '@fbt/sbpf-link';\nexport const x = linkObjects;\n"],
+  ['litesvm', "import { LiteSVM } from 'litesvm';\nexport const x = LiteSVM;\n"],
+  [
+    'the build by relative path',
+    "import { buildProgram } from '../../../programs/presale/src/build-program';\nexport const x = buildProgram;\n",
+  ],
+] as const;
+
+describe("when the site or a browser package imports the program's build code, lint fails", () => {
+  it.each(
+    [
+      'apps/client/src/probe.ts',
+      'packages/presale-client/src/probe.ts',
+      'packages/purchase/src/probe.ts',
+    ].flatMap((file) => programBuildImports.map(([what, code]) => [file, what, code] as const)),
+  )('%s importing %s is refused', async (file, _what, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    [
+      'packages/presale-client/src/probe.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
+    ['packages/purchase/src/probe.ts', "import * as b from '@fbt/bff';\nexport const x = b;\n"],
+  ])('%s: Node modules and server code are refused too', async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('the program client itself is fine in the site', async () => {
+    expect(
+      await ruleIdsFor(
+        'apps/client/src/probe.ts',
+        "import { buildBuyInstructions } from '@fbt/presale-client';\nexport const x = buildBuyInstructions;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('when an inner package reaches outward, lint fails', () => {
+  it.each([
+    ['packages/adapters/src/probe.ts', "import * as b from '@fbt/bff';\nexport const x = b;\n"],
+    [
+      'packages/keypair-wallet/src/probe.ts',
+      "import * as s from '@fbt/stack';\nexport const x = s;\n",
+    ],
+    [
+      'packages/adapters/src/probe.ts',
+      "import * as p from '@fbt/presale-program';\nexport const x = p;\n",
+    ],
+    [
+      'packages/domain/src/probe.ts',
+      "import * as p from '@fbt/presale-client';\nexport const x = p;\n",
+    ],
+  ])('%s: %s', async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
   });
 });

@@ -1,15 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-function trackedFiles(): string[] {
-  return execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' })
-    .split('\0')
-    .filter((file) => file !== '');
-}
+import { REPO_ROOT as repoRoot, repositoryFiles as trackedFiles } from './tracked-files';
 
 describe('the repository is self-contained', () => {
   it('no tracked file reads the sibling reference folder', () => {

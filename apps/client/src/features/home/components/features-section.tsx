@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { GemIcon, StoreIcon, UsersIcon } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../lib/i18n/en';
 import { useI18n } from '../../../lib/i18n/i18n';
+import './home-sections.css';
 
 const features: {
   id: string;

@@ -1,4 +1,4 @@
-import './home.css';
+import './home-hero.css';
 import { heroSchedule } from '@fbt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,0 +1,175 @@
+// Live progress (stream and polling), the leader page and its verified ledger, and a sold-out
+// presale, each proven against the real chain.
+import { describe, expect, it } from 'vitest';
+import { buyFromNode, openBuyerPage, saveShot } from './buy-stack';
+import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+
+const session = useBuySession();
+
+describe('live progress', () => {
+  it('a second browser sees the SOL Target move within 2 s of the first browser’s buy', async () => {
+    const wallet = await session.stack.fundedWallet(5);
+    const buyer = await openBuyerPage(session.browser, session.stack, '/presale', { wallet });
+    const watcher = await openBuyerPage(session.browser, session.stack, '/presale', { width: 390 });
+    const target = watcher.page.getByTestId('sol-target');
+    await expect.poll(() => target.textContent()).toMatch(/SOL Raised/);
+    const before = await target.textContent();
+    await connect(buyer.page, wallet);
+    await typeAmount(buyer.page, '2');
+    const { title } = await sendAndWait(buyer.page);
+    expect(title).toBe('Transaction successful');
+    // The deadline is the product requirement (stream push, not the 60 s poll).
+    await expect
+      .poll(() => target.textContent(), { timeout: 2_000, interval: 50 })
+      .not.toBe(before);
+    await buyer.close();
+    await watcher.close();
+  });
+});
+
+describe('without the live stream', () => {
+  it('the presale is re-read every minute (the spec’s polling cadence) and the progress moves', async () => {
+    const watcher = await openBuyerPage(session.browser, session.stack, '/presale', {
+      blockStream: true,
+      fakeClock: true,
+    });
+    const target = watcher.page.getByTestId('sol-target');
+    await expect.poll(() => target.textContent()).toMatch(/SOL Raised/);
+    const before = await target.textContent();
+    const requests: string[] = [];
+    watcher.page.on('request', (request) => {
+      if (request.url().includes('/api/v1/presales/public')) requests.push(request.url());
+    });
+    await buyFromNode(session.stack, await session.stack.fundedWallet(3), '1');
+    await watcher.page.clock.runFor(30_000);
+    expect(await target.textContent()).toBe(before);
+    await watcher.page.clock.runFor(31_000);
+    await expect.poll(() => target.textContent()).not.toBe(before);
+    expect(requests.length).toBeGreaterThan(0);
+    await watcher.close();
+  });
+});
+
+describe('the leader page', () => {
+  it('a buy with a registered code is recorded in the ledger with 10% commission and shows on the leaderboard', async () => {
+    const wallet = await session.stack.fundedWallet(10);
+    const { page, close, errors } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=beast42',
+      {
+        wallet,
+      },
+    );
+    await connect(page, wallet);
+    await typeAmount(page, '2');
+    const { title, text } = await sendAndWait(page);
+    expect(title, text).toBe('Transaction successful');
+    await saveShot(page, 'success-leader');
+    const signature = (await page.getByTestId('purchase-signature').textContent()) ?? '';
+
+    const [recorded] = await session.stack.ledger.listRecentBuys('beast42', 5);
+    expect(recorded).toMatchObject({
+      signature,
+      wallet: wallet.publicKey.toBase58(),
+      lamports: 2n * SOL,
+      commissionLamports: SOL / 5n,
+    });
+    expect(await session.stack.ledger.getLeaderSummary('beast42')).toMatchObject({
+      buys: 1,
+      totalLamports: 2n * SOL,
+      commissionLamports: SOL / 5n,
+    });
+
+    await page.goto(`${session.stack.url}#/leaderboard`);
+    const row = page.getByTestId('leader-row').filter({ hasText: 'beast42' });
+    await row.waitFor();
+    expect(await row.locator('.leaderboard__commission').textContent()).toBe('0.2 SOL');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('an unknown code is refused before any buy', async () => {
+    const wallet = await session.stack.fundedWallet(2);
+    const { page, close } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=nobody77',
+      {
+        wallet,
+      },
+    );
+    await connect(page, wallet);
+    await expect
+      .poll(() => page.getByTestId('leader-problem').textContent())
+      .toBe('The leader code "nobody77" is not registered. Ask your leader for the right link.');
+    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(true);
+    await saveShot(page, 'leader-unknown');
+    await close();
+  });
+
+  it('clicking the title sends the hidden test report, which the server refuses: Warning dialog', async () => {
+    const { page, close } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=beast42',
+      {
+        width: 390,
+      },
+    );
+    await page.getByRole('heading', { name: 'Become an FBT Holder!' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Warning' });
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('Transaction successfully executed.');
+    expect(text).toContain(
+      'Encountered an error in the Leader code. Contact support or your leader',
+    );
+    await saveShot(page, 'leader-warning');
+    await close();
+  });
+
+  it('a report that cannot be delivered shows "Error / Please contact your Leader" with the HTTP status', async () => {
+    const wallet = await session.stack.fundedWallet(5);
+    const { page, close } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=beast42',
+      { wallet },
+    );
+    await page.route('**/api/v1/leader-reports', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
+    await connect(page, wallet);
+    await typeAmount(page, '0.5');
+    const { title, text } = await sendAndWait(page);
+    expect(title).toBe('Error');
+    expect(text).toContain('Please contact your Leader');
+    expect(text).toContain('HTTP error! status: 502');
+    await saveShot(page, 'leader-report-error');
+    // The buy itself went through.
+    expect(await session.stack.boughtLamports('leader', wallet.publicKey)).toBe(SOL / 2n);
+    await close();
+  });
+});
+
+describe('a sold-out presale', () => {
+  it('hides the purchase box as soon as the chain says so', async () => {
+    const wallet = await session.stack.fundedWallet(2);
+    const { page, close } = await openBuyerPage(session.browser, session.stack, '/private', {
+      wallet,
+    });
+    await page.getByTestId('purchase-box').waitFor();
+    // Limits must stay consistent (min <= max total): make sure something was sold already.
+    if ((await session.stack.readLimits('private')).currentTotalSold === 0n) {
+      await buyFromNode(session.stack, wallet, '0.5', 'private');
+    }
+    const { currentTotalSold } = await session.stack.readLimits('private');
+    await session.stack.setLimits('private', { maxTotalBuyable: currentTotalSold + SOL / 20n });
+    await page.getByTestId('sold-out').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('purchase-box').count()).toBe(0);
+    expect(await page.getByTestId('sold-out').textContent()).toContain('Presale sold out');
+    await saveShot(page, 'sold-out');
+    await close();
+  });
+});
