@@ -1,7 +1,11 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
-import { fetchBuyerRecord, fetchPresaleAccount, PresaleAccountOwnerError } from '@fbt/presale-client';
+import {
+  fetchBuyerRecord,
+  fetchPresaleAccount,
+  PresaleAccountOwnerError,
+} from '@fbt/presale-client';
 import { createSvmAccountSource } from '../src/testing/index';
 import { buy, createFundedKeypair, createPresale } from './harness';
 
