@@ -13,7 +13,7 @@ import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, PublicKey, type Keypair, type VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyFbt, type BuyFbtDeps, type BuyFbtRequest, type BuyStage } from '../src/index';
+import { buyFbt, type BuyFbtDeps, type BuyFbtRequest, type BuyStage } from '@fbt/purchase';
 
 const SOL = LAMPORTS_PER_SOL;
 let localnet: Localnet;
