@@ -26,10 +26,10 @@ const app = await buildApp(
   depsFor(world, { settings: { ...TEST_SETTINGS, rateLimitMax: 100_000_000 } }),
 );
 const cachedObject = () =>
-  JSON.parse(app.fbt.presales.resources.public.current()?.json ?? '{}') as unknown;
+  JSON.parse(app.presaleCache.resources.public.current()?.json ?? '{}') as unknown;
 app.get('/bench/object', () => cachedObject());
 app.get('/bench/string', (_request, reply) =>
-  reply.type('application/json').send(app.fbt.presales.resources.public.current()?.json ?? '{}'),
+  reply.type('application/json').send(app.presaleCache.resources.public.current()?.json ?? '{}'),
 );
 app
   .withTypeProvider<ZodTypeProvider>()

@@ -12,7 +12,7 @@ import {
 } from '@fbt/adapters';
 import type { Clock, CommunityCounters, Deployment, LeaderLedger } from '@fbt/domain';
 import { buildApp } from './app';
-import type { AppDeps, AppSettings } from './app-context';
+import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
 import { createBuyerRecordDeriver, createProgramBuyDecoder } from './chain-wiring';
 import type { Config } from './config';

@@ -1,5 +1,5 @@
 export { buildApp, LOG_REDACTIONS } from './app';
-export type { AppDeps, AppSettings } from './app-context';
+export type { AppDeps, AppSettings } from './app-deps';
 export { intervalScheduler, createManualScheduler } from './cache/scheduler';
 export type { ManualScheduler, Scheduler } from './cache/scheduler';
 export { ConfigError, loadConfig } from './config';

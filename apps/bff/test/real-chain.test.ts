@@ -1,14 +1,7 @@
-import {
-  Keypair,
-  LAMPORTS_PER_SOL,
-  SystemProgram,
-  TransactionInstruction,
-  PublicKey,
-} from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBuyInstructions } from '@fbt/presale-client';
 import type { LeaderLedger } from '@fbt/domain';
 import { presaleResponseSchema } from '@fbt/domain';
 import { buildApp } from '../src/app';
@@ -17,6 +10,7 @@ import { loadConfig } from '../src/config';
 import { createAppDeps, type WiredDeps } from '../src/create-bff';
 import { startSeededChain, type SeededChain } from './chain-fixture';
 import { randomSignature, TEST_SETTINGS } from './helper';
+import { claim, forgeryCases } from './real-chain-forgeries';
 
 const SOL = 1_000_000_000n;
 let chain: SeededChain;
@@ -41,7 +35,7 @@ beforeAll(async () => {
   await ledger.registerLeader({ code: 'other77', wallet: Keypair.generate().publicKey.toBase58() });
   app = await buildApp(wired.deps);
   await app.ready();
-  await waitFor(() => app.fbt.presales.resources.leader.current() !== null);
+  await waitFor(() => app.presaleCache.resources.leader.current() !== null);
 }, 180_000);
 
 afterAll(async () => {
@@ -60,12 +54,6 @@ async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<vo
 
 const report = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/v1/leader-reports', payload });
-const claim = (signature: string, wallet: Keypair, lamports: bigint, leaderCode = 'beast42') => ({
-  signature,
-  wallet: wallet.publicKey.toBase58(),
-  leaderCode,
-  lamports: lamports.toString(),
-});
 
 describe('routes against the real local chain', () => {
   it('serves the seeded presales decoded from the chain', async () => {
@@ -84,12 +72,12 @@ describe('routes against the real local chain', () => {
   it('a buy reaches the cache through accountSubscribe, and the buyer route reads the record', async () => {
     const buyer = await chain.fundedKeypair(20);
     const before = BigInt(
-      app.fbt.presales.resources.public.current()?.value.state.currentTotalSold ?? 0n,
+      app.presaleCache.resources.public.current()?.value.state.currentTotalSold ?? 0n,
     );
     await chain.buy(buyer, 'public', 2n * SOL);
     await waitFor(
       () =>
-        app.fbt.presales.resources.public.current()?.value.state.currentTotalSold ===
+        app.presaleCache.resources.public.current()?.value.state.currentTotalSold ===
         before + 2n * SOL,
     );
     const response = await app.inject(
@@ -122,13 +110,13 @@ describe('routes against the real local chain', () => {
     while (sold.length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     const buyer = await chain.fundedKeypair(20);
-    const refreshesBefore = app.fbt.presales.resources.private.health().refreshes;
+    const refreshesBefore = app.presaleCache.resources.private.health().refreshes;
     await chain.buy(buyer, 'private', 3n * SOL);
     const expected = (BigInt(sold[0] ?? '0') + 3n * SOL).toString();
     await waitFor(() => sold.includes(expected));
     socket.close();
     // Only the accountSubscribe push moved it: the manual scheduler never ticked.
-    expect(app.fbt.presales.resources.private.health().refreshes).toBe(refreshesBefore + 1);
+    expect(app.presaleCache.resources.private.health().refreshes).toBe(refreshesBefore + 1);
   });
 
   it('proxies allow-listed JSON-RPC to the chain', async () => {
@@ -201,105 +189,13 @@ describe('leader ledger forgery suite (real transactions)', () => {
 
   it('refuses forgeries, each with its code, recording nothing', async () => {
     const stranger = await chain.fundedKeypair(20);
-    const cases: [string, () => Promise<object>, string][] = [
-      [
-        "another wallet's transaction",
-        () => Promise.resolve(claim(honest, stranger, 1_500_000_000n)),
-        'LEADER_REPORT__SIGNER_MISMATCH',
-      ],
-      [
-        'an inflated amount',
-        async () =>
-          claim(
-            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
-            stranger,
-            5n * SOL,
-          ),
-        'LEADER_REPORT__AMOUNT_MISMATCH',
-      ],
-      [
-        'a failed transaction',
-        async () => {
-          const deployment = chain.deployment;
-          const instructions = buildBuyInstructions({
-            programId: new PublicKey(deployment.programId),
-            presale: new PublicKey(deployment.presales.leader.address),
-            buyer: stranger.publicKey,
-            seller: new PublicKey(
-              app.fbt.presales.resources.leader.current()?.value.state.sellerPubkey ?? '',
-            ),
-            tempTokenAccount: new PublicKey(
-              app.fbt.presales.resources.leader.current()?.value.state.tempTokenAccountPubkey ?? '',
-            ),
-            mint: new PublicKey(deployment.mint),
-            lamports: 1_000n, // below the minimum: the program refuses
-            createBuyerTokenAccount: true,
-            leaderCode: 'beast42',
-          });
-          return claim(await chain.sendFailing(instructions, stranger), stranger, 1_000n);
-        },
-        'LEADER_REPORT__TX_FAILED',
-      ],
-      [
-        'a transaction that is not a presale buy',
-        async () => {
-          const transfer = SystemProgram.transfer({
-            fromPubkey: stranger.publicKey,
-            toPubkey: leader.publicKey,
-            lamports: LAMPORTS_PER_SOL,
-          });
-          const memo = new TransactionInstruction({
-            programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
-            keys: [{ pubkey: stranger.publicKey, isSigner: true, isWritable: false }],
-            data: Buffer.from('fbt:leader:beast42'),
-          });
-          return claim(await chain.sendFailing([transfer, memo], stranger), stranger, SOL);
-        },
-        'LEADER_REPORT__NOT_A_PRESALE_BUY',
-      ],
-      [
-        'a buy on the public presale',
-        async () =>
-          claim(await chain.buy(stranger, 'public', SOL, { leaderCode: 'beast42' }), stranger, SOL),
-        'LEADER_REPORT__WRONG_PRESALE',
-      ],
-      [
-        'a leader buy without memo',
-        async () => claim(await chain.buy(stranger, 'leader', SOL / 2n), stranger, SOL / 2n),
-        'LEADER_REPORT__MEMO_MISSING',
-      ],
-      [
-        'a buy carrying another code',
-        async () =>
-          claim(
-            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'other77' }),
-            stranger,
-            SOL / 2n,
-          ),
-        'LEADER_REPORT__MEMO_MISMATCH',
-      ],
-      [
-        'an unregistered code',
-        async () =>
-          claim(
-            await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'ghost99' }),
-            stranger,
-            SOL / 2n,
-            'ghost99',
-          ),
-        'LEADER_REPORT__UNKNOWN_LEADER',
-      ],
-      [
-        "the leader's own purchase",
-        async () =>
-          claim(
-            await chain.buy(leader, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
-            leader,
-            SOL / 2n,
-          ),
-        'LEADER_REPORT__SELF_REFERRAL',
-      ],
-    ];
+    const cases = forgeryCases({
+      chain,
+      honest,
+      stranger,
+      leader,
+      leaderPresaleState: () => app.presaleCache.resources.leader.current()?.value.state,
+    });
     for (const [name, makeClaim, code] of cases) {
       const payload = await makeClaim();
       const response = await report(payload);
@@ -332,7 +228,7 @@ describe('leader ledger forgery suite (real transactions)', () => {
   it('the reconciler records a verified leader buy whose report never arrived', async () => {
     const quiet = await chain.fundedKeypair(20);
     const signature = await chain.buy(quiet, 'leader', 700_000_000n, { leaderCode: 'other77' });
-    const outcome = await app.fbt.leaders.reconcile();
+    const outcome = await app.leaderService.reconcile();
     expect(outcome.recorded).toBeGreaterThanOrEqual(1);
     expect(await ledger.findBuy(signature)).toMatchObject({
       leaderCode: 'other77',

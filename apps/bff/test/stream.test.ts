@@ -136,7 +136,7 @@ describe('websocket /api/v1/stream', () => {
     expect(beat).toEqual({ type: 'heartbeat', at: world.clock.now() });
     // The ws client answers pings automatically; simulate a dead peer by marking it silent.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(app!.fbt.hub.stats().clients).toBe(1);
+    expect(app!.streamHub.stats().clients).toBe(1);
     // Reach into ws 7 to stop its automatic pong replies: the peer now looks dead.
     (
       client.socket as unknown as { _receiver: { removeAllListeners(event: string): void } }
@@ -145,7 +145,7 @@ describe('websocket /api/v1/stream', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     world.scheduler.tick(TEST_SETTINGS.streamHeartbeatMs);
     expect(await client.closed).toBe(1008);
-    expect(app!.fbt.hub.stats()).toMatchObject({ clients: 0, dropped: 1 });
+    expect(app!.streamHub.stats()).toMatchObject({ clients: 0, dropped: 1 });
   });
 
   it('drops a slow client whose unsent bytes exceed the buffer limit', async () => {
@@ -159,7 +159,7 @@ describe('websocket /api/v1/stream', () => {
     const address = world.deployment.presales.public.address;
     const snapshot = world.presales.get(address);
     if (snapshot === undefined) throw new Error('missing presale');
-    for (let i = 1; i <= 20_000 && app!.fbt.hub.stats().clients > 0; i++) {
+    for (let i = 1; i <= 20_000 && app!.streamHub.stats().clients > 0; i++) {
       world.watchers.get(address)?.({
         ...snapshot,
         slot: 1_000 + i,
@@ -167,7 +167,7 @@ describe('websocket /api/v1/stream', () => {
       });
       if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(app!.fbt.hub.stats()).toMatchObject({ clients: 0, dropped: 1 });
+    expect(app!.streamHub.stats()).toMatchObject({ clients: 0, dropped: 1 });
   });
 
   it('refuses clients beyond the limit with 1013', async () => {

@@ -107,7 +107,7 @@ describe('upstream failures with the real adapters (loopback wire-format servers
           sleep: noSleep,
         }),
       });
-      await app.fbt.price.resource.refresh(); // joins the start-up read (single-flight)
+      await app.priceCache.resource.refresh(); // joins the start-up read (single-flight)
       expect(
         priceResponseSchema.parse((await app.inject('/api/v1/price/sol-usd')).json()),
       ).toMatchObject({
@@ -117,7 +117,7 @@ describe('upstream failures with the real adapters (loopback wire-format servers
 
       hermes.mode = mode;
       world.clock.advance(30_000);
-      await app.fbt.price.resource.refresh();
+      await app.priceCache.resource.refresh();
       expect(
         priceResponseSchema.parse((await app.inject('/api/v1/price/sol-usd')).json()),
       ).toMatchObject({
@@ -128,7 +128,7 @@ describe('upstream failures with the real adapters (loopback wire-format servers
 
       hermes.mode = 'ok';
       world.clock.advance(30_000);
-      await app.fbt.price.resource.refresh();
+      await app.priceCache.resource.refresh();
       const recovered = priceResponseSchema.parse(
         (await app.inject('/api/v1/price/sol-usd')).json(),
       );
@@ -160,8 +160,8 @@ describe('upstream failures with the real adapters (loopback wire-format servers
       }),
     });
     await Promise.all([
-      app.fbt.goals.resources.telegram.refresh(),
-      app.fbt.goals.resources.twitter.refresh(),
+      app.goalsCache.resources.telegram.refresh(),
+      app.goalsCache.resources.twitter.refresh(),
     ]);
     expect((await app.inject('/gettg')).json()).toEqual({ u: 2100 });
     expect((await app.inject('/gettw')).json()).toEqual({ u: 6400 });
@@ -169,8 +169,8 @@ describe('upstream failures with the real adapters (loopback wire-format servers
     telegram.mode = '500';
     x.mode = '429';
     await Promise.all([
-      app.fbt.goals.resources.telegram.refresh(),
-      app.fbt.goals.resources.twitter.refresh(),
+      app.goalsCache.resources.telegram.refresh(),
+      app.goalsCache.resources.twitter.refresh(),
     ]);
     const stale = goalsResponseSchema.parse((await app.inject('/api/v1/goals')).json());
     expect(stale.telegram).toMatchObject({ count: 2100, source: 'telegram', stale: true });
@@ -179,8 +179,8 @@ describe('upstream failures with the real adapters (loopback wire-format servers
     telegram.mode = 'ok';
     x.mode = 'ok';
     await Promise.all([
-      app.fbt.goals.resources.telegram.refresh(),
-      app.fbt.goals.resources.twitter.refresh(),
+      app.goalsCache.resources.telegram.refresh(),
+      app.goalsCache.resources.twitter.refresh(),
     ]);
     const fresh = goalsResponseSchema.parse((await app.inject('/api/v1/goals')).json());
     expect([fresh.telegram.stale, fresh.x.stale]).toEqual([false, false]);
@@ -221,14 +221,14 @@ describe('upstream failures with the real adapters (loopback wire-format servers
         watchPresaleState: () => () => undefined,
       },
     });
-    await app.fbt.presales.resources.public.refresh();
+    await app.presaleCache.resources.public.refresh();
     expect(
       presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json()).stale,
     ).toBe(false);
 
     for (const mode of ['down', '500'] as const) {
       rpc.mode = mode;
-      await app.fbt.presales.resources.public.refresh();
+      await app.presaleCache.resources.public.refresh();
       const body = presaleResponseSchema.parse(
         (await app.inject('/api/v1/presales/public')).json(),
       );
@@ -239,7 +239,7 @@ describe('upstream failures with the real adapters (loopback wire-format servers
       });
     }
     rpc.mode = 'ok';
-    await app.fbt.presales.resources.public.refresh();
+    await app.presaleCache.resources.public.refresh();
     expect(
       presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json()).stale,
     ).toBe(false);

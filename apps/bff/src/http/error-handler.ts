@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, errorBody } from './api-error';
+import { errorBody, HttpError } from './http-error';
 
 interface ZodIssueLike {
   instancePath?: string;
@@ -24,7 +24,7 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
+    if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
       }

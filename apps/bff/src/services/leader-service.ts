@@ -29,8 +29,8 @@ export interface LeaderServiceOptions {
   readonly onError?: (error: unknown, context: string) => void;
   /**
    * Waits before re-reading a transaction the chain does not show yet: the buyer's page saw it
-   * confirmed, but this server's RPC node may lag a slot or two (~3 s in all by default in
-   * buildApp, so a fake hash still gets its answer quickly). Empty: answer at once.
+   * confirmed, but this server's RPC node may lag a slot or two (~3 s in all by default in the
+   * leader-service plugin, so a fake hash still gets its answer quickly). Empty: answer at once.
    */
   readonly notFoundRetryDelaysMs?: readonly number[];
   readonly sleep?: (ms: number) => Promise<void>;

@@ -1,10 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type WebSocket from 'ws';
-import type { AppContext } from '../app-context';
+import type { StreamHub } from '../../../stream/stream-hub';
+
+/** What `/api/v1/stream` uses: the hub that takes over each socket. */
+export interface StreamRouteOptions {
+  readonly streamHub: StreamHub;
+}
 
 /** `GET /api/v1/stream`: websocket of presale, price and goals updates. */
-export function registerStreamRoutes(app: FastifyInstance, context: AppContext): void {
-  app.get(
+export const streamRoute: FastifyPluginCallback<StreamRouteOptions> = (
+  fastify,
+  { streamHub },
+  done,
+) => {
+  fastify.get(
     '/api/v1/stream',
     {
       websocket: true,
@@ -15,6 +24,7 @@ export function registerStreamRoutes(app: FastifyInstance, context: AppContext):
       },
     },
     // @fastify/websocket's socket type comes from its own ws copy; the runtime object is a ws socket.
-    (socket, request) => context.hub.attach(socket as unknown as WebSocket, request.ip),
+    (socket, request) => streamHub.attach(socket as unknown as WebSocket, request.ip),
   );
-}
+  done();
+};

@@ -2,7 +2,7 @@
  * The BFF's one table of error codes to HTTP statuses. Codes are a public contract (the client
  * maps them to the spec's texts): add new ones, never rename.
  */
-export const API_ERROR_STATUS = {
+export const HTTP_ERROR_STATUS = {
   REQUEST__INVALID: 400,
   WALLET__INVALID: 400,
   LEADER__INVALID_CODE: 400,
@@ -20,20 +20,25 @@ export const API_ERROR_STATUS = {
   PRICE__UNAVAILABLE: 503,
 } as const;
 
-export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export type HttpErrorCode = keyof typeof HTTP_ERROR_STATUS;
 
-/** A failure a route reports on purpose, with a code from {@link API_ERROR_STATUS}. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+/**
+ * What a route throws to answer with an HTTP status on purpose: a code from
+ * {@link HTTP_ERROR_STATUS} (or a domain code with an explicit status), the message shown to the
+ * caller and, for retryable answers, a `Retry-After`. The error handler turns it into
+ * {@link errorBody}; anything else thrown becomes a generic 500.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
   readonly statusCode: number;
   constructor(
-    readonly code: ApiErrorCode | (string & {}),
+    readonly code: HttpErrorCode | (string & {}),
     message: string,
     statusCode?: number,
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
-    this.statusCode = statusCode ?? API_ERROR_STATUS[code as ApiErrorCode] ?? 500;
+    this.statusCode = statusCode ?? HTTP_ERROR_STATUS[code as HttpErrorCode] ?? 500;
   }
 }
 

@@ -10,12 +10,6 @@ import type {
   TransactionVerifier,
 } from '@fbt/domain';
 import type { Scheduler } from './cache/scheduler';
-import type { Counter, MetricsRegistry } from './observability/metrics';
-import type { GoalsCache } from './services/goals-cache';
-import type { LeaderService } from './services/leader-service';
-import type { PresaleCache } from './services/presale-cache';
-import type { PriceCache } from './services/price-cache';
-import type { StreamHub } from './stream/stream-hub';
 
 /** Settings buildApp needs (a subset of the env config, so tests can pass only these). */
 export interface AppSettings {
@@ -63,16 +57,4 @@ export interface AppDeps {
   readonly fetch?: FetchLike;
   /** Pino options or false; default a JSON logger at info. */
   readonly logger?: boolean | Record<string, unknown>;
-}
-
-/** What route modules share. */
-export interface AppContext {
-  readonly deps: AppDeps;
-  readonly presales: PresaleCache;
-  readonly price: PriceCache;
-  readonly goals: GoalsCache;
-  readonly leaders: LeaderService;
-  readonly hub: StreamHub;
-  readonly metrics: MetricsRegistry;
-  readonly upstreamCalls: Counter;
 }

@@ -1,0 +1,87 @@
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../../app-deps';
+import type { ResourceHealth } from '../../cache/refreshing-resource';
+
+/** What the health of this instance is made of. */
+export interface Health {
+  /** Health of every cached upstream (the price only when a price source is configured). */
+  readonly resources: () => ResourceHealth[];
+  /** Why this instance should not take traffic; empty when it is ready. */
+  readonly notReadyReasons: () => Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Readiness and cache freshness, for `/readyz` and `/metrics`. */
+    health: Health;
+  }
+}
+
+/**
+ * The ledger, and the price source only to know whether there is one: without it the
+ * fallback price is expected, not a failure.
+ */
+export type HealthOptions = Pick<AppDeps, 'ledger' | 'priceSource'>;
+
+/** Why an upstream is not fit to serve, or null. */
+function problemOf(health: ResourceHealth): string | null {
+  if (!health.hasValue)
+    return `${health.name}: no value yet${health.lastError === null ? '' : ` (${health.lastError})`}`;
+  if (health.ageMs !== null && health.ageMs > health.maxAgeMs) {
+    return `${health.name}: last good value is ${Math.round(health.ageMs / 1000)} s old (budget ${Math.round(health.maxAgeMs / 1000)} s)${health.lastError === null ? '' : `; last error ${health.lastError}`}`;
+  }
+  return null;
+}
+
+/**
+ * Health of the instance: every cache has a value younger than its budget, and the ledger
+ * answers (it is local, but a broken or locked database file must take us out of rotation).
+ * Also exposes each cache's age and staleness as gauges.
+ */
+const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) => {
+  const { presaleCache, priceCache, goalsCache } = fastify;
+  const resources = (): ResourceHealth[] => [
+    ...Object.values(presaleCache.resources).map((resource) => resource.health()),
+    ...(options.priceSource === null ? [] : [priceCache.resource.health()]),
+    ...Object.values(goalsCache.resources).map((resource) => resource.health()),
+  ];
+
+  fastify.decorate('health', {
+    resources,
+    notReadyReasons: async () => {
+      const reasons = resources()
+        .map(problemOf)
+        .filter((reason): reason is string => reason !== null);
+      await options.ledger.getStats().catch((error: unknown) => {
+        reasons.push(
+          `ledger: ${error instanceof Error ? error.message.slice(0, 120) : 'unavailable'}`,
+        );
+      });
+      return reasons;
+    },
+  } satisfies Health);
+
+  fastify.metrics.gauge('fbt_cache_age_seconds', 'Age of each cached upstream value.', () =>
+    resources()
+      .filter((entry) => entry.ageMs !== null)
+      .map((entry) => ({ labels: { resource: entry.name }, value: (entry.ageMs ?? 0) / 1000 })),
+  );
+  fastify.metrics.gauge(
+    'fbt_cache_stale',
+    '1 when the cached value is the last good one after a failed refresh.',
+    () =>
+      resources().map((entry) => ({
+        labels: { resource: entry.name },
+        value: entry.stale ? 1 : 0,
+      })),
+  );
+  done();
+};
+
+/** Decorates `health` (see {@link health}). */
+export const healthPlugin = fp(health, {
+  name: 'health',
+  fastify: '5.x',
+  dependencies: ['metrics', 'caches'],
+});

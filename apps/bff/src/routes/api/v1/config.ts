@@ -1,0 +1,70 @@
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  configResponseSchema,
+  FBT_DECIMALS,
+  LEADER_TARGET_LAMPORTS,
+  PUBLIC_TARGET_LAMPORTS,
+  TOKEN_PRICE_LAMPORTS,
+  type ConfigResponse,
+} from '@fbt/domain';
+import type { AppDeps, AppSettings } from '../../../app-deps';
+
+/** What `/api/v1/config` publishes: the deployment, the explorer RPC URL and the links. */
+export type ConfigRouteOptions = Pick<AppDeps, 'deployment'> &
+  Pick<AppSettings, 'publicRpcUrl' | 'publicLinks'>;
+
+/** The site's configuration for a deployment (checked against the schema once, at start). */
+function siteConfig({ deployment, publicRpcUrl, publicLinks }: ConfigRouteOptions): ConfigResponse {
+  return configResponseSchema.parse({
+    cluster: deployment.cluster,
+    rpcPath: '/rpc',
+    explorerRpcUrl: publicRpcUrl ?? (deployment.cluster === 'localnet' ? deployment.rpcUrl : null),
+    programId: deployment.programId,
+    mint: deployment.mint,
+    tokenPriceLamports: TOKEN_PRICE_LAMPORTS.toString(),
+    fbtDecimals: FBT_DECIMALS,
+    privateRouteName: deployment.privateRouteName,
+    variants: [
+      {
+        variant: 'public',
+        route: 'presale',
+        presale: deployment.presales.public.address,
+        displayTargetLamports: PUBLIC_TARGET_LAMPORTS.toString(),
+      },
+      {
+        variant: 'private',
+        route: deployment.privateRouteName,
+        presale: deployment.presales.private.address,
+        displayTargetLamports: null,
+      },
+      {
+        variant: 'leader',
+        route: 'leader',
+        presale: deployment.presales.leader.address,
+        displayTargetLamports: LEADER_TARGET_LAMPORTS.toString(),
+      },
+    ],
+    links: publicLinks,
+  });
+}
+
+/**
+ * `GET /api/v1/config`: cluster, program, mint, price, the three presale variants and links.
+ * It never changes while the process runs, so it is serialized once and sent as bytes (hence
+ * the untyped reply; the zod schema still documents it).
+ */
+export const configRoute: FastifyPluginCallback<ConfigRouteOptions> = (fastify, options, done) => {
+  const configJson = JSON.stringify(siteConfig(options));
+  fastify.get(
+    '/api/v1/config',
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'Public configuration for the site',
+        response: { 200: configResponseSchema },
+      },
+    },
+    (_request, reply) => reply.type('application/json').send(configJson),
+  );
+  done();
+};

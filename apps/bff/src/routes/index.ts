@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../app-deps';
+import { createLeaderReportReply } from '../http/leader-report-reply';
+import { configRoute } from './api/v1/config';
+import { goalsRoute } from './api/v1/goals';
+import { leaderReportsRoute } from './api/v1/leader-reports';
+import { leaderboardRoute } from './api/v1/leaderboard';
+import { leaderRoute } from './api/v1/leaders/code';
+import { buyerRoute } from './api/v1/presales/buyers';
+import { presaleRoute } from './api/v1/presales/index';
+import { priceRoute } from './api/v1/price';
+import { streamRoute } from './api/v1/stream';
+import { clientRoutes } from './client';
+import { ctRoute } from './ct';
+import { healthzRoute } from './healthz';
+import { legacyGoalsRoutes } from './legacy-goals';
+import { metricsRoute } from './metrics';
+import { readyzRoute } from './readyz';
+import { rpcRoute } from './rpc';
+
+/** The ports and settings the routes read (the services come from the app plugins). */
+export type RoutesOptions = Pick<
+  AppDeps,
+  'deployment' | 'settings' | 'buyerReader' | 'ledger' | 'rpcUpstreamUrl' | 'fetch'
+>;
+
+/**
+ * Every route, one module per URL (the files mirror the URL tree), each given only what it
+ * uses. Encapsulated: route modules cannot decorate or hook the root instance. Registration
+ * order is the order of the OpenAPI document.
+ */
+const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
+  const { deployment, settings, buyerReader, ledger } = options;
+  const { presaleCache, priceCache, goalsCache, upstreamCalls, streamHub, metrics } = fastify;
+  const replyToReport = createLeaderReportReply(
+    fastify.leaderService,
+    metrics.counter(
+      'fbt_leader_reports_total',
+      'Leader reports by outcome (recorded, already-recorded, rejection code, unavailable).',
+    ),
+  );
+
+  await fastify.register(configRoute, {
+    deployment,
+    publicRpcUrl: settings.publicRpcUrl,
+    publicLinks: settings.publicLinks,
+  });
+  await fastify.register(presaleRoute, { presaleCache });
+  await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
+  await fastify.register(priceRoute, { priceCache });
+  await fastify.register(goalsRoute, { goalsCache });
+  await fastify.register(legacyGoalsRoutes, { goalsCache });
+  const { rateLimitWriteMax } = settings;
+  await fastify.register(leaderReportsRoute, { replyToReport, rateLimitWriteMax });
+  await fastify.register(ctRoute, { replyToReport, rateLimitWriteMax });
+  await fastify.register(leaderRoute, { ledger });
+  await fastify.register(leaderboardRoute, { ledger });
+  await fastify.register(streamRoute, { streamHub });
+  await fastify.register(healthzRoute);
+  await fastify.register(readyzRoute, { notReadyReasons: fastify.health.notReadyReasons });
+  await fastify.register(metricsRoute, { ledger, metrics });
+  await fastify.register(rpcRoute, {
+    rpcUpstreamUrl: options.rpcUpstreamUrl,
+    fetch: options.fetch,
+    rpcRateLimitMax: settings.rpcRateLimitMax,
+    upstreamCalls,
+  });
+  await fastify.register(clientRoutes, { clientDist: settings.clientDist });
+};
+
+/** All routes, in their own encapsulated scope (see {@link routes}). */
+export const routesPlugin = fp(routes, {
+  name: 'routes',
+  fastify: '5.x',
+  encapsulate: true,
+  dependencies: ['metrics', 'caches', 'stream-hub', 'leader-service', 'health', 'websocket'],
+});

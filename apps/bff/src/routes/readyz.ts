@@ -1,0 +1,29 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Health } from '../plugins/app/health';
+import { OPS_ROUTE_CONFIG } from './healthz';
+
+/** What `/readyz` asks: why the instance should not take traffic. */
+export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons'>;
+
+/** `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons. */
+export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
+  fastify,
+  { notReadyReasons },
+  done,
+) => {
+  fastify.get(
+    '/readyz',
+    {
+      config: OPS_ROUTE_CONFIG,
+      schema: { tags: ['ops'], summary: 'Upstreams are fresh (503 with reasons otherwise)' },
+    },
+    async (_request, reply) => {
+      const reasons = await notReadyReasons();
+      return reply.code(reasons.length === 0 ? 200 : 503).send({
+        status: reasons.length === 0 ? 'ready' : 'not-ready',
+        reasons,
+      });
+    },
+  );
+  done();
+};

@@ -1,0 +1,172 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { AppDeps, AppSettings } from '../app-deps';
+import type { Counter } from '../observability/metrics';
+
+/**
+ * JSON-RPC methods the browser may call through `/rpc`: what a wallet flow needs (blockhash,
+ * fees, rent, simulate/send, statuses, account and token reads) and nothing that scans the
+ * chain or costs the paid RPC a lot (getProgramAccounts, getBlock, …).
+ */
+export const RPC_METHOD_ALLOWLIST: ReadonlySet<string> = new Set([
+  'getLatestBlockhash',
+  'isBlockhashValid',
+  'getBlockHeight',
+  'getSlot',
+  'getEpochInfo',
+  'getGenesisHash',
+  'getVersion',
+  'getHealth',
+  'getFeeForMessage',
+  'getRecentPrioritizationFees',
+  'getMinimumBalanceForRentExemption',
+  'simulateTransaction',
+  'sendTransaction',
+  'getSignatureStatuses',
+  'getAccountInfo',
+  'getMultipleAccounts',
+  'getBalance',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+]);
+
+const RPC_BODY_LIMIT_BYTES = 64 * 1024;
+const RPC_MAX_BATCH = 10;
+const RPC_TIMEOUT_MS = 15_000;
+
+type JsonRpcId = string | number | null;
+
+function rpcError(id: JsonRpcId, code: number, message: string) {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+function idOf(call: unknown): JsonRpcId {
+  if (typeof call === 'object' && call !== null && 'id' in call) {
+    const id = call.id;
+    if (typeof id === 'string' || typeof id === 'number' || id === null) return id;
+  }
+  return null;
+}
+
+/** Why a single call may not be forwarded, or null when it may. */
+function refuse(call: unknown): ReturnType<typeof rpcError> | null {
+  if (typeof call !== 'object' || call === null || Array.isArray(call)) {
+    return rpcError(null, -32600, 'Invalid request: expected a JSON-RPC 2.0 object');
+  }
+  const { jsonrpc, method } = call as { jsonrpc?: unknown; method?: unknown };
+  if (jsonrpc !== '2.0' || typeof method !== 'string') {
+    return rpcError(idOf(call), -32600, 'Invalid request: expected jsonrpc "2.0" and a method');
+  }
+  if (!RPC_METHOD_ALLOWLIST.has(method)) {
+    return rpcError(
+      idOf(call),
+      -32601,
+      `Method not allowed through this proxy: ${method.slice(0, 64)}`,
+    );
+  }
+  return null;
+}
+
+/** What `/rpc` uses: the upstream URL, the fetch port, its rate limit and the call counter. */
+export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
+  Pick<AppSettings, 'rpcRateLimitMax'> & { readonly upstreamCalls: Counter };
+
+/**
+ * `POST /rpc`: a JSON-RPC proxy to the configured cluster with a method allowlist, so the
+ * browser never sees the server-side RPC URL (it may hold a paid key). This plugin is its own
+ * encapsulated scope: it replaces the JSON body parser there (malformed bodies get JSON-RPC
+ * errors, not HTTP 400s) without touching the other routes.
+ */
+export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, options, done) => {
+  const doFetch = options.fetch ?? fetch;
+  const upstream = options.rpcUpstreamUrl;
+  const { upstreamCalls } = options;
+
+  // Parse JSON ourselves so malformed bodies get JSON-RPC errors, not HTTP 400s.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: RPC_BODY_LIMIT_BYTES },
+    (_request, body, parsed) => parsed(null, body),
+  );
+
+  fastify.post(
+    '/rpc',
+    {
+      bodyLimit: RPC_BODY_LIMIT_BYTES,
+      config: {
+        rateLimit: { max: options.rpcRateLimitMax, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['rpc'],
+        summary: 'Solana JSON-RPC proxy (allow-listed methods, single or batch of up to 10)',
+        hide: false,
+      },
+    },
+    async (request, reply) => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(String(request.body));
+      } catch {
+        return reply.send(rpcError(null, -32700, 'Parse error: the body is not JSON'));
+      }
+      const calls = Array.isArray(payload) ? payload : [payload];
+      if (calls.length === 0 || calls.length > RPC_MAX_BATCH) {
+        return reply.send(
+          rpcError(null, -32600, `Invalid request: a batch holds 1 to ${RPC_MAX_BATCH} calls`),
+        );
+      }
+      const refusals = calls.map(refuse);
+      const refused = refusals.find((refusal) => refusal !== null);
+      if (refused !== undefined && refused !== null) {
+        return reply.send(
+          Array.isArray(payload)
+            ? refusals.map(
+                (r, i) =>
+                  r ??
+                  rpcError(
+                    idOf(calls[i]),
+                    -32600,
+                    'Batch refused: another call in it is not allowed',
+                  ),
+              )
+            : refused,
+        );
+      }
+      for (const call of calls) {
+        upstreamCalls.inc({
+          upstream: 'rpc-proxy',
+          operation: (call as { method: string }).method,
+        });
+      }
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), RPC_TIMEOUT_MS);
+      try {
+        const response = await doFetch(upstream, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          signal: controller.signal,
+        });
+        const text = await response.text();
+        return reply
+          .code(response.ok ? 200 : 502)
+          .type('application/json')
+          .send(
+            response.ok
+              ? text
+              : JSON.stringify(
+                  rpcError(idOf(calls[0]), -32000, `Upstream RPC answered HTTP ${response.status}`),
+                ),
+          );
+      } catch (error) {
+        request.log.warn({ err: error }, 'rpc upstream failed');
+        return reply
+          .code(502)
+          .send(rpcError(idOf(calls[0]), -32000, 'Upstream RPC unavailable; retry shortly'));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
+  done();
+};
