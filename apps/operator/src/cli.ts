@@ -37,6 +37,13 @@ const COMMAND_NAMES = COMMANDS.map((command) => command.name).join(', ');
  * Runs one operator command. Returns the exit code: 0 on success, 1 when the operation failed,
  * 2 for bad arguments (with a precise message on stderr).
  */
+/** A request that never reached the cluster (refused, unresolvable, reset): not a bug of ours. */
+function isUnreachable(error: unknown): boolean {
+  return (
+    error instanceof Error && /fetch failed|ECONNREFUSED|ENOTFOUND|ECONNRESET/.test(error.message)
+  );
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     return await run(argv, io);
@@ -46,6 +53,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       for (const line of error.logs) io.stderr(`  | ${line}`);
       if (error.exitCode === EXIT_CODE.usage) io.stderr(`Run \`operator --help\` for usage.`);
       return error.exitCode;
+    }
+    if (isUnreachable(error)) {
+      io.stderr(
+        `operator: the RPC endpoint could not be reached (${(error as Error).message}); check --url and that the cluster is up`,
+      );
+      return EXIT_CODE.failure;
     }
     io.stderr(`operator: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
     return EXIT_CODE.failure;

@@ -42,6 +42,14 @@ describe('bad arguments exit with code 2 and a precise message', () => {
       message: '--url must be an http(s) URL',
     },
     {
+      args: ['status', '--program-id', key, '--presale', key, '--url', 'ftp://127.0.0.1:8899'],
+      message: '--url must be an http(s) URL',
+    },
+    {
+      args: ['status', '--program-id', key, '--presale', key, '--ws-url', 'http://127.0.0.1:8900'],
+      message: '--ws-url must be a ws(s) URL',
+    },
+    {
       args: ['status', '--program-id', key, '--presale', key, '--keypair', 'x.json'],
       message: '--keypair does not apply to status',
     },
@@ -153,6 +161,23 @@ describe('bad arguments exit with code 2 and a precise message', () => {
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(message);
     }
+  });
+
+  it('an unreachable cluster is a clear failure (exit 1), not a stack trace', async () => {
+    const key = '11111111111111111111111111111111';
+    const result = await cli([
+      'status',
+      '--program-id',
+      key,
+      '--presale',
+      key,
+      '--url',
+      'http://127.0.0.1:9',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('operator: the RPC endpoint could not be reached');
+    expect(result.stderr).toContain('check --url and that the cluster is up');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('prints usage with --help', async () => {

@@ -24,6 +24,13 @@ export const CHAIN_OPTIONS = {
   },
 } as const satisfies OptionSpecs;
 
+/** A URL with one of `protocols` (a JSON-RPC endpoint is http(s), its pubsub ws(s)). */
+function endpointSchema(protocols: readonly string[], message: string) {
+  return z
+    .string()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), message);
+}
+
 /** A connection to the cluster a command acts on, and how it was chosen. */
 export interface Chain {
   connection: Connection;
@@ -50,7 +57,7 @@ export function openChain(
 ): Chain {
   const deployment = readDeploymentOption(values);
   const url = parseWith(
-    z.string().url('--url must be an http(s) URL'),
+    endpointSchema(['http:', 'https:'], '--url must be an http(s) URL'),
     values.url ?? env.SOLANA_RPC_URL ?? deployment?.file.rpcUrl ?? DEFAULT_URL,
   );
   const wsUrl =
@@ -58,7 +65,10 @@ export function openChain(
       ? values.url === undefined
         ? deployment?.file.wsUrl
         : undefined
-      : parseWith(z.string().url('--ws-url must be a ws(s) URL'), values['ws-url']);
+      : parseWith(
+          endpointSchema(['ws:', 'wss:'], '--ws-url must be a ws(s) URL'),
+          values['ws-url'],
+        );
   const connection = new Connection(url, {
     commitment: 'confirmed',
     ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
