@@ -1,29 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { ObservedTransaction } from '@fbt/domain';
-import { addTransactionTo, buyer, leaderBuyIn, startLeaderApp } from './leader-fixture';
-import { randomSignature, type TestWorld } from './helper';
+import { describe, expect, it } from 'vitest';
+import { buyer, useLeaderApp } from './leader-fixture';
+import { randomSignature } from './helper';
 
-let app: FastifyInstance;
-let world: TestWorld;
-beforeEach(async () => {
-  ({ world, app } = await startLeaderApp());
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const leaderBuy = (overrides?: Parameters<typeof leaderBuyIn>[1]) => leaderBuyIn(world, overrides);
-const addTransaction = (tx: ObservedTransaction) => addTransactionTo(world, tx);
+const session = useLeaderApp();
 
 describe("POST /ct (the spec's body, SOL amounts)", () => {
-  const ct = (payload: object) => app.inject({ method: 'POST', url: '/ct', payload });
+  const ct = (payload: object) => session.app.inject({ method: 'POST', url: '/ct', payload });
 
   it('converts SOL strings and numbers to lamports exactly and records', async () => {
-    const signature = addTransaction(
-      leaderBuy({
+    const signature = session.addTransaction(
+      session.leaderBuy({
         buys: [
-          { presale: world.deployment.presales.leader.address, buyer, lamports: 300_000_001n },
+          {
+            presale: session.world.deployment.presales.leader.address,
+            buyer,
+            lamports: 300_000_001n,
+          },
         ],
       }),
     );
@@ -43,10 +35,14 @@ describe("POST /ct (the spec's body, SOL amounts)", () => {
   });
 
   it('reads a float-computed solsClaimable number at lamport precision (compared, never stored)', async () => {
-    const signature = addTransaction(
-      leaderBuy({
+    const signature = session.addTransaction(
+      session.leaderBuy({
         buys: [
-          { presale: world.deployment.presales.leader.address, buyer, lamports: 1_500_000_000n },
+          {
+            presale: session.world.deployment.presales.leader.address,
+            buyer,
+            lamports: 1_500_000_000n,
+          },
         ],
       }),
     );

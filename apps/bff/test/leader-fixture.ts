@@ -3,6 +3,7 @@
  * leader-presale buys observed on the (fake) chain, and report bodies.
  */
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import type { ObservedTransaction } from '@fbt/domain';
 import {
   createTestWorld,
@@ -63,5 +64,51 @@ export function reportBody(signature: string, extra: Record<string, unknown> = {
     leaderCode: 'beast42',
     lamports: (2n * SOL).toString(),
     ...extra,
+  };
+}
+
+/** A fresh leader app per test, and the helpers bound to it. */
+export interface LeaderSession {
+  readonly app: FastifyInstance;
+  readonly world: TestWorld;
+  /** {@link leaderBuyIn} on this test's world. */
+  leaderBuy(overrides?: Parameters<typeof leaderBuyIn>[1]): ObservedTransaction;
+  /** {@link addTransactionTo} this test's world. */
+  addTransaction(tx: ObservedTransaction): string;
+  /** {@link postReport} to this test's app. */
+  report(payload: unknown): ReturnType<typeof postReport>;
+  /** Closes this test's app and starts another on the same world with these overrides. */
+  restartApp(overrides: Parameters<typeof startApp>[1]): Promise<void>;
+}
+
+/** Registers beforeEach/afterEach hooks giving every test its own {@link startLeaderApp}. */
+export function useLeaderApp(): LeaderSession {
+  let current: { world: TestWorld; app: FastifyInstance } | undefined;
+  beforeEach(async () => {
+    current = await startLeaderApp();
+  });
+  afterEach(async () => {
+    await current?.app.close();
+    current = undefined;
+  });
+  const started = () => {
+    if (current === undefined) throw new Error('leader app not started');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get world() {
+      return started().world;
+    },
+    leaderBuy: (overrides) => leaderBuyIn(started().world, overrides),
+    addTransaction: (tx) => addTransactionTo(started().world, tx),
+    report: (payload) => postReport(started().app, payload),
+    async restartApp(overrides) {
+      const { world, app } = started();
+      await app.close();
+      current = { world, app: await startApp(world, overrides) };
+    },
   };
 }

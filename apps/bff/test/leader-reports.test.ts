@@ -1,36 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { ObservedTransaction, TransactionVerifier } from '@fbt/domain';
+import { describe, expect, it } from 'vitest';
+import type { TransactionVerifier } from '@fbt/domain';
 import { leaderReportResponseSchema } from '@fbt/domain';
-import {
-  addTransactionTo,
-  buyer,
-  leaderBuyIn,
-  leaderWallet,
-  postReport,
-  reportBody,
-  startLeaderApp,
-} from './leader-fixture';
-import { depsFor, randomAddress, randomSignature, SOL, startApp, type TestWorld } from './helper';
+import { buyer, leaderWallet, reportBody, useLeaderApp } from './leader-fixture';
+import { depsFor, randomAddress, randomSignature, SOL } from './helper';
 
-let app: FastifyInstance;
-let world: TestWorld;
-beforeEach(async () => {
-  ({ world, app } = await startLeaderApp());
-});
-afterEach(async () => {
-  await app.close();
-});
-
-const leaderBuy = (overrides?: Parameters<typeof leaderBuyIn>[1]) => leaderBuyIn(world, overrides);
-const addTransaction = (tx: ObservedTransaction) => addTransactionTo(world, tx);
-const report = (payload: unknown) => postReport(app, payload);
+const session = useLeaderApp();
 const body = reportBody;
 
 describe('POST /api/v1/leader-reports', () => {
   it('records a verified leader buy with a server-computed 10% commission', async () => {
-    const signature = addTransaction(leaderBuy());
-    const response = await report(
+    const signature = session.addTransaction(session.leaderBuy());
+    const response = await session.report(
       body(signature, { claimedCommissionLamports: (SOL / 5n).toString() }),
     );
     expect(response.statusCode).toBe(201);
@@ -49,24 +29,24 @@ describe('POST /api/v1/leader-reports', () => {
   });
 
   it('is idempotent: the same report twice gives the same answer and one row', async () => {
-    const signature = addTransaction(leaderBuy());
-    const first = await report(body(signature));
-    const second = await report(body(signature));
+    const signature = session.addTransaction(session.leaderBuy());
+    const first = await session.report(body(signature));
+    const second = await session.report(body(signature));
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ ...first.json<object>(), status: 'already-recorded' });
-    expect((await world.ledger.getLeaderSummary('beast42'))?.buys).toBe(1);
+    expect((await session.world.ledger.getLeaderSummary('beast42'))?.buys).toBe(1);
   });
 
   it('refuses a replay of a recorded signature with other facts', async () => {
-    const signature = addTransaction(leaderBuy());
-    await report(body(signature));
-    const response = await report(body(signature, { lamports: (3n * SOL).toString() }));
+    const signature = session.addTransaction(session.leaderBuy());
+    await session.report(body(signature));
+    const response = await session.report(body(signature, { lamports: (3n * SOL).toString() }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { code: 'LEADER_REPORT__AMOUNT_MISMATCH' } });
   });
 
   it('answers 409 with Retry-After while the transaction is not confirmed', async () => {
-    const response = await report(body(randomSignature()));
+    const response = await session.report(body(randomSignature()));
     expect(response.statusCode).toBe(409);
     expect(response.headers['retry-after']).toBe('2');
     expect(response.json()).toEqual({
@@ -78,32 +58,31 @@ describe('POST /api/v1/leader-reports', () => {
   });
 
   it('re-reads a transaction the chain does not show yet before answering', async () => {
-    await app.close();
     const { TEST_SETTINGS } = await import('./helper');
-    const late = leaderBuy();
+    const late = session.leaderBuy();
     const signature = late.status === 'found' ? late.signature : '';
-    const chain = depsFor(world).verifier;
+    const chain = depsFor(session.world).verifier;
     let reads = 0;
     const verifier: TransactionVerifier = {
       ...chain,
       observeTransaction: (sig) => {
         reads++;
-        if (reads === 2) world.transactions.set(signature, late); // appears on the second read
+        if (reads === 2) session.world.transactions.set(signature, late); // appears on the second read
         return chain.observeTransaction(sig);
       },
     };
-    app = await startApp(world, {
+    await session.restartApp({
       settings: { ...TEST_SETTINGS, leaderReportRetryDelaysMs: [1, 1] },
       verifier,
     });
-    const response = await report(body(signature));
+    const response = await session.report(body(signature));
     expect(response.statusCode).toBe(201);
     expect(reads).toBe(2);
   });
 
   it('answers 503 CHAIN__UNAVAILABLE with Retry-After when the chain cannot be read', async () => {
-    world.chainDown = true;
-    const response = await report(body(randomSignature()));
+    session.world.chainDown = true;
+    const response = await session.report(body(randomSignature()));
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('2');
     expect(response.json()).toMatchObject({ error: { code: 'CHAIN__UNAVAILABLE' } });
@@ -112,77 +91,83 @@ describe('POST /api/v1/leader-reports', () => {
   it.each([
     [
       'a failed transaction',
-      () => leaderBuy({ error: '{"InstructionError":[0,{"Custom":6}]}' }),
+      () => session.leaderBuy({ error: '{"InstructionError":[0,{"Custom":6}]}' }),
       {},
       'LEADER_REPORT__TX_FAILED',
     ],
     [
       'a transaction without a presale buy',
-      () => leaderBuy({ buys: [] }),
+      () => session.leaderBuy({ buys: [] }),
       {},
       'LEADER_REPORT__NOT_A_PRESALE_BUY',
     ],
     [
       'a buy on the public presale',
       () =>
-        leaderBuy({
-          buys: [{ presale: world.deployment.presales.public.address, buyer, lamports: 2n * SOL }],
+        session.leaderBuy({
+          buys: [
+            {
+              presale: session.world.deployment.presales.public.address,
+              buyer,
+              lamports: 2n * SOL,
+            },
+          ],
         }),
       {},
       'LEADER_REPORT__WRONG_PRESALE',
     ],
     [
       'another wallet',
-      () => leaderBuy(),
+      () => session.leaderBuy(),
       { wallet: randomAddress() },
       'LEADER_REPORT__SIGNER_MISMATCH',
     ],
     [
       'an inflated amount',
-      () => leaderBuy(),
+      () => session.leaderBuy(),
       { lamports: (20n * SOL).toString() },
       'LEADER_REPORT__AMOUNT_MISMATCH',
     ],
-    ['a missing memo', () => leaderBuy({ memos: [] }), {}, 'LEADER_REPORT__MEMO_MISSING'],
+    ['a missing memo', () => session.leaderBuy({ memos: [] }), {}, 'LEADER_REPORT__MEMO_MISSING'],
     [
       'another leader memo',
-      () => leaderBuy({ memos: ['fbt:leader:other1'] }),
+      () => session.leaderBuy({ memos: ['fbt:leader:other1'] }),
       {},
       'LEADER_REPORT__MEMO_MISMATCH',
     ],
     [
       'an unknown code',
-      () => leaderBuy({ memos: ['fbt:leader:ghost1'] }),
+      () => session.leaderBuy({ memos: ['fbt:leader:ghost1'] }),
       { leaderCode: 'ghost1' },
       'LEADER_REPORT__UNKNOWN_LEADER',
     ],
     [
       'a wrong commission',
-      () => leaderBuy(),
+      () => session.leaderBuy(),
       { claimedCommissionLamports: '300000000' },
       'LEADER_REPORT__COMMISSION_MISMATCH',
     ],
   ] as const)('refuses %s with 422 and a code', async (_name, tx, extra, code) => {
-    const signature = addTransaction(tx());
-    const response = await report(body(signature, extra));
+    const signature = session.addTransaction(tx());
+    const response = await session.report(body(signature, extra));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { code } });
-    expect(await world.ledger.findBuy(signature)).toBeNull();
+    expect(await session.world.ledger.findBuy(signature)).toBeNull();
   });
 
   it('refuses self-referral', async () => {
-    const selfTx = leaderBuy({
+    const selfTx = session.leaderBuy({
       signers: [leaderWallet],
       buys: [
         {
-          presale: world.deployment.presales.leader.address,
+          presale: session.world.deployment.presales.leader.address,
           buyer: leaderWallet,
           lamports: 2n * SOL,
         },
       ],
     });
-    const signature = addTransaction(selfTx);
-    const response = await report(body(signature, { wallet: leaderWallet }));
+    const signature = session.addTransaction(selfTx);
+    const response = await session.report(body(signature, { wallet: leaderWallet }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { code: 'LEADER_REPORT__SELF_REFERRAL' } });
   });
@@ -202,7 +187,7 @@ describe('POST /api/v1/leader-reports', () => {
     ['fractional lamports', { ...body(randomSignature()), lamports: '1.5' }, 'body.lamports'],
     ['a malformed code', { ...body(randomSignature()), leaderCode: 'a b' }, 'body.leaderCode'],
   ])('answers 400 REQUEST__INVALID for %s, naming the field', async (_name, payload, message) => {
-    const response = await report(payload);
+    const response = await session.report(payload);
     expect(response.statusCode).toBe(400);
     const error = response.json<{ error: { code: string; message: string } }>().error;
     expect(error.code).toBe('REQUEST__INVALID');
