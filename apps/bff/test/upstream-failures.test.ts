@@ -96,7 +96,18 @@ describe('upstream failures with the real adapters (loopback wire-format servers
         };
         json(res, {
           binary: { encoding: 'hex', data: ['00'] },
-          parsed: [{ id: PYTH_SOL_USD_FEED_ID.slice(2), price, ema_price: price }],
+          parsed: [
+            {
+              id: PYTH_SOL_USD_FEED_ID.slice(2),
+              price,
+              ema_price: price,
+              metadata: {
+                slot: 1,
+                proof_available_time: nowSeconds(),
+                prev_publish_time: nowSeconds() - 1,
+              },
+            },
+          ],
         });
       });
       app = await startApp(world, {

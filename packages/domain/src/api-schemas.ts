@@ -165,9 +165,10 @@ export const pythPriceFeedSchema = z.object({
   ema_price: pythPriceSchema,
   metadata: z
     .object({
-      slot: z.number().optional(),
-      proof_available_time: z.number().optional(),
-      prev_publish_time: z.number().optional(),
+      // Hermes' OpenAPI declares these three nullable.
+      slot: z.number().nullish(),
+      proof_available_time: z.number().nullish(),
+      prev_publish_time: z.number().nullish(),
       attestation_time: z.number().optional(),
       emitter_chain: z.number().optional(),
       price_service_receive_time: z.number().optional(),
