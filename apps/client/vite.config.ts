@@ -1,14 +1,44 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * Text assets the BFF may answer precompressed. Images and fonts are left out (their formats
+ * are compressed already), and so is Vite's `.vite/` manifest (read by tools, never served).
+ */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+/** Below this many bytes an encoded copy saves less than the headers it costs. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * The BFF serves `dist/` at `/` and the API under `/api/v1`, so the dev server proxies the API
  * to a locally running BFF (PORT 8080 by default) and the build writes a manifest that
  * `bench/client-bundle.ts` reads to size each route.
+ *
+ * Every build also writes `<file>.br` and `<file>.gz` next to each compressible asset, once and
+ * at the strongest settings (brotli 11, gzip 9): the BFF serves them by `Accept-Encoding`
+ * (`preCompressed` in apps/bff/src/routes/client.ts), so no request pays for compression and
+ * visitors get smaller files than on-the-fly compression at a cheap level would give.
+ * Originals stay for clients that accept neither; a copy that would not be smaller is skipped.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({
+      include: COMPRESSIBLE,
+      exclude: /(?:^|[\\/])\.vite[\\/]/,
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: zlibConstants.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: {
     alias: {
       // Buy flow: drops Mobile Wallet Adapter from the presale route (see the stub's comment).

@@ -7,6 +7,7 @@ import { cachesPlugin } from './plugins/app/caches';
 import { healthPlugin } from './plugins/app/health';
 import { leaderServicePlugin } from './plugins/app/leader-service';
 import { streamHubPlugin } from './plugins/app/stream-hub';
+import { compressionPlugin } from './plugins/external/compression';
 import { docsPlugin } from './plugins/external/docs';
 import { metricsPlugin } from './plugins/external/metrics';
 import { securityPlugin } from './plugins/external/security';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(securityPlugin, deps.settings);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(metricsPlugin);
 

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 
 describe('the site the browser tests load', () => {
@@ -12,5 +13,22 @@ describe('the site the browser tests load', () => {
       readFileSync(join(assets, name), 'utf8').includes('should have a unique "key" prop'),
     );
     expect(development).toEqual([]);
+  });
+
+  it('writes brotli and gzip copies next to the entry chunk, for the BFF to send as they are', () => {
+    const dist = inject('siteDistDir');
+    const entry = /src="\/(assets\/index-[\w-]+\.js)"/.exec(
+      readFileSync(join(dist, 'index.html'), 'utf8'),
+    )?.[1];
+    expect(entry).toBeDefined();
+    const original = readFileSync(join(dist, entry ?? ''));
+    const br = readFileSync(join(dist, `${entry ?? ''}.br`));
+    const gz = readFileSync(join(dist, `${entry ?? ''}.gz`));
+    expect(brotliDecompressSync(br).equals(original)).toBe(true);
+    expect(gunzipSync(gz).equals(original)).toBe(true);
+    expect(br.length).toBeLessThan(gz.length);
+    expect(gz.length).toBeLessThan(original.length / 2);
+    expect(existsSync(join(dist, 'index.html.br'))).toBe(true);
+    expect(existsSync(join(dist, 'index.html.gz'))).toBe(true);
   });
 });
