@@ -38,6 +38,11 @@ export interface AppSettings {
   readonly clientDist: string | null;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
+  /**
+   * Whether `PYTH_API_KEY` is set: on mainnet-beta without it Hermes answers 401, which start-up
+   * and `/readyz` report. Undefined (tests, embedders): not judged.
+   */
+  readonly pythApiKeySet?: boolean;
 }
 
 /** Everything buildApp is given: settings, the deployment and the adapters (ports). */

@@ -59,6 +59,7 @@ export function settingsFromConfig(config: Config): AppSettings {
     clientDist: fromRepoRoot(config.CLIENT_DIST),
     trustProxy: config.TRUST_PROXY,
   };
+    pythApiKeySet: config.PYTH_API_KEY !== undefined,
 }
 
 function communityCounters(config: Config, ledger: LeaderLedger): CommunityCounters {

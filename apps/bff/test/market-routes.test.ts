@@ -51,7 +51,12 @@ describe('GET /api/v1/price/sol-usd', () => {
     expect(body).toMatchObject({ source: 'fallback', usd: '150.00' });
     // Presales, goals and heartbeats are scheduled; the price is not.
     expect(world.scheduler.size).toBe(5);
-    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready', reasons: [] });
+    expect((await app.inject('/readyz')).json()).toEqual({
+      status: 'ready',
+      reasons: [],
+      priceMode: 'disabled',
+      warnings: [],
+    });
   });
 
   it('keeps the last good quote marked stale while Pyth fails', async () => {

@@ -20,7 +20,13 @@ describe('health, readiness and metrics', () => {
     app = await startApp(createTestWorld());
     const response = await app.inject('/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', reasons: [] });
+    // The test world's price source does not stream: its price is polled.
+    expect(response.json()).toEqual({
+      status: 'ready',
+      reasons: [],
+      priceMode: 'poll',
+      warnings: [],
+    });
   });
 
   it('GET /readyz is 503 with reasons once a value is older than its budget', async () => {

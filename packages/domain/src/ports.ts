@@ -42,6 +42,33 @@ export interface BuyerRecordReader {
 /** The SOL/USD price. Throws when no valid quote can be had; callers fall back. */
 export interface PriceSource {
   getSolUsd(): Promise<PythPrice>;
+  /**
+   * Pushes quotes as the upstream publishes them (seconds apart instead of a poll period), when
+   * the source can stream. Reconnects by itself; `getSolUsd` stays the fallback while it is down.
+   */
+  watchSolUsd?(listener: PriceStreamListener): Unsubscribe;
+}
+
+/** Where a price stream stands: open, or down until a retry in `retryInMs`. */
+export type PriceStreamStatus =
+  | { readonly state: 'open' }
+  | {
+      readonly state: 'down';
+      /** Short, credential-free reason (`HTTP 503`, `disconnected`, …). */
+      readonly reason: string;
+      /** The upstream refused the API key (401/403): a configuration error, retried slowly. */
+      readonly unauthorized: boolean;
+      readonly retryInMs: number;
+    };
+
+/** What a {@link PriceSource.watchSolUsd} stream tells its caller. */
+export interface PriceStreamListener {
+  /** An acceptable quote (already checked with the domain's price rules). */
+  onQuote(quote: PythPrice): void;
+  /** A message that was no acceptable quote (stale, too wide, wrong shape); the stream stays. */
+  onRejected(error: Error): void;
+  /** The stream opened, or went down (and when it will be retried). */
+  onStatus(status: PriceStreamStatus): void;
 }
 
 /** A community's size and where the figure came from. */

@@ -58,7 +58,11 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   await fastify.register(leaderboardRoute, { ledger });
   await fastify.register(streamRoute, { streamHub });
   await fastify.register(healthzRoute);
-  await fastify.register(readyzRoute, { notReadyReasons: fastify.health.notReadyReasons });
+  await fastify.register(readyzRoute, {
+    notReadyReasons: fastify.health.notReadyReasons,
+    warnings: fastify.health.warnings,
+    priceMode: fastify.health.priceMode,
+  });
   await fastify.register(metricsRoute, { ledger, metrics });
   await fastify.register(rpcRoute, {
     rpcUpstreamUrl: options.rpcUpstreamUrl,

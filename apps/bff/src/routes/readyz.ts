@@ -2,13 +2,17 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { Health } from '../plugins/app/health';
 import { OPS_ROUTE_CONFIG } from './healthz';
 
-/** What `/readyz` asks: why the instance should not take traffic. */
-export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons'>;
+/** What `/readyz` asks: why the instance should not take traffic, and what else to know. */
+export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | 'priceMode'>;
 
-/** `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons. */
+/**
+ * `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons.
+ * Both carry `priceMode` (stream, poll, fallback, disabled) and `warnings` that do not stop
+ * traffic (a price stream down while polling works, a refused or missing Pyth key).
+ */
 export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
   fastify,
-  { notReadyReasons },
+  { notReadyReasons, warnings, priceMode },
   done,
 ) => {
   fastify.get(
@@ -22,6 +26,8 @@ export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
       return reply.code(reasons.length === 0 ? 200 : 503).send({
         status: reasons.length === 0 ? 'ready' : 'not-ready',
         reasons,
+        priceMode: priceMode(),
+        warnings: warnings(),
       });
     },
   );

@@ -5,6 +5,12 @@ import type { Counter } from '../../observability/metrics';
 import { createGoalsCache, type GoalsCache } from '../../services/goals-cache';
 import { createPresaleCache, type PresaleCache } from '../../services/presale-cache';
 import { createPriceCache, type PriceCache } from '../../services/price-cache';
+import {
+  isMainnetWithoutKey,
+  MAINNET_WITHOUT_KEY,
+  priceEvents,
+  registerPriceMetrics,
+} from './price-observability';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,14 +30,18 @@ export type CachesOptions = Pick<
   AppDeps,
   'deployment' | 'clock' | 'presaleReader' | 'priceSource' | 'counters'
 > & {
-  readonly settings: Pick<AppSettings, 'presaleRefreshMs' | 'priceRefreshMs' | 'goalsRefreshMs'>;
+  readonly settings: Pick<
+    AppSettings,
+    'presaleRefreshMs' | 'priceRefreshMs' | 'goalsRefreshMs' | 'pythApiKeySet'
+  >;
 };
 
 /**
  * The presale, price and goals caches over their ports. Every upstream call is counted (so
  * `/metrics` shows that reads never reach the chain, only refreshes do) and every failed
  * refresh is counted and logged; the cache keeps serving its last good value meanwhile.
- * Without a price source the price cache serves the fallback quote and logs nothing.
+ * Without a price source the price cache serves the fallback quote and logs nothing. On
+ * mainnet-beta with Pyth on and no API key, start-up logs a warning (Hermes will answer 401).
  */
 const caches: FastifyPluginCallback<CachesOptions> = (fastify, options, done) => {
   const { deployment, clock, presaleReader, priceSource, counters, settings } = options;
@@ -66,16 +76,26 @@ const caches: FastifyPluginCallback<CachesOptions> = (fastify, options, done) =>
     onError: (variant, error) => logRefreshError(`presale:${variant}`, error),
   });
   const priceCache = createPriceCache({
-    source: {
-      getSolUsd: () => {
-        if (priceSource === null) return Promise.reject(new Error('PRICE__DISABLED'));
-        upstreamCalls.inc({ upstream: 'pyth', operation: 'getSolUsd' });
-        return priceSource.getSolUsd();
-      },
-    },
+    source:
+      priceSource === null
+        ? null
+        : {
+            getSolUsd: () => {
+              upstreamCalls.inc({ upstream: 'pyth', operation: 'getSolUsd' });
+              return priceSource.getSolUsd();
+            },
+            ...(priceSource.watchSolUsd === undefined
+              ? {}
+              : {
+                  watchSolUsd: (listener) => {
+                    upstreamCalls.inc({ upstream: 'pyth', operation: 'watchSolUsd' });
+                    return priceSource.watchSolUsd?.(listener) ?? (() => undefined);
+                  },
+                }),
+          },
     clock,
     refreshMs: settings.priceRefreshMs,
-    onError: priceSource === null ? () => undefined : (error) => logRefreshError('price', error),
+    ...priceEvents(fastify, refreshFailures),
   });
   const goalsCache = createGoalsCache({
     counters: {
@@ -88,6 +108,11 @@ const caches: FastifyPluginCallback<CachesOptions> = (fastify, options, done) =>
     refreshMs: settings.goalsRefreshMs,
     onError: (community, error) => logRefreshError(`goals:${community}`, error),
   });
+
+  registerPriceMetrics(fastify, priceCache);
+  if (isMainnetWithoutKey(deployment, priceSource !== null, settings.pythApiKeySet)) {
+    fastify.log.warn({ resource: 'price' }, MAINNET_WITHOUT_KEY);
+  }
 
   fastify.decorate('presaleCache', presaleCache);
   fastify.decorate('priceCache', priceCache);

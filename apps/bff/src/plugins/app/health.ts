@@ -2,6 +2,8 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app-deps';
 import type { ResourceHealth } from '../../cache/refreshing-resource';
+import type { PriceSourceMode } from '../../services/price-cache';
+import { isMainnetWithoutKey, priceWarnings } from './price-observability';
 
 /** What the health of this instance is made of. */
 export interface Health {
@@ -9,6 +11,10 @@ export interface Health {
   readonly resources: () => ResourceHealth[];
   /** Why this instance should not take traffic; empty when it is ready. */
   readonly notReadyReasons: () => Promise<string[]>;
+  /** What an operator should know but that does not stop traffic (price mode, missing key). */
+  readonly warnings: () => string[];
+  /** Where the served price comes from now. */
+  readonly priceMode: () => PriceSourceMode;
 }
 
 declare module 'fastify' {
@@ -22,7 +28,9 @@ declare module 'fastify' {
  * The ledger, and the price source only to know whether there is one: without it the
  * fallback price is expected, not a failure.
  */
-export type HealthOptions = Pick<AppDeps, 'ledger' | 'priceSource'>;
+export type HealthOptions = Pick<AppDeps, 'ledger' | 'priceSource' | 'deployment'> & {
+  readonly settings: Pick<AppDeps['settings'], 'pythApiKeySet'>;
+};
 
 /** Why an upstream is not fit to serve, or null. */
 function problemOf(health: ResourceHealth): string | null {
@@ -60,6 +68,16 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
       });
       return reasons;
     },
+    warnings: () =>
+      priceWarnings(
+        priceCache,
+        isMainnetWithoutKey(
+          options.deployment,
+          options.priceSource !== null,
+          options.settings.pythApiKeySet,
+        ),
+      ),
+    priceMode: () => priceCache.status().mode,
   } satisfies Health);
 
   fastify.metrics.gauge('fbt_cache_age_seconds', 'Age of each cached upstream value.', () =>
