@@ -136,6 +136,14 @@ describe('presale pages', () => {
     },
   );
 
+  it('a live Pyth price is shown plainly, without the reference-value mark', async () => {
+    const { page } = await session.visit('/presale');
+    const price = page.getByTestId('purchase-price');
+    await expect.poll(() => price.textContent()).toBe('1 SOL = 145.23 USD');
+    expect(await price.getAttribute('data-price-caveat')).toBeNull();
+    expect(await page.getByTestId('purchase-price-note').count()).toBe(0);
+  });
+
   it('the leader page reads the leader code from the address', async () => {
     const { page } = await session.visit('/leader?code=beast42');
     await expect

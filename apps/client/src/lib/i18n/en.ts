@@ -44,6 +44,10 @@ export const en = {
   'purchase.bought': 'You bought {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',
   'purchase.priceLoading': '1 SOL = … USD',
+  'purchase.priceApprox': '≈ 1 SOL = {usd} USD',
+  'purchase.priceFallbackNote':
+    'Reference value: the live SOL price is unavailable right now, so this is not the market price.',
+  'purchase.priceStaleNote': 'Last known price: the live SOL price feed has not updated recently.',
   'purchase.amountLabel': 'Amount (SOL)',
   'purchase.amountPlaceholder': 'Amount',
   'purchase.estimate': 'You will receive {amount} FBT',

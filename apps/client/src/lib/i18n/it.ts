@@ -42,6 +42,11 @@ export const it: Messages = {
   'purchase.bought': 'Hai comprato {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',
   'purchase.priceLoading': '1 SOL = … USD',
+  'purchase.priceApprox': '≈ 1 SOL = {usd} USD',
+  'purchase.priceFallbackNote':
+    'Valore di riferimento: il prezzo live di SOL non è disponibile ora, quindi non è il prezzo di mercato.',
+  'purchase.priceStaleNote':
+    'Ultimo prezzo noto: il feed live del prezzo di SOL non si aggiorna da un po’.',
   'purchase.amountLabel': 'Importo (SOL)',
   'purchase.amountPlaceholder': 'Importo',
   'purchase.estimate': 'Riceverai {amount} FBT',

@@ -20,6 +20,7 @@ import { useLeaderCodeCheck } from '../api/leader-api';
 import { usePresaleStream } from '../api/presale-stream';
 import { usePurchase } from '../hooks/use-purchase';
 import { PurchaseResultDialog } from './purchase-dialogs';
+import { PriceLine } from './price-line';
 import './purchase.css';
 
 /** Wallet used by the hidden test report when no wallet is connected (the system program). */
@@ -151,9 +152,7 @@ export function PurchaseBox({
             max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
           })}
         </p>
-        <p className="purchase__stat purchase__stat--price" data-testid="purchase-price">
-          {price.data ? t('purchase.price', { usd: price.data.usd }) : t('purchase.priceLoading')}
-        </p>
+        <PriceLine price={price.data} />
       </div>
 
       <label className="purchase__label" htmlFor={inputId}>

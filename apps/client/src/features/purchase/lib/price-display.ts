@@ -1,0 +1,14 @@
+import type { PriceResponse } from '@fbt/domain';
+
+/** Why a price is not a live quote, or null when it is one. */
+export type PriceCaveat = 'fallback' | 'stale' | null;
+
+/**
+ * Whether the `1 SOL = N USD` line may be shown as live. The fallback constant (no price
+ * service reachable) and a stale Pyth quote (the feed stopped updating) are shown, but marked:
+ * a buyer must never read a reference value as the market price.
+ */
+export function priceCaveat(price: Pick<PriceResponse, 'source' | 'stale'>): PriceCaveat {
+  if (price.source === 'fallback') return 'fallback';
+  return price.stale ? 'stale' : null;
+}
