@@ -2,6 +2,9 @@
 # Installs the Debian packages the build and the tests need:
 #   clang-19 + llvm-19   compile the on-chain program (C -> BPF) and inspect objects
 #   chromium             the real browser the end-to-end tests drive
+#   postgresql           server binaries (initdb, pg_ctl) for the throwaway PostgreSQL the
+#                        leader-ledger tests start (packages/adapters/src/testing/postgres-server.ts);
+#                        the service itself is not needed and may stay stopped
 # Idempotent: does nothing when everything is present. Without root, prints the command to run.
 set -euo pipefail
 
@@ -9,9 +12,11 @@ need=()
 command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
 command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 ||
+  need+=(postgresql)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "system packages: all present (clang-19, llvm-19, chromium)"
+  echo "system packages: all present (clang-19, llvm-19, chromium, postgresql)"
   exit 0
 fi
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postgresUrlProblem } from '@fbt/adapters';
 import { clusterSchema } from '@fbt/domain';
 
 const intInRange = (fallback: number, min: number, max: number) =>
@@ -46,10 +47,11 @@ const envSchema = z.object({
   PUBLIC_RPC_URL: optionalUrl,
   CLIENT_DIST: z.string().trim().min(1).default('./apps/client/dist'),
   DATABASE_PATH: z.string().trim().min(1).default('./data/ledger.sqlite'),
-  DATABASE_URL: optionalText.refine(
-    (value) => value === undefined,
-    'the PostgreSQL ledger is not available in this build; unset DATABASE_URL to use DATABASE_PATH',
-  ),
+  /** Set: the leader ledger lives in this PostgreSQL database instead of `DATABASE_PATH`. */
+  DATABASE_URL: optionalText.superRefine((value, ctx) => {
+    const problem = value === undefined ? null : postgresUrlProblem(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   /** Empty disables Pyth: the fallback price is served and readiness ignores the price. */
   PYTH_HERMES_URL: z
     .string()
@@ -128,6 +130,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
   if ((config.X_BEARER_TOKEN === undefined) !== (config.X_USERNAME === undefined)) {
     problems.push('X_BEARER_TOKEN and X_USERNAME: set both or neither');
+  }
+  // DATABASE_PATH has a default, so only an explicit one conflicts with DATABASE_URL.
+  if (config.DATABASE_URL !== undefined && (env.DATABASE_PATH ?? '').trim() !== '') {
+    problems.push(
+      'DATABASE_URL and DATABASE_PATH: set one (PostgreSQL or SQLite leader ledger), not both',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createCommunityCounters,
+  createPostgresLeaderLedger,
   createPythHermesPriceSource,
   createSolanaBuyerRecordReader,
   createSolanaConnection,
@@ -58,8 +59,8 @@ export function settingsFromConfig(config: Config): AppSettings {
     publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
     clientDist: fromRepoRoot(config.CLIENT_DIST),
     trustProxy: config.TRUST_PROXY,
-  };
     pythApiKeySet: config.PYTH_API_KEY !== undefined,
+  };
 }
 
 function communityCounters(config: Config, ledger: LeaderLedger): CommunityCounters {
@@ -87,16 +88,33 @@ function communityCounters(config: Config, ledger: LeaderLedger): CommunityCount
 }
 
 /**
+ * The leader ledger the config names: PostgreSQL when `DATABASE_URL` is set (migrated before
+ * this resolves, so a database that is down stops start-up with `LEDGER__UNAVAILABLE`), else
+ * the SQLite file `DATABASE_PATH` (`:memory:` for a throwaway one).
+ */
+async function openLedger(config: Config, clock: Clock): Promise<LeaderLedger> {
+  if (config.DATABASE_URL !== undefined) {
+    return createPostgresLeaderLedger({ connectionString: config.DATABASE_URL, clock });
+  }
+  return createSqliteLeaderLedger({
+    path: config.DATABASE_PATH === ':memory:' ? ':memory:' : fromRepoRoot(config.DATABASE_PATH),
+    clock,
+  });
+}
+
+/**
  * The BFF's real adapters for a deployment and a config: the Solana readers and verifier over
  * one connection, Pyth (unless disabled), Telegram and X counters (when configured) and the
- * SQLite leader ledger (`DATABASE_PATH`, `:memory:` for a throwaway one).
+ * leader ledger ({@link openLedger}). Async because opening PostgreSQL connects and migrates.
  */
-export function createAppDeps(
+export async function createAppDeps(
   deployment: Deployment,
   config: Config,
   options: BffOptions = {},
-): WiredDeps {
+): Promise<WiredDeps> {
   const clock = options.clock ?? { now: () => Date.now() };
+  // First, so a ledger that cannot be opened leaves no connection behind.
+  const ledger = await openLedger(config, clock);
   let lastWebsocketErrorAt = Number.NEGATIVE_INFINITY;
   const connection = createSolanaConnection({
     rpcUrl: deployment.rpcUrl,
@@ -106,10 +124,6 @@ export function createAppDeps(
       lastWebsocketErrorAt = clock.now();
       options.onWebsocketError?.(error);
     },
-  });
-  const ledger = createSqliteLeaderLedger({
-    path: config.DATABASE_PATH === ':memory:' ? ':memory:' : fromRepoRoot(config.DATABASE_PATH),
-    clock,
   });
   const deps: AppDeps = {
     settings: { ...settingsFromConfig(config), ...options.settings },
@@ -152,7 +166,7 @@ export async function createBff(
   options: BffOptions = {},
 ): Promise<FastifyInstance> {
   let app: FastifyInstance | undefined;
-  const wired = createAppDeps(deployment, config, {
+  const wired = await createAppDeps(deployment, config, {
     ...options,
     onWebsocketError: (error) => {
       options.onWebsocketError?.(error);

@@ -66,10 +66,25 @@ describe('loadConfig', () => {
     [{ TELEGRAM_BOT_TOKEN: 't' }, 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither'],
     [{ X_USERNAME: 'fbt' }, 'X_BEARER_TOKEN and X_USERNAME: set both or neither'],
     [
-      { DATABASE_URL: 'postgres://x' },
-      'DATABASE_URL: the PostgreSQL ledger is not available in this build',
+      { DATABASE_URL: 'mysql://u:p@db/ledger' },
+      'DATABASE_URL: must start with postgres:// or postgresql:// (got mysql://)',
+    ],
+    [{ DATABASE_URL: 'postgres://db:5432' }, 'DATABASE_URL: must name one database after the host'],
+    [
+      { DATABASE_URL: 'postgres://db/ledger', DATABASE_PATH: './data/ledger.sqlite' },
+      'DATABASE_URL and DATABASE_PATH: set one (PostgreSQL or SQLite leader ledger), not both',
     ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a postgres:// or postgresql:// DATABASE_URL; without one the ledger is SQLite', () => {
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+    for (const url of [
+      'postgres://fbt:pw@db:5432/ledger',
+      'postgresql://db/ledger?sslmode=require',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
   });
 });

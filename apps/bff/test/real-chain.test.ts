@@ -24,7 +24,7 @@ beforeAll(async () => {
   chain = await startSeededChain();
   const { deployment } = chain;
   // The production wiring (real Solana adapters, SQLite ledger) with test timings.
-  wired = createAppDeps(
+  wired = await createAppDeps(
     deployment,
     loadConfig({ DATABASE_PATH: ':memory:', PYTH_HERMES_URL: '' }),
     { scheduler, logger: false, settings: TEST_SETTINGS },

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSqliteLeaderLedger } from '@fbt/adapters';
+import { createPostgresLeaderLedger, createSqliteLeaderLedger } from '@fbt/adapters';
+import { startPostgresServer, type PostgresServer } from '@fbt/adapters/testing';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './helpers';
@@ -52,5 +53,57 @@ describe('leader codes and goal counts', () => {
     } finally {
       await ledger.close();
     }
+  });
+
+  describe('on a PostgreSQL ledger', () => {
+    let server: PostgresServer;
+    beforeAll(async () => {
+      server = await startPostgresServer();
+    }, 120_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('--database-url or $DATABASE_URL selects it; the password is never printed', async () => {
+      const url = (await server.createDatabase()).replace('postgres@', 'postgres:s3cret@');
+      const wallet = Keypair.generate().publicKey.toBase58();
+      const registered = await cli([
+        'register-leader',
+        '--code',
+        'beast42',
+        '--wallet',
+        wallet,
+        '--database-url',
+        url,
+      ]);
+      expect(registered.code).toBe(0);
+      expect(registered.json()).toMatchObject({ code: 'beast42', created: true });
+      expect(registered.stdout).not.toContain('s3cret');
+      const goal = await cli(['set-goal', '--community', 'twitter', '--count', '77'], {
+        DATABASE_URL: url,
+      });
+      expect(goal.code).toBe(0);
+
+      const ledger = await createPostgresLeaderLedger({ connectionString: url });
+      try {
+        expect((await ledger.findLeader('beast42'))?.wallet).toBe(wallet);
+        expect(await ledger.getOperatorCount('twitter')).toBe(77);
+      } finally {
+        await ledger.close();
+      }
+    });
+
+    it('refuses a malformed URL (exit 2) and reports an unreachable server (exit 1)', async () => {
+      const args = ['set-goal', '--community', 'telegram', '--count', '1'];
+      const bad = await cli([...args, '--database-url', 'mysql://u:s3cret@db/ledger']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--database-url must start with postgres:// or postgresql://');
+      expect(bad.stderr).not.toContain('s3cret');
+      const both = await cli([...args, '--database-url', server.url(), '--db', 'x.sqlite']);
+      expect(both.code).toBe(2);
+      const down = await cli([...args], { DATABASE_URL: server.url().replace(/:\d+\//, ':1/') });
+      expect(down.code).toBe(1);
+      expect(down.stderr).toContain('could not be reached');
+    });
   });
 });

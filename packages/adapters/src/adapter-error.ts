@@ -12,6 +12,10 @@ export type AdapterErrorCode =
   | 'LEDGER__LEADER_EXISTS'
   | 'LEDGER__UNKNOWN_LEADER'
   | 'LEDGER__WRITE_FAILED'
+  /** The ledger's database server could not be reached (down, timeout, auth, no such database). */
+  | 'LEDGER__UNAVAILABLE'
+  /** A PostgreSQL connection string that is not a usable postgres:// URL. */
+  | 'LEDGER__INVALID_DATABASE_URL'
   | 'UPSTREAM__TIMEOUT'
   | 'UPSTREAM__HTTP_STATUS'
   | 'UPSTREAM__NETWORK'

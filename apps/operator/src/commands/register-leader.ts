@@ -1,7 +1,7 @@
 import { isValidLeaderCode } from '@fbt/domain';
 import { z } from 'zod';
 import { OperatorError } from '../operator-error';
-import { LEDGER_DB_OPTION, resolveLedgerPath, withLedger } from '../options/ledger';
+import { describeLedger, LEDGER_DB_OPTION, resolveLedger, withLedger } from '../options/ledger';
 import { address, parseWith } from '../options/validators';
 import { formatJson } from '../output';
 import { defineCommand } from './command';
@@ -36,9 +36,9 @@ export const registerLeaderCommand = defineCommand({
     ...LEDGER_DB_OPTION,
   },
   run: async (values, io) => {
-    const dbPath = resolveLedgerPath(values, io.env);
+    const target = resolveLedger(values, io.env);
     const input = parseWith(leaderSchema, { code: values.code, wallet: values.wallet });
-    await withLedger(dbPath, async (ledger) => {
+    await withLedger(target, async (ledger) => {
       const existing = await ledger.findLeader(input.code);
       if (existing !== null && existing.wallet !== input.wallet) {
         throw new OperatorError(
@@ -46,7 +46,7 @@ export const registerLeaderCommand = defineCommand({
         );
       }
       const leader = await ledger.registerLeader(input);
-      io.stdout(formatJson({ db: dbPath, ...leader, created: existing === null }));
+      io.stdout(formatJson({ db: describeLedger(target), ...leader, created: existing === null }));
     });
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEDGER_DB_OPTION, resolveLedgerPath, withLedger } from '../options/ledger';
+import { describeLedger, LEDGER_DB_OPTION, resolveLedger, withLedger } from '../options/ledger';
 import { parseWith } from '../options/validators';
 import { formatJson } from '../output';
 import { defineCommand } from './command';
@@ -41,13 +41,13 @@ export const setGoalCommand = defineCommand({
     ...LEDGER_DB_OPTION,
   },
   run: async (values, io) => {
-    const dbPath = resolveLedgerPath(values, io.env);
+    const target = resolveLedger(values, io.env);
     const input = parseWith(goalSchema, { community: values.community, count: values.count });
-    await withLedger(dbPath, async (ledger) => {
+    await withLedger(target, async (ledger) => {
       await ledger.setOperatorCount(input.community, input.count);
       io.stdout(
         formatJson({
-          db: dbPath,
+          db: describeLedger(target),
           community: input.community,
           count: await ledger.getOperatorCount(input.community),
         }),
