@@ -1,3 +1,4 @@
+import { AdapterError } from '@fbt/adapters';
 import type { Deployment } from '@fbt/domain';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createBff } from './create-bff';
@@ -20,7 +21,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await createBff(deployment, config);
+  let app: Awaited<ReturnType<typeof createBff>>;
+  try {
+    app = await createBff(deployment, config);
+  } catch (error) {
+    // The ledger database cannot be opened (unreachable, refused login, missing database):
+    // an operator's problem, said in one line (the message never carries the password).
+    if (error instanceof AdapterError) {
+      console.error(`bff: refusing to start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -67,6 +67,21 @@ describe('main.ts (composition root)', () => {
     expect(output()).toContain('presales');
   }, 60_000);
 
+  it('refuses to start in one line when the PostgreSQL ledger cannot be reached', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'deployment.json');
+    writeFileSync(file, JSON.stringify(createTestDeployment()));
+    const { exited, output } = run({
+      DEPLOYMENT_FILE: file,
+      DATABASE_URL: 'postgres://fbt:secret-password@127.0.0.1:9/fbt',
+      PYTH_HERMES_URL: '',
+    });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('bff: refusing to start: LEDGER__UNAVAILABLE');
+    expect(output()).not.toContain('secret-password');
+    expect(output()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it('starts, answers /healthz, reports an unreachable chain on /readyz, and stops on SIGTERM', async () => {
     const dir = tempDir();
     const file = join(dir, 'deployment.json');
