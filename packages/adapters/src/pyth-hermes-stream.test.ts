@@ -46,7 +46,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A watched source on a fake Hermes; reconnect waits are released by hand. */
+/** A silence timer the stream armed; the test fires it by hand. */
+interface ArmedTimer {
+  readonly ms: number;
+  readonly fire: () => void;
+  cancelled: boolean;
+}
+
+/** A watched source on a fake Hermes; reconnect waits are released and timers fired by hand. */
 async function watch(apiKey: string | null = HERMES_TEST_KEY, streamStatus = 200) {
   const fake = await startFakeHermes((res: ServerResponse) =>
     sendJson(res, 200, hermesUpdate({ publishTime: NOW_S })),
@@ -55,12 +62,20 @@ async function watch(apiKey: string | null = HERMES_TEST_KEY, streamStatus = 200
   server = fake;
   const seen = queue<Seen>();
   const sleeps = queue<{ ms: number; release: () => void }>();
+  const timers: ArmedTimer[] = [];
   const priced = createPythHermesPriceSource({
     endpoint: fake.url,
     clock,
     ...(apiKey === null ? {} : { apiKey }),
     stream: {
       sleep: (ms) => new Promise<void>((resolve) => sleeps.push({ ms, release: resolve })),
+      setTimer: (ms, fire) => {
+        const timer: ArmedTimer = { ms, fire, cancelled: false };
+        timers.push(timer);
+        return () => {
+          timer.cancelled = true;
+        };
+      },
     },
   });
   if (priced.watchSolUsd === undefined) throw new Error('the Hermes source must stream');
@@ -69,7 +84,12 @@ async function watch(apiKey: string | null = HERMES_TEST_KEY, streamStatus = 200
     onRejected: (error) => seen.push({ kind: 'rejected', error }),
     onStatus: (status) => seen.push({ kind: 'status', status }),
   });
-  return { fake, priced, seen, sleeps };
+  const liveTimer = (): ArmedTimer => {
+    const live = timers.filter((timer) => !timer.cancelled);
+    if (live.length !== 1) throw new Error(`expected one live silence timer, got ${live.length}`);
+    return live[0]!;
+  };
+  return { fake, priced, seen, sleeps, liveTimer };
 }
 
 const event = (fields: Parameters<typeof hermesUpdate>[0]) => JSON.stringify(hermesUpdate(fields));
@@ -142,6 +162,41 @@ describe('pyth hermes price stream (server-sent events from an upgraded-Hermes l
     second.send(event({ publishTime: NOW_S, price: '14400000000' }));
     expect(await seen.next()).toMatchObject({ kind: 'quote', quote: { price: 14_400_000_000n } });
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reconnects a connection that stays open but silent (30 s without an event)', async () => {
+    const { fake, seen, sleeps, liveTimer } = await watch();
+    const first = await fake.nextStream();
+    await seen.next(); // open
+    first.send(event({ publishTime: NOW_S }));
+    await seen.next(); // quote
+    const silence = liveTimer();
+    expect(silence.ms).toBe(30_000);
+    silence.fire();
+    expect(await seen.next()).toMatchObject({
+      kind: 'status',
+      status: { state: 'down', reason: 'silent for 30 s', unauthorized: false, retryInMs: 1000 },
+    });
+    (await sleeps.next()).release();
+    const second = await fake.nextStream();
+    expect(await seen.next()).toEqual({ kind: 'status', status: { state: 'open' } });
+    second.send(event({ publishTime: NOW_S, price: '14500000000' }));
+    expect(await seen.next()).toMatchObject({ kind: 'quote', quote: { price: 14_500_000_000n } });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('every event re-arms the silence timer, so a talking stream is never cut', async () => {
+    const { fake, seen, liveTimer } = await watch();
+    const stream = await fake.nextStream();
+    await seen.next(); // open
+    const before = liveTimer();
+    stream.send(event({ publishTime: NOW_S }));
+    await seen.next(); // quote
+    expect(before.cancelled).toBe(true);
+    stream.send('not json');
+    await seen.next(); // rejected, but alive
+    expect(liveTimer()).not.toBe(before);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('backs off 1 s, 2 s, 4 s while Hermes answers 503, then recovers', async () => {

@@ -14,6 +14,14 @@ export interface HermesStreamOptions {
    * unref'd, so a pending reconnect never keeps the process alive.
    */
   readonly sleep?: Sleep;
+  /**
+   * A connection that stays open but delivers nothing for this long is treated as dropped and
+   * reconnected (Hermes sends SOL/USD several times a second; a proxy can leave a dead socket
+   * open). Default 30000 ms.
+   */
+  readonly silenceMs?: number;
+  /** Arms a one-shot timer and returns its cancel (injected so tests fire it by hand). */
+  readonly setTimer?: (ms: number, fire: () => void) => () => void;
 }
 
 /** How one stream connection ended. */
@@ -26,6 +34,12 @@ interface StreamEnd {
 
 type HermesEventSource = Awaited<ReturnType<HermesConnection['client']['getPriceUpdatesStream']>>;
 
+const unrefTimer = (ms: number, fire: () => void): (() => void) => {
+  const timer = setTimeout(fire, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 const unrefSleep: Sleep = (ms) =>
   new Promise((resolve) => {
     setTimeout(resolve, ms).unref();
@@ -35,8 +49,8 @@ const unrefSleep: Sleep = (ms) =>
  * Subscribes to Hermes' server-sent-events stream (`/v2/updates/price/stream`, parsed) through
  * `HermesClient.getPriceUpdatesStream`, which sends the API key as a Bearer header. Each event
  * is checked like a polled answer; a bad one is reported and the stream stays open. When the
- * stream fails or ends, the EventSource is closed (its own 3 s reconnect is not used) and we
- * reconnect after a doubling delay, or after `authRetryMs` when Hermes refused the key (the
+ * stream fails, ends or stays silent for `silenceMs`, the EventSource is closed (its own 3 s
+ * reconnect is not used) and we reconnect after a doubling delay, or after `authRetryMs` when Hermes refused the key (the
  * refusal also pauses the polled reads). Returns the function that stops it for good.
  */
 export function watchHermesPrice(
@@ -47,6 +61,8 @@ export function watchHermesPrice(
   const reconnectMs = options.reconnectMs ?? 1000;
   const maxReconnectMs = options.maxReconnectMs ?? 60_000;
   const sleep = options.sleep ?? unrefSleep;
+  const silenceMs = options.silenceMs ?? 30_000;
+  const setTimer = options.setTimer ?? unrefTimer;
   let stopped = false;
   let current: HermesEventSource | null = null;
   let endCurrent: ((end: StreamEnd) => void) | null = null;
@@ -55,9 +71,11 @@ export function watchHermesPrice(
     new Promise((resolve) => {
       let delivered = false;
       let settled = false;
+      let cancelSilence: () => void = () => undefined;
       const finish = (reason: string, unauthorized: boolean): void => {
         if (settled) return;
         settled = true;
+        cancelSilence();
         current?.close();
         current = null;
         endCurrent = null;
@@ -71,8 +89,20 @@ export function watchHermesPrice(
             finish('stopped', false);
             return;
           }
-          source.onopen = () => listener.onStatus({ state: 'open' });
+          // Any event (even a rejected one) proves the connection alive; silence does not.
+          const watchSilence = (): void => {
+            cancelSilence();
+            cancelSilence = setTimer(silenceMs, () =>
+              finish(`silent for ${silenceMs / 1000} s`, false),
+            );
+          };
+          watchSilence();
+          source.onopen = () => {
+            watchSilence();
+            listener.onStatus({ state: 'open' });
+          };
           source.onmessage = (event: MessageEvent) => {
+            watchSilence();
             const data: unknown = event.data;
             try {
               const body = JSON.parse(typeof data === 'string' ? data : '') as unknown;
