@@ -1,7 +1,13 @@
 import pg from 'pg';
 import type { Clock, Community, Leader, LeaderBuy, LeaderLedger, LeaderSummary } from '@fbt/domain';
-import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
+import {
+  assertBuyInput,
+  assertLedgerLimit,
+  assertNewLeader,
+  assertOperatorCount,
+  registeredLeader,
+} from './leader-ledger-input';
 import {
   migratePostgresLedger,
   postgresUrlProblem,
@@ -105,12 +111,6 @@ function toSummary(row: SummaryRow): LeaderSummary {
   };
 }
 
-function assertLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    throw new AdapterError('LEDGER__INVALID_LIMIT', { limit });
-  }
-}
-
 /** The caller's pool, or a new one for a validated connection string (with a connect timeout). */
 function poolFor(options: PostgresLeaderLedgerOptions): { pool: pg.Pool; owned: boolean } {
   if (options.pool !== undefined) return { pool: options.pool, owned: false };
@@ -183,24 +183,13 @@ export async function createPostgresLeaderLedger(
 
   return {
     async registerLeader({ code, wallet }) {
-      if (!isValidLeaderCode(code)) throw new AdapterError('LEDGER__INVALID_LEADER_CODE', { code });
-      if (!isAddress(wallet)) throw new AdapterError('LEDGER__INVALID_WALLET', { wallet });
+      assertNewLeader({ code, wallet });
       await query(SQL.insertLeader, [code, wallet, nowIso()]);
-      const leader = await findLeader(code);
-      if (leader === null) throw new AdapterError('LEDGER__WRITE_FAILED', { code });
-      if (leader.wallet !== wallet) {
-        throw new AdapterError('LEDGER__LEADER_EXISTS', { code, wallet: leader.wallet });
-      }
-      return leader;
+      return registeredLeader(await findLeader(code), code, wallet);
     },
     findLeader,
     async recordBuy(buy) {
-      if (!isSignature(buy.signature)) {
-        throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: buy.signature });
-      }
-      if (buy.lamports < 0n || buy.commissionLamports < 0n) {
-        throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: buy.lamports });
-      }
+      assertBuyInput(buy);
       if ((await findLeader(buy.leaderCode)) === null) {
         throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: buy.leaderCode });
       }
@@ -229,11 +218,11 @@ export async function createPostgresLeaderLedger(
       return row === undefined ? null : toSummary(row);
     },
     async listRecentBuys(code, limit) {
-      assertLimit(limit);
+      assertLedgerLimit(limit);
       return (await query<BuyRow>(SQL.recent, [code, limit])).rows.map(toBuy);
     },
     async getLeaderboard(limit) {
-      assertLimit(limit);
+      assertLedgerLimit(limit);
       return (await query<SummaryRow>(SQL.leaderboard, [limit])).rows.map(toSummary);
     },
     async getOperatorCount(community: Community) {
@@ -241,9 +230,7 @@ export async function createPostgresLeaderLedger(
       return row === undefined ? null : Number(row.count);
     },
     async setOperatorCount(community: Community, count: number) {
-      if (!Number.isSafeInteger(count) || count < 0) {
-        throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
-      }
+      assertOperatorCount(community, count);
       await query(SQL.setCount, [community, count, nowIso()]);
     },
     async getStats() {

@@ -2,8 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock, Community, Leader, LeaderBuy, LeaderLedger, LeaderSummary } from '@fbt/domain';
-import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
+import {
+  assertBuyInput,
+  assertLedgerLimit,
+  assertNewLeader,
+  assertOperatorCount,
+  registeredLeader,
+} from './leader-ledger-input';
 
 /** Options of {@link createSqliteLeaderLedger}. */
 export interface SqliteLeaderLedgerOptions {
@@ -193,25 +199,13 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
     const row = statements.findBuy.get(signature) as BuyRow | undefined;
     return row === undefined ? null : toBuy(row);
   };
-  const assertLimit = (limit: number): void => {
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      throw new AdapterError('LEDGER__INVALID_LIMIT', { limit });
-    }
-  };
 
   return {
     registerLeader({ code, wallet }) {
       return Promise.resolve().then(() => {
-        if (!isValidLeaderCode(code))
-          throw new AdapterError('LEDGER__INVALID_LEADER_CODE', { code });
-        if (!isAddress(wallet)) throw new AdapterError('LEDGER__INVALID_WALLET', { wallet });
+        assertNewLeader({ code, wallet });
         statements.insertLeader.run(code, wallet, nowIso());
-        const leader = findLeaderSync(code);
-        if (leader === null) throw new AdapterError('LEDGER__WRITE_FAILED', { code });
-        if (leader.wallet !== wallet) {
-          throw new AdapterError('LEDGER__LEADER_EXISTS', { code, wallet: leader.wallet });
-        }
-        return leader;
+        return registeredLeader(findLeaderSync(code), code, wallet);
       });
     },
     findLeader(code) {
@@ -219,12 +213,7 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
     },
     recordBuy(buy) {
       return Promise.resolve().then(() => {
-        if (!isSignature(buy.signature)) {
-          throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: buy.signature });
-        }
-        if (buy.lamports < 0n || buy.commissionLamports < 0n) {
-          throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: buy.lamports });
-        }
+        assertBuyInput(buy);
         if (findLeaderSync(buy.leaderCode) === null) {
           throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: buy.leaderCode });
         }
@@ -256,13 +245,13 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
     },
     listRecentBuys(code, limit) {
       return Promise.resolve().then(() => {
-        assertLimit(limit);
+        assertLedgerLimit(limit);
         return (statements.recent.all(code, limit) as BuyRow[]).map(toBuy);
       });
     },
     getLeaderboard(limit) {
       return Promise.resolve().then(() => {
-        assertLimit(limit);
+        assertLedgerLimit(limit);
         return (statements.leaderboard.all(limit) as SummaryRow[]).map(toSummary);
       });
     },
@@ -274,9 +263,7 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
     },
     setOperatorCount(community: Community, count: number) {
       return Promise.resolve().then(() => {
-        if (!Number.isSafeInteger(count) || count < 0) {
-          throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
-        }
+        assertOperatorCount(community, count);
         statements.setCount.run(community, count, nowIso());
       });
     },

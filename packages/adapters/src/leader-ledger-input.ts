@@ -1,0 +1,53 @@
+import type { Community, Leader, LeaderBuy } from '@fbt/domain';
+import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
+import { AdapterError } from './adapter-error';
+
+/**
+ * The checks every leader ledger applies before and after touching its engine, so the SQLite
+ * and PostgreSQL stores refuse the same input with the same codes (their contract suite runs
+ * on both).
+ */
+
+/** A page size the ledger serves: a whole number from 1 to 1000. */
+export function assertLedgerLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new AdapterError('LEDGER__INVALID_LIMIT', { limit });
+  }
+}
+
+/** A leader that may be registered: a valid code and a Solana address. */
+export function assertNewLeader({ code, wallet }: Pick<Leader, 'code' | 'wallet'>): void {
+  if (!isValidLeaderCode(code)) throw new AdapterError('LEDGER__INVALID_LEADER_CODE', { code });
+  if (!isAddress(wallet)) throw new AdapterError('LEDGER__INVALID_WALLET', { wallet });
+}
+
+/**
+ * What a registration left in the store: the leader, owned by `wallet`. Registering a code
+ * again for its own wallet is idempotent; for another wallet it is refused.
+ */
+export function registeredLeader(stored: Leader | null, code: string, wallet: string): Leader {
+  if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { code });
+  if (stored.wallet !== wallet) {
+    throw new AdapterError('LEDGER__LEADER_EXISTS', { code, wallet: stored.wallet });
+  }
+  return stored;
+}
+
+/** A buy that may be recorded: a transaction signature and amounts that are not negative. */
+export function assertBuyInput(
+  buy: Pick<LeaderBuy, 'signature' | 'lamports' | 'commissionLamports'>,
+): void {
+  if (!isSignature(buy.signature)) {
+    throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: buy.signature });
+  }
+  if (buy.lamports < 0n || buy.commissionLamports < 0n) {
+    throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: buy.lamports });
+  }
+}
+
+/** An operator-set community count: a whole number, not negative. */
+export function assertOperatorCount(community: Community, count: number): void {
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
+  }
+}
