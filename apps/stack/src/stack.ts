@@ -121,6 +121,8 @@ async function startChain(
   stopper: Stopper,
 ): Promise<{
   localnet: Localnet | null;
+  /** At 'confirmed'; the seeding's own on the local chain. */
+  connection: Connection;
   rpcUrl: string;
   wsUrl: string | undefined;
   deploymentFile: string;
@@ -129,10 +131,15 @@ async function startChain(
   const log = options.log ?? (() => undefined);
   if (options.cluster !== undefined) {
     checkCluster(options.cluster);
+    const { rpcUrl, wsUrl } = options.cluster;
     return {
       localnet: null,
-      rpcUrl: options.cluster.rpcUrl,
-      wsUrl: options.cluster.wsUrl,
+      connection: new Connection(rpcUrl, {
+        commitment: 'confirmed',
+        ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
+      }),
+      rpcUrl,
+      wsUrl,
       deploymentFile: options.cluster.deploymentFile,
       seeded: false,
     };
@@ -171,6 +178,7 @@ async function startChain(
   }
   return {
     localnet,
+    connection,
     rpcUrl: localnet.rpcUrl,
     wsUrl: localnet.wsUrl,
     deploymentFile,
@@ -234,10 +242,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new StackError('BFF did not listen');
 
-    const connection = new Connection(chain.rpcUrl, {
-      commitment: 'confirmed',
-      ...(chain.wsUrl === undefined ? {} : { wsEndpoint: chain.wsUrl }),
-    });
     return {
       url: `http://127.0.0.1:${address.port}/`,
       port: address.port,
@@ -249,7 +253,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       databasePath,
       localnet: chain.localnet,
-      connection,
+      connection: chain.connection,
       app,
       ledger,
       wallets: chain.localnet === null ? null : seededWallets(dataDir),
