@@ -95,7 +95,7 @@ const caches: FastifyPluginCallback<CachesOptions> = (fastify, options, done) =>
           },
     clock,
     refreshMs: settings.priceRefreshMs,
-    ...priceEvents(fastify, refreshFailures),
+    ...priceEvents(fastify, refreshFailures, logRefreshError),
   });
   const goalsCache = createGoalsCache({
     counters: {

@@ -12,21 +12,22 @@ export const PYTH_KEY_REFUSED =
   'PYTH_API_KEY missing or refused: Hermes answered 401/403, the site shows the fallback price; asking again every 5 min';
 
 /**
- * How the price cache's events reach the log and `/metrics`: a failed refresh is counted and
- * logged like every cache's; a refused key is logged once (at error: only configuration fixes
+ * How the price cache's events reach the log and `/metrics`: a failed refresh goes through the
+ * caches' own `logRefreshError`, like every cache's; a refused key is logged once (at error: only configuration fixes
  * it) until a good price comes; the stream is logged when it opens and when it goes down, not
  * on every reconnect attempt; rejected stream messages are only counted.
  */
-export function priceEvents(fastify: FastifyInstance, refreshFailures: Counter): PriceCacheEvents {
+export function priceEvents(
+  fastify: FastifyInstance,
+  refreshFailures: Counter,
+  logRefreshError: (resource: string, error: unknown) => void,
+): PriceCacheEvents {
   const rejected = fastify.metrics.counter(
     'fbt_price_stream_rejected_total',
     'Streamed Pyth messages that were no acceptable quote (stale, too wide, wrong shape).',
   );
   return {
-    onRefreshError: (error) => {
-      refreshFailures.inc({ resource: 'price' });
-      fastify.log.warn({ resource: 'price', err: error }, 'upstream refresh failed');
-    },
+    onRefreshError: (error) => logRefreshError('price', error),
     onAuthRefused: (error) => {
       refreshFailures.inc({ resource: 'price' });
       fastify.log.error({ resource: 'price', err: error }, PYTH_KEY_REFUSED);
