@@ -26,6 +26,24 @@ const OPERATOR_AIRDROP = 1_000n * SOL;
 const TEST_WALLET_AIRDROP = 100n * SOL;
 const TEST_WALLETS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
 
+/**
+ * Where the seeding keeps its keypair files under `dataDir`: the operator (seller, upgrade
+ * authority), the program id and the funded test wallets, in order. One place for the layout, so whatever reads
+ * the wallets back (the stack, its tests, the banner) cannot drift from what was written.
+ */
+export function seededWalletFiles(dataDir: string): {
+  operator: string;
+  program: string;
+  buyers: string[];
+} {
+  const walletsDir = path.join(dataDir, 'wallets');
+  return {
+    operator: path.join(walletsDir, 'operator.json'),
+    program: path.join(walletsDir, 'program.json'),
+    buyers: TEST_WALLETS.map((name) => path.join(walletsDir, `${name}.json`)),
+  };
+}
+
 /** What the seeding wrote: the BFF's deployment plus the local wallets. */
 export type SeedDeployment = Deployment & {
   seller: string;
@@ -84,12 +102,12 @@ export async function seedLocalChain(
       `program binary ${programPath} is missing: build it with \`npm run build -w @fbt/presale-program\``,
     );
   }
-  const walletsDir = path.join(dataDir, 'wallets');
-  const operator = loadOrCreateKeypair(path.join(walletsDir, 'operator.json'));
+  const walletFiles = seededWalletFiles(dataDir);
+  const operator = loadOrCreateKeypair(walletFiles.operator);
   log(`funding operator ${operator.publicKey.toBase58()}`);
   await airdrop(connection, operator.publicKey, OPERATOR_AIRDROP);
 
-  const programKeypair = loadOrCreateKeypair(path.join(walletsDir, 'program.json'));
+  const programKeypair = loadOrCreateKeypair(walletFiles.program);
   const existing = await connection.getAccountInfo(programKeypair.publicKey, 'confirmed');
   const programId = programKeypair.publicKey;
   if (existing?.executable === true) {
@@ -131,8 +149,8 @@ export async function seedLocalChain(
   }
 
   const testWallets: SeedDeployment['testWallets'] = [];
-  for (const name of TEST_WALLETS) {
-    const keypairFile = path.join(walletsDir, `${name}.json`);
+  for (const [index, name] of TEST_WALLETS.entries()) {
+    const keypairFile = walletFiles.buyers[index]!;
     const wallet = loadOrCreateKeypair(keypairFile);
     await airdrop(connection, wallet.publicKey, TEST_WALLET_AIRDROP);
     testWallets.push({ name, address: wallet.publicKey.toBase58(), keypairFile, sol: '100' });

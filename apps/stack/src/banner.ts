@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { seededWalletFiles } from '@fbt/operator';
 import type { Stack } from './stack';
 import { REPO_ROOT } from './paths';
 
@@ -36,7 +37,7 @@ export function formatBanner(stack: Stack, extras: SeededExtras): string {
   }
   if (stack.localnet !== null) {
     lines.push(
-      `  Seller keypair  ${displayPath(path.join(stack.dataDir, 'wallets', 'operator.json'))}  (npx fbt-operator --help)`,
+      `  Seller keypair  ${displayPath(seededWalletFiles(stack.dataDir).operator)}  (npx fbt-operator --help)`,
     );
   }
   for (const wallet of extras.testWallets ?? []) {

@@ -5,13 +5,10 @@ import { createSqliteLeaderLedger } from '@fbt/adapters';
 import { createBff, loadConfig, loadDeployment } from '@fbt/bff';
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain } from '@fbt/operator';
+import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
 import { Connection, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_DIR } from './paths';
-
-/** The wallets the local chain's seeding wrote (`<dataDir>/wallets`). */
-export const SEEDED_BUYERS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
 
 /** Another cluster instead of the local chain (its deployment written by the operator CLI). */
 export interface ExternalCluster {
@@ -187,10 +184,10 @@ async function startChain(
 }
 
 function seededWallets(dataDir: string): Stack['wallets'] {
-  const wallets = path.join(dataDir, 'wallets');
+  const files = seededWalletFiles(dataDir);
   return {
-    operator: readKeypairFile(path.join(wallets, 'operator.json')),
-    buyers: SEEDED_BUYERS.map((name) => readKeypairFile(path.join(wallets, `${name}.json`))),
+    operator: readKeypairFile(files.operator),
+    buyers: files.buyers.map((file) => readKeypairFile(file)),
   };
 }
 

@@ -8,7 +8,12 @@ import {
   type PresaleState,
 } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain, updatePresaleLimits } from '@fbt/operator';
+import {
+  readKeypairFile,
+  seedLocalChain,
+  seededWalletFiles,
+  updatePresaleLimits,
+} from '@fbt/operator';
 import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, PublicKey, type Keypair, type VersionedTransaction } from '@solana/web3.js';
@@ -37,11 +42,9 @@ beforeAll(async () => {
     dataDir,
   });
   deployment = seeded.deployment;
-  const wallets = path.join(dataDir, 'wallets');
-  buyers = ['buyer-1', 'buyer-2', 'buyer-3'].map((name) =>
-    readKeypairFile(path.join(wallets, `${name}.json`)),
-  );
-  operator = readKeypairFile(path.join(wallets, 'operator.json'));
+  const wallets = seededWalletFiles(dataDir);
+  buyers = wallets.buyers.map((file) => readKeypairFile(file));
+  operator = readKeypairFile(wallets.operator);
 });
 
 afterAll(async () => {
