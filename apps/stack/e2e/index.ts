@@ -1,11 +1,3 @@
-/** Browser helpers shared by the browser suites and the buy-latency benchmark. */
-export { CHROMIUM_PATH, launchChromium } from './browser';
-export {
-  buyFromNode,
-  openBuyerPage,
-  saveShot,
-  startBuyStack,
-  LEADER_CODE,
-  type BuyStack,
-  type BuyerPage,
-} from './buy/buy-stack';
+/** The browser helpers the buy-latency benchmark shares with the browser suites. */
+export { launchChromium } from './browser';
+export { buyFromNode, openBuyerPage, startBuyStack, type BuyStack } from './buy/buy-stack';
