@@ -5,6 +5,9 @@
 #   postgresql           server binaries (initdb, pg_ctl) for the throwaway PostgreSQL the
 #                        leader-ledger tests start (packages/adapters/src/testing/postgres-server.ts);
 #                        the service itself is not needed and may stay stopped
+#   redis-server         the throwaway Redis the multi-instance tests start (fan-out, leases,
+#                        shared rate limits); the service itself may stay stopped
+#   docker-compose       validates docker-compose.yml (`docker-compose config`); no engine needed
 # Idempotent: does nothing when everything is present. Without root, prints the command to run.
 set -euo pipefail
 
@@ -14,9 +17,11 @@ command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 ||
   need+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v docker-compose >/dev/null 2>&1 || need+=(docker-compose)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "system packages: all present (clang-19, llvm-19, chromium, postgresql)"
+  echo "system packages: all present (clang-19, llvm-19, chromium, postgresql, redis-server, docker-compose)"
   exit 0
 fi
 
