@@ -12,10 +12,10 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freeLoopbackPort } from './free-port';
 
 /** The unprivileged system user the server runs as when the tests run as root. */
 export const POSTGRES_TEST_USER = 'fbt-pg';
@@ -73,19 +73,6 @@ function unprivilegedUser(): RunAs | null {
     ]);
   }
   return { uid: idOf('-u'), gid: idOf('-g') };
-}
-
-/** A port the kernel just gave us on loopback; free unless another process takes it first. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary (as `runAs` when given); rejects with its output when it fails. */
