@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { postgresUrlProblem } from '@fbt/adapters';
+import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
 import { clusterSchema } from '@fbt/domain';
+import { redisUrlProblem } from './cluster/redis-url';
 
 const intInRange = (fallback: number, min: number, max: number) =>
   z
@@ -56,7 +57,7 @@ const envSchema = z.object({
   PYTH_HERMES_URL: z
     .string()
     .trim()
-    .default('https://hermes.pyth.network')
+    .default(DEFAULT_PYTH_HERMES_URL)
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.string().url().optional()),
   PYTH_API_KEY: optionalText,
@@ -87,6 +88,20 @@ const envSchema = z.object({
   STREAM_MAX_BUFFER_BYTES: intInRange(1_048_576, 1_024, 67_108_864),
   STREAM_MAX_CLIENTS: intInRange(10_000, 1, 1_000_000),
   STREAM_MAX_CLIENTS_PER_IP: intInRange(20, 1, 1_000_000),
+  /** Set: instances share fan-out, upstream leases and rate limits through this Redis. */
+  REDIS_URL: optionalText.superRefine((value, ctx) => {
+    const problem = value === undefined ? null : redisUrlProblem(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** Lease owner and metrics label; default `<hostname>-<pid>`. */
+  INSTANCE_ID: optionalText.pipe(
+    z
+      .string()
+      .max(100, 'at most 100 characters')
+      .regex(/^[A-Za-z0-9._:-]+$/, 'only letters, digits and . _ : -')
+      .optional(),
+  ),
+  LEASE_TTL_MS: intInRange(10_000, 1_000, 60_000),
   PUBLIC_LINKS: z
     .string()
     .default('{}')

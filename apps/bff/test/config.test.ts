@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       DEPLOYMENT_FILE: './data/localnet/deployment.json',
       DATABASE_PATH: './data/ledger.sqlite',
-      PYTH_HERMES_URL: 'https://hermes.pyth.network',
+      PYTH_HERMES_URL: 'https://pyth.dourolabs.app/hermes',
       PRICE_REFRESH_MS: 30_000,
       PRESALE_REFRESH_MS: 60_000,
       GOALS_REFRESH_MS: 300_000,

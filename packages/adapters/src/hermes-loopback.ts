@@ -49,8 +49,12 @@ export interface SseConnection {
   destroy(): void;
 }
 
+/** The path the upgraded Hermes endpoint is served under (`https://pyth.dourolabs.app/hermes`). */
+export const HERMES_BASE_PATH = '/hermes';
+
 /** A loopback server speaking the upgraded Hermes wire format. */
 export interface FakeHermes {
+  /** The base URL to configure, `http://127.0.0.1:<port>/hermes` (no trailing slash). */
   readonly url: string;
   readonly requests: RecordedRequest[];
   /** How `/v2/updates/price/latest` answers an authorized request. */
@@ -63,10 +67,12 @@ export interface FakeHermes {
 }
 
 /**
- * Starts a fake upgraded Hermes on 127.0.0.1: every request without
+ * Starts a fake upgraded Hermes on 127.0.0.1, served under {@link HERMES_BASE_PATH} like the
+ * real one (so a client that drops the base URL's path is caught): every request without
  * `Authorization: Bearer <HERMES_TEST_KEY>` gets 401 (as the upgraded endpoint answers);
- * `/v2/updates/price/latest` answers with `latest`, `/v2/updates/price/stream` opens a
- * `text/event-stream` the test drives through {@link FakeHermes.nextStream}.
+ * `/hermes/v2/updates/price/latest` answers with `latest`, `/hermes/v2/updates/price/stream`
+ * opens a `text/event-stream` the test drives through {@link FakeHermes.nextStream}; any other
+ * path is a 404.
  */
 export async function startFakeHermes(
   latest: (response: ServerResponse) => void,
@@ -93,9 +99,9 @@ export async function startFakeHermes(
       return;
     }
     const path = request.url.split('?')[0];
-    if (path === '/v2/updates/price/latest') {
+    if (path === `${HERMES_BASE_PATH}/v2/updates/price/latest`) {
       fake.latest(response);
-    } else if (path === '/v2/updates/price/stream') {
+    } else if (path === `${HERMES_BASE_PATH}/v2/updates/price/stream`) {
       if (fake.streamStatus !== 200) {
         sendJson(response, fake.streamStatus, { message: 'unavailable' });
         return;
@@ -114,7 +120,7 @@ export async function startFakeHermes(
     }
   });
   return Object.assign(fake, {
-    url: server.url,
+    url: `${server.url}${HERMES_BASE_PATH}`,
     requests: server.requests,
     close: () => server.close(),
   });

@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 describe('pyth hermes price source (HermesClient against an upgraded-Hermes loopback)', () => {
-  it('reads the SOL/USD feed from /v2/updates/price/latest with the key as a Bearer token', async () => {
+  it('reads the SOL/USD feed from <base>/v2/updates/price/latest with the key as a Bearer token', async () => {
     const server = await serve(fresh);
     const quote = await source(server).getSolUsd();
     expect(quote).toEqual({
@@ -54,7 +54,7 @@ describe('pyth hermes price source (HermesClient against an upgraded-Hermes loop
     });
     const request = server.requests[0];
     const url = new URL(request?.url ?? '', server.url);
-    expect(url.pathname).toBe('/v2/updates/price/latest');
+    expect(url.pathname).toBe('/hermes/v2/updates/price/latest');
     expect(url.searchParams.getAll('ids[]')).toEqual([PYTH_SOL_USD_FEED_ID]);
     expect(url.searchParams.get('parsed')).toBe('true');
     expect(request?.headers.authorization).toBe(`Bearer ${HERMES_TEST_KEY}`);

@@ -14,10 +14,13 @@ import { adapterErrorFromHermes, isRetryable, quoteFromHermesUpdate } from './py
 export { DEFAULT_AUTH_RETRY_MS } from './pyth-hermes-connection';
 
 /**
- * Hermes' public endpoint. The hermes-client 3.1.0 README names no other (it only recommends a
- * provider's private endpoint), so this stays the default; `PYTH_HERMES_URL` overrides it.
+ * Hermes serving Pyth's upgraded Core (the endpoint Pyth's upgrade guide names since the
+ * 31 July 2026 upgrade). It answers 401 without `Authorization: Bearer <PYTH_API_KEY>`; legacy
+ * `https://hermes.pyth.network` does the same from the Core cutover. `PYTH_HERMES_URL`
+ * overrides it (e.g. a provider's private Hermes). The client keeps the path: requests go to
+ * `<base>/v2/...`.
  */
-export const DEFAULT_PYTH_HERMES_URL = 'https://hermes.pyth.network';
+export const DEFAULT_PYTH_HERMES_URL = 'https://pyth.dourolabs.app/hermes';
 
 /** Options of {@link createPythHermesPriceSource}. */
 export interface PythHermesPriceSourceOptions extends HermesConnectionOptions {

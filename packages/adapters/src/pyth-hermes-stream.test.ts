@@ -95,7 +95,7 @@ async function watch(apiKey: string | null = HERMES_TEST_KEY, streamStatus = 200
 const event = (fields: Parameters<typeof hermesUpdate>[0]) => JSON.stringify(hermesUpdate(fields));
 
 describe('pyth hermes price stream (server-sent events from an upgraded-Hermes loopback)', () => {
-  it('opens /v2/updates/price/stream with the Bearer key and pushes every checked quote', async () => {
+  it('opens <base>/v2/updates/price/stream with the Bearer key and pushes every checked quote', async () => {
     const { fake, seen } = await watch();
     const stream = await fake.nextStream();
     expect(await seen.next()).toEqual({ kind: 'status', status: { state: 'open' } });
@@ -108,7 +108,7 @@ describe('pyth hermes price stream (server-sent events from an upgraded-Hermes l
     });
     const request = fake.requests[0];
     const url = new URL(request?.url ?? '', fake.url);
-    expect(url.pathname).toBe('/v2/updates/price/stream');
+    expect(url.pathname).toBe('/hermes/v2/updates/price/stream');
     expect(url.searchParams.getAll('ids[]')).toEqual([PYTH_SOL_USD_FEED_ID]);
     expect(url.searchParams.get('parsed')).toBe('true');
     expect(request?.headers.authorization).toBe(`Bearer ${HERMES_TEST_KEY}`);
