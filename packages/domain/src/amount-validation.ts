@@ -11,9 +11,14 @@ export type AmountErrorCode =
   | 'AMOUNT__TOO_LOW'
   | Exclude<AmountParseErrorCode, 'AMOUNT__EMPTY'>;
 
-/** A validation failure: a stable code and the text shown under the amount field. */
+/**
+ * A validation failure: a stable code, the values its text needs (`max`/`min`: SOL amounts
+ * already formatted) and the English text shown under the amount field. A translated UI
+ * renders `code` with `params` in its own language; `message` is the spec's English.
+ */
 export interface AmountError {
   readonly code: AmountErrorCode;
+  readonly params: Readonly<Record<string, string>>;
   readonly message: string;
 }
 
@@ -56,25 +61,29 @@ export function validateAmount({
   const parsed = parseSolAmount(input);
   if (!parsed.ok) {
     if (parsed.code === 'AMOUNT__EMPTY') {
-      return { code: 'AMOUNT__EMPTY', message: 'Amount field is empty' };
+      return { code: 'AMOUNT__EMPTY', params: {}, message: 'Amount field is empty' };
     }
-    return { code: parsed.code, message: PARSE_MESSAGES[parsed.code] };
+    return { code: parsed.code, params: {}, message: PARSE_MESSAGES[parsed.code] };
   }
   const remaining = computeRemainingAllowance(state, boughtLamports);
   if (remaining < state.minUserBuyable || remaining === 0n) {
-    return { code: 'AMOUNT__USER_LIMIT_REACHED', message: 'You already exceed buyable limit' };
+    return {
+      code: 'AMOUNT__USER_LIMIT_REACHED',
+      params: {},
+      message: 'You already exceed buyable limit',
+    };
   }
   if (parsed.lamports > remaining) {
+    const max = formatSol(remaining, { maxFractionDigits: 5 });
     return {
       code: 'AMOUNT__TOO_HIGH',
-      message: `Amount too high. Max ${formatSol(remaining, { maxFractionDigits: 5 })} SOL`,
+      params: { max },
+      message: `Amount too high. Max ${max} SOL`,
     };
   }
   if (parsed.lamports < state.minUserBuyable) {
-    return {
-      code: 'AMOUNT__TOO_LOW',
-      message: `Amount too low. Min ${formatSol(state.minUserBuyable)} SOL`,
-    };
+    const min = formatSol(state.minUserBuyable);
+    return { code: 'AMOUNT__TOO_LOW', params: { min }, message: `Amount too low. Min ${min} SOL` };
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { isAddress, isSignature } from './address';
 import { isValidLeaderCode } from './leader';
 import type { PresaleState } from './presale-state';
 import { PRESALE_VARIANTS } from './presale-variant';
+import { siteContentSchema, siteLinksSchema } from './site-links';
 import { U64_MAX } from './units';
 
 /**
@@ -57,7 +58,10 @@ export const configResponseSchema = z.object({
   fbtDecimals: z.number().int().min(0).max(18),
   privateRouteName: z.string(),
   variants: z.array(presaleVariantConfigSchema),
-  links: z.record(z.string(), z.string()),
+  /** The operator's outbound links by name (see `SITE_LINK_NAMES`); unconfigured ones absent. */
+  links: siteLinksSchema,
+  /** Sample content and the audit firm; absent from an older BFF (no sample, no audit). */
+  content: siteContentSchema.optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -38,27 +38,88 @@ export interface DialogText {
 }
 
 /**
- * The dialog shown when the leader report fails after a successful buy (spec §8).
+ * The fixed sentences of the purchase's dialogs, by code, in the spec's English. A translated
+ * UI shows each code in its own language (its English catalogue repeats these texts, checked by
+ * a test); the domain and the purchase flow only ever produce these codes or the English text.
+ */
+export const DIALOG_TEXTS = {
+  DIALOG__ERROR: 'Error',
+  DIALOG__WARNING: 'Warning',
+  DIALOG__TX_EXECUTED: 'Transaction successfully executed.',
+  DIALOG__LEADER_CODE_ERROR:
+    'Encountered an error in the Leader code. Contact support or your leader',
+  DIALOG__CONTACT_LEADER: 'Please contact your Leader',
+  DIALOG__TRY_AGAIN: TRY_AGAIN_TEXT,
+  DIALOG__NO_SOL:
+    'Your wallet has no SOL on this network yet. Add SOL to pay for the purchase and its fee.',
+  DIALOG__NOT_ENOUGH_SOL: 'Not enough SOL in your wallet for this amount plus the network fee.',
+  DIALOG__NOT_SIGNED: 'The wallet did not sign the transaction.',
+} as const;
+
+/** Code of one of the {@link DIALOG_TEXTS}. */
+export type DialogTextCode = keyof typeof DIALOG_TEXTS;
+
+/** One line of a coded dialog: a fixed sentence by code, or a detail shown as it is. */
+export type DialogLine = { readonly code: DialogTextCode } | { readonly text: string };
+
+/** A dialog as codes (translatable) plus verbatim details (server or chain text). */
+export interface CodedDialog {
+  readonly title: DialogTextCode;
+  readonly lines: readonly DialogLine[];
+}
+
+/** The code of a message when it is one of the fixed {@link DIALOG_TEXTS}, else null. */
+export function dialogTextCodeOf(message: string): DialogTextCode | null {
+  for (const [code, text] of Object.entries(DIALOG_TEXTS)) {
+    if (text === message) return code as DialogTextCode;
+  }
+  return null;
+}
+
+/** A message as a dialog line: its code when it is a fixed sentence, else the text itself. */
+export function dialogLineOf(message: string): DialogLine {
+  const code = dialogTextCodeOf(message);
+  return code === null ? { text: message } : { code };
+}
+
+/** The English of a coded dialog (the spec's texts). */
+export function dialogToEnglish(dialog: CodedDialog): DialogText {
+  return {
+    title: DIALOG_TEXTS[dialog.title],
+    lines: dialog.lines.map((line) => ('code' in line ? DIALOG_TEXTS[line.code] : line.text)),
+  };
+}
+
+/**
+ * The dialog shown when the leader report fails after a successful buy (spec §8), as codes.
  * - `rejected`: the server answered and refused the report (the code is wrong, unknown, …):
  *   'Warning' — the purchase itself went through.
  * - `failed`: the report could not be delivered (network or HTTP error): 'Error' with the
  *   error text appended.
  */
+export function leaderReportFailure(kind: 'rejected' | 'failed', errorText: string): CodedDialog {
+  if (kind === 'rejected') {
+    return {
+      title: 'DIALOG__WARNING',
+      lines: [
+        { code: 'DIALOG__TX_EXECUTED' },
+        { code: 'DIALOG__LEADER_CODE_ERROR' },
+        ...(errorText === '' ? [] : [{ text: errorText }]),
+      ],
+    };
+  }
+  return {
+    title: 'DIALOG__ERROR',
+    lines: [{ code: 'DIALOG__CONTACT_LEADER' }, { text: errorText }],
+  };
+}
+
+/** {@link leaderReportFailure} in the spec's English. */
 export function leaderReportFailureDialog(
   kind: 'rejected' | 'failed',
   errorText: string,
 ): DialogText {
-  if (kind === 'rejected') {
-    return {
-      title: 'Warning',
-      lines: [
-        'Transaction successfully executed.',
-        'Encountered an error in the Leader code. Contact support or your leader',
-        ...(errorText === '' ? [] : [errorText]),
-      ],
-    };
-  }
-  return { title: 'Error', lines: ['Please contact your Leader', errorText] };
+  return dialogToEnglish(leaderReportFailure(kind, errorText));
 }
 
 /**

@@ -17,5 +17,6 @@ export * from './presale-variant';
 export * from './price';
 export * from './progress';
 export * from './schedules';
+export * from './site-links';
 export * from './units';
 export * from './deployment';

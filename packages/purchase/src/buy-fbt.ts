@@ -1,5 +1,6 @@
 import {
   computeTokenAmount,
+  DIALOG_TEXTS,
   toTransactionErrorMessage,
   validateAmount,
   parseSolAmount,
@@ -154,7 +155,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     }
     const signatureBytes = signed.signatures[0];
     if (signatureBytes === undefined || signatureBytes.every((byte) => byte === 0)) {
-      return fail('The wallet did not sign the transaction.');
+      return fail(DIALOG_TEXTS.DIALOG__NOT_SIGNED);
     }
 
     enter('sending');

@@ -1,4 +1,4 @@
-import { toTransactionErrorMessage } from '@fbt/domain';
+import { DIALOG_TEXTS, toTransactionErrorMessage } from '@fbt/domain';
 import { decodePresaleError } from '@fbt/presale-client';
 
 /**
@@ -11,13 +11,13 @@ export function describeTransactionFailure(error: unknown, logs?: readonly strin
   if (programError !== null) return programError.message;
   const text = typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
   if (/AccountNotFound/.test(text)) {
-    return 'Your wallet has no SOL on this network yet. Add SOL to pay for the purchase and its fee.';
+    return DIALOG_TEXTS.DIALOG__NO_SOL;
   }
   if (/InsufficientFundsForFee|insufficient funds|InsufficientFundsForRent/i.test(text)) {
-    return 'Not enough SOL in your wallet for this amount plus the network fee.';
+    return DIALOG_TEXTS.DIALOG__NOT_ENOUGH_SOL;
   }
   if (/"Custom":1\b/.test(text) && logs?.some((line) => line.includes('insufficient lamports'))) {
-    return 'Not enough SOL in your wallet for this amount plus the network fee.';
+    return DIALOG_TEXTS.DIALOG__NOT_ENOUGH_SOL;
   }
   return toTransactionErrorMessage(error instanceof Error ? error : text);
 }

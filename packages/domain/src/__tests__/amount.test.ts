@@ -102,11 +102,24 @@ describe('the amount field', () => {
     ])('when %s → %j', (_name, input, bought, message) => {
       expect(validateAmount({ input, state, boughtLamports: bought })?.message).toBe(message);
     });
+
+    it('gives the figures of its messages as params, for a translated UI', () => {
+      expect(validateAmount({ input: '0.05', state, boughtLamports: 0n })).toEqual({
+        code: 'AMOUNT__TOO_LOW',
+        params: { min: '0.1' },
+        message: 'Amount too low. Min 0.1 SOL',
+      });
+      expect(validateAmount({ input: '5', state, boughtLamports: 7_123_456_789n })?.params).toEqual(
+        { max: '2.87654' },
+      );
+      expect(validateAmount({ input: '', state, boughtLamports: 0n })?.params).toEqual({});
+    });
   });
 
   it('truncates the remaining maximum so the figure shown is always accepted', () => {
     const error = validateAmount({ input: '9', state, boughtLamports: 1_000_000_001n });
     expect(error?.message).toBe('Amount too high. Max 8.99999 SOL');
+    expect(error?.params).toEqual({ max: '8.99999' });
     expect(validateAmount({ input: '8.99999', state, boughtLamports: 1_000_000_001n })).toBeNull();
   });
 
@@ -124,7 +137,11 @@ describe('the amount field', () => {
     ['0.1234567891', 'AMOUNT__TOO_MANY_DECIMALS', 'Amount can have at most 9 decimals'],
     ['99999999999999999999', 'AMOUNT__OUT_OF_RANGE', 'Amount is too large'],
   ])('explains text that is not an amount: %j', (input, code, message) => {
-    expect(validateAmount({ input, state, boughtLamports: 0n })).toEqual({ code, message });
+    expect(validateAmount({ input, state, boughtLamports: 0n })).toEqual({
+      code,
+      params: {},
+      message,
+    });
   });
 
   it.each(['0.1', '1', '10', '2.5'])('accepts %j', (input) => {
@@ -148,7 +165,9 @@ describe('the estimate line', () => {
   });
 
   it('shows nothing while the amount has an error', () => {
-    expect(formatTokenEstimate('1', { code: 'AMOUNT__TOO_LOW', message: 'x' }, 50_000n)).toBeNull();
+    expect(
+      formatTokenEstimate('1', { code: 'AMOUNT__TOO_LOW', params: {}, message: 'x' }, 50_000n),
+    ).toBeNull();
     expect(formatTokenEstimate('abc', null, 50_000n)).toBeNull();
   });
 });

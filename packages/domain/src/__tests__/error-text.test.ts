@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIALOG_TEXTS,
   DomainError,
+  TRY_AGAIN_TEXT,
+  dialogLineOf,
+  dialogTextCodeOf,
+  dialogToEnglish,
+  leaderReportFailure,
   ROUTER_ERROR_TITLE,
   httpErrorText,
   leaderReportFailureDialog,
@@ -69,5 +75,35 @@ describe('DomainError', () => {
     expect(error.name).toBe('DomainError');
     expect(error.message).toBe('LAYOUT__INVALID_LENGTH (expected: 106, actual: 3)');
     expect(new DomainError('AMOUNT__EMPTY').message).toBe('AMOUNT__EMPTY');
+  });
+});
+
+describe('coded dialogs', () => {
+  it('gives each fixed sentence a code and leaves other text as a detail', () => {
+    expect(dialogLineOf('Please try again')).toEqual({ code: 'DIALOG__TRY_AGAIN' });
+    expect(
+      dialogLineOf('Not enough SOL in your wallet for this amount plus the network fee.'),
+    ).toEqual({ code: 'DIALOG__NOT_ENOUGH_SOL' });
+    expect(dialogLineOf('custom program error: 0x1771')).toEqual({
+      text: 'custom program error: 0x1771',
+    });
+    expect(dialogTextCodeOf('Warning')).toBe('DIALOG__WARNING');
+    expect(dialogTextCodeOf('warning')).toBeNull();
+  });
+
+  it('codes the leader report failures so a translated site can show them', () => {
+    expect(leaderReportFailure('rejected', 'Unknown leader code')).toEqual({
+      title: 'DIALOG__WARNING',
+      lines: [
+        { code: 'DIALOG__TX_EXECUTED' },
+        { code: 'DIALOG__LEADER_CODE_ERROR' },
+        { text: 'Unknown leader code' },
+      ],
+    });
+    expect(dialogToEnglish(leaderReportFailure('failed', httpErrorText(503)))).toEqual({
+      title: 'Error',
+      lines: ['Please contact your Leader', 'HTTP error! status: 503'],
+    });
+    expect(DIALOG_TEXTS.DIALOG__TRY_AGAIN).toBe(TRY_AGAIN_TEXT);
   });
 });
