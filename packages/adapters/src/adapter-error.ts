@@ -9,6 +9,9 @@ export type AdapterErrorCode =
   | 'LEDGER__INVALID_AMOUNT'
   | 'LEDGER__INVALID_COUNT'
   | 'LEDGER__INVALID_LIMIT'
+  /** A reconciler cursor scope that is not an address, or a slot that is not a whole number. */
+  | 'LEDGER__INVALID_SCOPE'
+  | 'LEDGER__INVALID_SLOT'
   | 'LEDGER__LEADER_EXISTS'
   | 'LEDGER__UNKNOWN_LEADER'
   | 'LEDGER__WRITE_FAILED'

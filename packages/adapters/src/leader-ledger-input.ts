@@ -51,3 +51,17 @@ export function assertOperatorCount(community: Community, count: number): void {
     throw new AdapterError('LEDGER__INVALID_COUNT', { community, count });
   }
 }
+
+/** A reconciler cursor that may be stored: a scope address, a signature and a slot. */
+export function assertCursorInput(
+  scope: string,
+  cursor: { readonly signature: string; readonly slot: number },
+): void {
+  if (!isAddress(scope)) throw new AdapterError('LEDGER__INVALID_SCOPE', { scope });
+  if (!isSignature(cursor.signature)) {
+    throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: cursor.signature });
+  }
+  if (!Number.isSafeInteger(cursor.slot) || cursor.slot < 0) {
+    throw new AdapterError('LEDGER__INVALID_SLOT', { slot: cursor.slot });
+  }
+}

@@ -167,6 +167,41 @@ export function describeLeaderLedgerContract(name: string, open: OpenLedger): vo
       ]);
     });
 
+    it('keeps the reconciler cursor per scope, only ever moving it forward', async () => {
+      const ledger = await openLedger();
+      const scope = randomAddress();
+      expect(await ledger.getReconcileCursor(scope)).toBeNull();
+      const first = { signature: randomSignature(), slot: 40 };
+      expect(await ledger.advanceReconcileCursor(scope, first)).toEqual({
+        ...first,
+        updatedAt: new Date(CONTRACT_CLOCK.now()).toISOString(),
+      });
+      const later = { signature: randomSignature(), slot: 2 ** 40 };
+      await ledger.advanceReconcileCursor(scope, later);
+      // Another instance finishing an older pass afterwards does not move it back.
+      const stale = await ledger.advanceReconcileCursor(scope, {
+        signature: randomSignature(),
+        slot: 41,
+      });
+      expect(stale).toMatchObject(later);
+      expect(await ledger.getReconcileCursor(scope)).toMatchObject(later);
+      expect(await ledger.getReconcileCursor(randomAddress())).toBeNull();
+      await expect(ledger.advanceReconcileCursor('nope', first)).rejects.toSatisfy((error) =>
+        isAdapterError(error, 'LEDGER__INVALID_SCOPE'),
+      );
+      await expect(
+        ledger.advanceReconcileCursor(scope, { signature: 'x', slot: 1 }),
+      ).rejects.toSatisfy((error) => isAdapterError(error, 'LEDGER__INVALID_SIGNATURE'));
+      await expect(
+        ledger.advanceReconcileCursor(scope, { signature: randomSignature(), slot: -1 }),
+      ).rejects.toSatisfy((error) => isAdapterError(error, 'LEDGER__INVALID_SLOT'));
+    });
+
+    it('reports the schema version it migrated to (2: reconciler cursors)', async () => {
+      const ledger = await openLedger();
+      expect(await ledger.getSchemaVersion()).toBe(2);
+    });
+
     it('stores operator-set community counts', async () => {
       const ledger = await openLedger();
       expect(await ledger.getOperatorCount('telegram')).toBeNull();

@@ -1,8 +1,17 @@
 import pg from 'pg';
-import type { Clock, Community, Leader, LeaderBuy, LeaderLedger, LeaderSummary } from '@fbt/domain';
+import type {
+  Clock,
+  Community,
+  Leader,
+  LeaderBuy,
+  LeaderLedger,
+  LeaderSummary,
+  ReconcileCursor,
+} from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 import {
   assertBuyInput,
+  assertCursorInput,
   assertLedgerLimit,
   assertNewLeader,
   assertOperatorCount,
@@ -83,6 +92,12 @@ const SQL = {
   getCount: 'SELECT count FROM operator_counts WHERE community = $1',
   setCount: `INSERT INTO operator_counts (community, count, updated_at) VALUES ($1, $2, $3)
     ON CONFLICT (community) DO UPDATE SET count = excluded.count, updated_at = excluded.updated_at`,
+  getCursor: 'SELECT signature, slot, updated_at FROM reconcile_cursors WHERE scope = $1',
+  advanceCursor: `INSERT INTO reconcile_cursors (scope, signature, slot, updated_at)
+    VALUES ($1, $2, $3, $4)
+    ON CONFLICT (scope) DO UPDATE SET signature = excluded.signature, slot = excluded.slot,
+      updated_at = excluded.updated_at WHERE excluded.slot >= reconcile_cursors.slot`,
+  schemaVersion: 'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
   stats: `SELECT (SELECT COUNT(*) FROM leaders) AS leaders, COUNT(*) AS buys,
       COALESCE(SUM(lamports), 0) AS total, COALESCE(SUM(commission_lamports), 0) AS commission
     FROM leader_buys`,
@@ -181,6 +196,21 @@ export async function createPostgresLeaderLedger(
     return row === undefined ? null : toBuy(row);
   };
 
+  const getReconcileCursor = async (scope: string): Promise<ReconcileCursor | null> => {
+    const { rows } = await query<{ signature: string; slot: string; updated_at: Date }>(
+      SQL.getCursor,
+      [scope],
+    );
+    const row = rows[0];
+    return row === undefined
+      ? null
+      : {
+          signature: row.signature,
+          slot: Number(row.slot),
+          updatedAt: row.updated_at.toISOString(),
+        };
+  };
+
   return {
     async registerLeader({ code, wallet }) {
       assertNewLeader({ code, wallet });
@@ -244,6 +274,18 @@ export async function createPostgresLeaderLedger(
         totalLamports: BigInt(row.total),
         commissionLamports: BigInt(row.commission),
       };
+    },
+    getReconcileCursor,
+    async advanceReconcileCursor(scope, cursor) {
+      assertCursorInput(scope, cursor);
+      await query(SQL.advanceCursor, [scope, cursor.signature, cursor.slot.toString(), nowIso()]);
+      const stored = await getReconcileCursor(scope);
+      if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
+      return stored;
+    },
+    async getSchemaVersion() {
+      const row = (await query<{ version: number }>(SQL.schemaVersion)).rows[0];
+      return row?.version ?? 0;
     },
     close,
   };

@@ -36,6 +36,17 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE reconcile_cursors (
+        scope TEXT PRIMARY KEY,
+        signature TEXT NOT NULL,
+        slot BIGINT NOT NULL CHECK (slot >= 0),
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The latest schema version this code knows. */

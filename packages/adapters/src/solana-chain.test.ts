@@ -87,8 +87,11 @@ describe('solana transaction verifier (real local chain)', () => {
       ],
     });
     if (observed.status === 'found') expect(observed.slot).toBeGreaterThan(0);
-    expect(await verifier.listRecentSignatures(destination.toBase58(), 10)).toEqual([signature]);
-    expect(await verifier.listRecentSignatures(destination.toBase58(), 10, signature)).toEqual([]);
+    const slot = observed.status === 'found' ? observed.slot : -1;
+    const address = destination.toBase58();
+    expect(await verifier.listRecentSignatures(address, 10)).toEqual([{ signature, slot }]);
+    expect(await verifier.listRecentSignatures(address, 10, { before: signature })).toEqual([]);
+    expect(await verifier.listRecentSignatures(address, 10, { until: signature })).toEqual([]);
   });
 
   it('reports a failed transaction with its error', async () => {

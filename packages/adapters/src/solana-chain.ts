@@ -233,14 +233,18 @@ export function createSolanaTransactionVerifier(
         memos,
       };
     },
-    async listRecentSignatures(address, limit, before) {
+    async listRecentSignatures(address, limit, page = {}) {
       try {
         const entries = await connection.getSignaturesForAddress(
           new PublicKey(address),
-          before === undefined ? { limit } : { limit, before },
+          {
+            limit,
+            ...(page.before === undefined ? {} : { before: page.before }),
+            ...(page.until === undefined ? {} : { until: page.until }),
+          },
           'confirmed',
         );
-        return entries.map((entry) => entry.signature);
+        return entries.map((entry) => ({ signature: entry.signature, slot: entry.slot }));
       } catch (error) {
         throw rpcError('getSignaturesForAddress', error);
       }

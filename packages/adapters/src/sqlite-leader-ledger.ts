@@ -1,10 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock, Community, Leader, LeaderBuy, LeaderLedger, LeaderSummary } from '@fbt/domain';
+import type {
+  Clock,
+  Community,
+  Leader,
+  LeaderBuy,
+  LeaderLedger,
+  LeaderSummary,
+  ReconcileCursor,
+} from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 import {
   assertBuyInput,
+  assertCursorInput,
   assertLedgerLimit,
   assertNewLeader,
   assertOperatorCount,
@@ -48,6 +57,17 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE TABLE operator_counts (
         community TEXT PRIMARY KEY CHECK (community IN ('telegram', 'twitter')),
         count INTEGER NOT NULL CHECK (count >= 0),
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE reconcile_cursors (
+        scope TEXT PRIMARY KEY,
+        signature TEXT NOT NULL,
+        slot INTEGER NOT NULL CHECK (slot >= 0),
         updated_at TEXT NOT NULL
       );
     `,
@@ -181,6 +201,15 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
               COALESCE(SUM(lamports), 0) AS total, COALESCE(SUM(commission_lamports), 0) AS commission
          FROM leader_buys`,
     ),
+    getCursor: db.prepare(
+      'SELECT signature, slot, updated_at FROM reconcile_cursors WHERE scope = ?',
+    ),
+    advanceCursor: db.prepare(
+      `INSERT INTO reconcile_cursors (scope, signature, slot, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (scope) DO UPDATE SET signature = excluded.signature, slot = excluded.slot,
+         updated_at = excluded.updated_at WHERE excluded.slot >= reconcile_cursors.slot`,
+    ),
+    schemaVersion: db.prepare('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations'),
     setCount: db.prepare(
       `INSERT INTO operator_counts (community, count, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (community) DO UPDATE SET count = excluded.count, updated_at = excluded.updated_at`,
@@ -198,6 +227,14 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
   const findBuySync = (signature: string): LeaderBuy | null => {
     const row = statements.findBuy.get(signature) as BuyRow | undefined;
     return row === undefined ? null : toBuy(row);
+  };
+
+  const getCursorSync = (scope: string): ReconcileCursor | null => {
+    const row = statements.getCursor.get(scope) as
+      { signature: string; slot: bigint; updated_at: string } | undefined;
+    return row === undefined
+      ? null
+      : { signature: row.signature, slot: Number(row.slot), updatedAt: row.updated_at };
   };
 
   return {
@@ -281,6 +318,24 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
           totalLamports: row.total,
           commissionLamports: row.commission,
         };
+      });
+    },
+    getReconcileCursor(scope) {
+      return Promise.resolve().then(() => getCursorSync(scope));
+    },
+    advanceReconcileCursor(scope, cursor) {
+      return Promise.resolve().then(() => {
+        assertCursorInput(scope, cursor);
+        statements.advanceCursor.run(scope, cursor.signature, BigInt(cursor.slot), nowIso());
+        const stored = getCursorSync(scope);
+        if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
+        return stored;
+      });
+    },
+    getSchemaVersion() {
+      return Promise.resolve().then(() => {
+        const row = statements.schemaVersion.get() as { version: bigint };
+        return Number(row.version);
       });
     },
     close() {

@@ -119,6 +119,17 @@ export interface LedgerStats {
   readonly commissionLamports: bigint;
 }
 
+/**
+ * How far the reconciler has scanned the leader presale's history: every signature at or
+ * before this one (newest first order of the chain) is settled, so a pass pages forward from
+ * it. Kept in the ledger so a restart (even `kill -9`) resumes where the last pass stopped.
+ */
+export interface ReconcileCursor {
+  readonly signature: string;
+  readonly slot: number;
+  readonly updatedAt: string;
+}
+
 /** The leader commission ledger (the spec's "ct" store). */
 export interface LeaderLedger {
   registerLeader(leader: { code: string; wallet: string }): Promise<Leader>;
@@ -137,6 +148,18 @@ export interface LeaderLedger {
   setOperatorCount(community: Community, count: number): Promise<void>;
   /** Ledger-wide totals (registered leaders, recorded buys, lamports, commissions). */
   getStats(): Promise<LedgerStats>;
+  /** The reconciler's cursor for `scope` (the leader presale address), `null` before the first pass. */
+  getReconcileCursor(scope: string): Promise<ReconcileCursor | null>;
+  /**
+   * Moves the cursor of `scope` to `cursor` unless the stored one is at a later slot (two
+   * instances reconciling at once never move it back). Returns the stored cursor.
+   */
+  advanceReconcileCursor(
+    scope: string,
+    cursor: { readonly signature: string; readonly slot: number },
+  ): Promise<ReconcileCursor>;
+  /** The schema version the database is migrated to. */
+  getSchemaVersion(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -164,14 +187,25 @@ export type ObservedTransaction =
       readonly memos: readonly string[];
     };
 
+/** A signature touching an address, with the slot it landed in. */
+export interface SignatureInfo {
+  readonly signature: string;
+  readonly slot: number;
+}
+
 /** Fetches a transaction and extracts what the leader ledger needs to verify it. */
 export interface TransactionVerifier {
   observeTransaction(signature: string): Promise<ObservedTransaction>;
   /**
-   * Recent signatures touching `address`, newest first (for the reconciler). With `before`,
-   * the page of signatures older than that one (pagination backwards in time).
+   * Signatures touching `address`, newest first (for the reconciler), at most `limit`. With
+   * `before`, only those older than that one (paging backwards in time); with `until`, only
+   * those newer than that one (the page stops there).
    */
-  listRecentSignatures(address: string, limit: number, before?: string): Promise<string[]>;
+  listRecentSignatures(
+    address: string,
+    limit: number,
+    page?: { readonly before?: string; readonly until?: string },
+  ): Promise<SignatureInfo[]>;
 }
 
 /** Derives the buyer record address of `wallet` on `presale` (the program's PDA rule). */

@@ -4,6 +4,7 @@ import type {
   LeaderReportClaim,
   LeaderReportRejection,
   ObservedTransaction,
+  SignatureInfo,
   TransactionVerifier,
 } from '@fbt/domain';
 import { LEADER_REPORT_REJECTION_MESSAGES, parseLeaderMemo, verifyLeaderReport } from '@fbt/domain';
@@ -41,15 +42,26 @@ export interface LeaderService {
   /** Verifies a report against the chain and records it (idempotent by signature). */
   report(claim: LeaderReportClaim): Promise<LeaderReportOutcome>;
   /**
-   * Scans the leader presale's recent signatures and records verified leader buys whose
-   * report never arrived, paging back until it meets signatures it already settled.
-   * Returns how many signatures it examined and how many buys it recorded.
+   * Records verified leader buys whose report never arrived: pages forward from the ledger's
+   * durable cursor (every signature of the leader presale newer than it, collected newest
+   * first with `until` = cursor and `before` paging, then settled oldest first), moving the
+   * cursor only past signatures fully settled. A signature the chain does not show confirmed
+   * yet stops the pass there; one with a leader code not registered yet is retried on later
+   * passes (in memory). Returns how many signatures it examined and how many buys it recorded.
    */
-  reconcile(pageSize?: number): Promise<{ examined: number; recorded: number }>;
+  reconcile(pageSize?: number): Promise<ReconcileOutcome>;
 }
 
-/** How far back one reconciler run may page (pages of `pageSize` signatures). */
-const MAX_RECONCILE_PAGES = 10;
+/** Most signatures one pass collects past the cursor before refusing (pages of signatures only). */
+const MAX_RECONCILE_BACKLOG = 1_000_000;
+/** Most signatures with an unknown leader code kept for retry. */
+const MAX_OPEN_SIGNATURES = 10_000;
+
+/** What a reconciler pass did. */
+export interface ReconcileOutcome {
+  readonly examined: number;
+  readonly recorded: number;
+}
 
 function rejected(code: LeaderReportRejection, retryable = false): LeaderReportOutcome {
   return { kind: 'rejected', code, message: LEADER_REPORT_REJECTION_MESSAGES[code], retryable };
@@ -72,15 +84,19 @@ function compareWithStored(claim: LeaderReportClaim, stored: LeaderBuy): LeaderR
 /** Creates the {@link LeaderService}. */
 export function createLeaderService(options: LeaderServiceOptions): LeaderService {
   const { ledger, verifier } = options;
-  /** Signatures the reconciler already judged unrecordable (bounded). */
-  const settled = new Set<string>();
-  const remember = (signature: string): void => {
-    settled.add(signature);
-    if (settled.size > 10_000) {
-      const oldest = settled.values().next().value;
-      if (oldest !== undefined) settled.delete(oldest);
+  /**
+   * Signatures past the cursor whose leader code was unknown when examined: retried on every
+   * pass (bounded, in memory) so a code registered a little later still earns.
+   */
+  const open = new Set<string>();
+  const keepOpen = (signature: string): void => {
+    open.add(signature);
+    if (open.size > MAX_OPEN_SIGNATURES) {
+      const oldest = open.values().next().value;
+      if (oldest !== undefined) open.delete(oldest);
     }
   };
+  let running: Promise<ReconcileOutcome> | null = null;
 
   const verifyAndRecord = async (
     claim: LeaderReportClaim,
@@ -103,29 +119,93 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
     return inserted ? { kind: 'recorded', buy } : compareWithStored(claim, buy);
   };
 
-  /** Examines one unknown signature; settles it unless a later run could decide otherwise. */
-  const reconcileOne = async (signature: string): Promise<'recorded' | 'skipped'> => {
+  /**
+   * Examines one signature past the cursor: `settled` when no later pass could decide
+   * otherwise, `open` for an unknown leader code (retried in memory), `blocked` when the chain
+   * does not show it confirmed yet (the cursor must not pass it).
+   */
+  const reconcileOne = async (
+    signature: string,
+  ): Promise<{ state: 'settled' | 'open' | 'blocked'; recorded: boolean }> => {
     const observed = await verifier.observeTransaction(signature);
-    if (observed.status !== 'found') return 'skipped';
+    if (observed.status !== 'found') return { state: 'blocked', recorded: false };
     const buy = observed.buys.find((candidate) => candidate.presale === options.leaderPresale);
     const code = observed.memos
       .map(parseLeaderMemo)
       .find((candidate): candidate is string => candidate !== null);
-    if (buy === undefined || code === undefined) {
-      remember(signature);
-      return 'skipped';
-    }
+    if (buy === undefined || code === undefined) return { state: 'settled', recorded: false };
     const outcome = await verifyAndRecord(
       { signature, wallet: buy.buyer, leaderCode: code, lamports: buy.lamports },
       observed,
       'reconciler',
     );
-    // A code registered later must still earn: only settle what can never change.
-    const mayChange =
-      outcome.kind === 'rejected' &&
-      (outcome.retryable || outcome.code === 'LEADER_REPORT__UNKNOWN_LEADER');
-    if (!mayChange) remember(signature);
-    return outcome.kind === 'recorded' ? 'recorded' : 'skipped';
+    const recorded = outcome.kind === 'recorded';
+    if (outcome.kind !== 'rejected') return { state: 'settled', recorded };
+    if (outcome.retryable) return { state: 'blocked', recorded };
+    return {
+      state: outcome.code === 'LEADER_REPORT__UNKNOWN_LEADER' ? 'open' : 'settled',
+      recorded,
+    };
+  };
+
+  /** Signatures newer than the cursor, newest first, paging back with `before` until it. */
+  const signaturesAfter = async (
+    until: string | undefined,
+    pageSize: number,
+  ): Promise<SignatureInfo[]> => {
+    const newer: SignatureInfo[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await verifier.listRecentSignatures(options.leaderPresale, pageSize, {
+        ...(before === undefined ? {} : { before }),
+        ...(until === undefined ? {} : { until }),
+      });
+      newer.push(...page);
+      before = page.at(-1)?.signature;
+      if (page.length < pageSize || before === undefined) return newer;
+      if (newer.length >= MAX_RECONCILE_BACKLOG) {
+        throw new Error(
+          `reconciler: more than ${MAX_RECONCILE_BACKLOG} signatures past the cursor; raise the page size`,
+        );
+      }
+    }
+  };
+
+  const reconcilePass = async (pageSize: number): Promise<ReconcileOutcome> => {
+    let examined = 0;
+    let recorded = 0;
+    for (const signature of [...open]) {
+      examined++;
+      const result = await reconcileOne(signature);
+      if (result.recorded) recorded++;
+      if (result.state !== 'open') open.delete(signature);
+    }
+    const cursor = await ledger.getReconcileCursor(options.leaderPresale);
+    const oldestFirst = (await signaturesAfter(cursor?.signature, pageSize)).reverse();
+    // Oldest first, one page at a time; the cursor moves only past signatures fully settled.
+    for (let start = 0; start < oldestFirst.length; start += pageSize) {
+      const page = oldestFirst.slice(start, start + pageSize);
+      let settledUpTo: SignatureInfo | undefined;
+      for (const entry of page) {
+        if ((await ledger.findBuy(entry.signature)) === null) {
+          examined++;
+          const result = await reconcileOne(entry.signature);
+          if (result.recorded) recorded++;
+          if (result.state === 'blocked') {
+            if (settledUpTo !== undefined) {
+              await ledger.advanceReconcileCursor(options.leaderPresale, settledUpTo);
+            }
+            return { examined, recorded };
+          }
+          if (result.state === 'open') keepOpen(entry.signature);
+        }
+        settledUpTo = entry;
+      }
+      if (settledUpTo !== undefined) {
+        await ledger.advanceReconcileCursor(options.leaderPresale, settledUpTo);
+      }
+    }
+    return { examined, recorded };
   };
 
   return {
@@ -149,37 +229,12 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
       return verifyAndRecord(claim, observed, 'report');
     },
 
-    async reconcile(pageSize = 100) {
-      let examined = 0;
-      let recorded = 0;
-      let before: string | undefined;
-      // Walk back page by page until a page reaches signatures already settled (or the page
-      // is not full), so a burst of more than one page of buys between runs is not missed.
-      for (let page = 0; page < MAX_RECONCILE_PAGES; page++) {
-        const signatures = await verifier.listRecentSignatures(
-          options.leaderPresale,
-          pageSize,
-          before,
-        );
-        let reachedKnown = false;
-        for (const signature of signatures) {
-          if (settled.has(signature)) {
-            reachedKnown = true;
-            continue;
-          }
-          if ((await ledger.findBuy(signature)) !== null) {
-            remember(signature);
-            reachedKnown = true;
-            continue;
-          }
-          examined++;
-          const outcome = await reconcileOne(signature);
-          if (outcome === 'recorded') recorded++;
-        }
-        before = signatures.at(-1);
-        if (reachedKnown || signatures.length < pageSize || before === undefined) break;
-      }
-      return { examined, recorded };
+    reconcile(pageSize = 100) {
+      // One pass at a time per instance: a slow pass is joined, not doubled.
+      running ??= reconcilePass(pageSize).finally(() => {
+        running = null;
+      });
+      return running;
     },
   };
 }

@@ -198,10 +198,16 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
         world.chainDown
           ? Promise.reject(new Error('chain down'))
           : Promise.resolve(world.transactions.get(signature) ?? { status: 'not-found' }),
-      listRecentSignatures: (_address, limit, before) => {
-        const newestFirst = [...world.transactions.keys()].reverse();
-        const start = before === undefined ? 0 : newestFirst.indexOf(before) + 1;
-        return Promise.resolve(newestFirst.slice(start, start + limit));
+      listRecentSignatures: (_address, limit, page = {}) => {
+        const newestFirst = [...world.transactions].reverse().map(([signature, observed]) => ({
+          signature,
+          slot: observed.status === 'found' ? observed.slot : 0,
+        }));
+        const at = (signature: string) => newestFirst.findIndex((e) => e.signature === signature);
+        const start = page.before === undefined ? 0 : at(page.before) + 1;
+        const until = page.until === undefined ? -1 : at(page.until);
+        const end = until < 0 ? newestFirst.length : until;
+        return Promise.resolve(newestFirst.slice(start, Math.min(start + limit, end)));
       },
     },
     rpcUpstreamUrl: 'http://127.0.0.1:1/',
