@@ -40,6 +40,8 @@ export const en = {
   'wallet.detected': 'Detected',
   'wallet.notInstalled': 'Not installed',
   'wallet.loadable': 'Available',
+  'wallet.openInText': 'Have the app on this phone? Open this page inside it to connect.',
+  'wallet.openIn': 'Open in {wallet}',
 
   'purchase.bought': 'You bought {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',

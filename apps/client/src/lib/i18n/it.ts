@@ -38,6 +38,9 @@ export const it: Messages = {
   'wallet.detected': 'Rilevato',
   'wallet.notInstalled': 'Non installato',
   'wallet.loadable': 'Disponibile',
+  'wallet.openInText':
+    'Hai l’app su questo telefono? Apri questa pagina al suo interno per connetterti.',
+  'wallet.openIn': 'Apri in {wallet}',
 
   'purchase.bought': 'Hai comprato {bought}/{max} SOL',
   'purchase.price': '1 SOL = {usd} USD',

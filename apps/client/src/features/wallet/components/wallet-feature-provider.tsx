@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useRegisterWallet } from '../../../components/wallet/wallet-state';
 import { useWalletConnection } from '../hooks/use-wallet-connection';
 import { registerBurnerWallet } from '../lib/burner-wallet';
+import { loadMobileWallet } from '../lib/mobile-wallet-loader';
 import { shouldAutoConnect } from '../lib/wallet-options';
 import { WalletPickerDialog } from './wallet-picker-dialog';
 import './wallet.css';
@@ -36,6 +37,7 @@ function WalletBridge({
       {connection.pickerOpen ? (
         <WalletPickerDialog
           options={connection.options}
+          appLinks={connection.appLinks}
           onChoose={connection.choose}
           onClose={connection.closePicker}
         />
@@ -48,7 +50,8 @@ function WalletBridge({
  * Wallet context of the presale pages: a web3.js Connection to the BFF's `/rpc` proxy (never a
  * public RPC from the browser), the Phantom and Solflare adapters plus every Wallet Standard
  * wallet the browser announces, the remembered wallet under `walletName`, auto-connect for
- * installed wallets only, and the burner wallet on a local chain.
+ * installed wallets only, the burner wallet on a local chain, and Mobile Wallet Adapter in
+ * Android's browser.
  */
 export function WalletFeatureProvider({
   rpcPath,
@@ -76,7 +79,12 @@ export function WalletFeatureProvider({
   }, []);
 
   useEffect(() => {
+    if (cluster === null) return;
     if (cluster === 'localnet') registerBurnerWallet();
+    // Android's own browser only: Mobile Wallet Adapter (its own chunk, fetched here).
+    loadMobileWallet(cluster).catch((error: unknown) => {
+      console.warn('Mobile Wallet Adapter not loaded:', error);
+    });
   }, [cluster]);
 
   return (

@@ -1,19 +1,22 @@
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n/i18n';
-import type { WalletOption } from '../lib/wallet-options';
+import type { WalletAppLink, WalletOption } from '../lib/wallet-options';
 
 /**
  * 'Connect Wallet' dialog: 'Phantom Wallet' and 'Solflare Wallet' always, then any other wallet
  * detected in this browser. A wallet that is not installed still connects through its adapter
- * (web wallet, or the app's deep link on a phone).
+ * (web wallet, or the app's deep link on a phone). On a phone with no wallet in the page,
+ * 'Open in Phantom' / 'Open in Solflare' links follow (see `listWalletAppLinks`).
  */
 export function WalletPickerDialog({
   options,
+  appLinks,
   onChoose,
   onClose,
 }: {
   options: readonly WalletOption[];
+  appLinks: readonly WalletAppLink[];
   onChoose: (name: string) => void;
   onClose: () => void;
 }) {
@@ -51,6 +54,16 @@ export function WalletPickerDialog({
           </li>
         ))}
       </ul>
+      {appLinks.length > 0 ? (
+        <div className="wallet-apps" data-testid="wallet-app-links">
+          <p className="wallet-apps__text">{t('wallet.openInText')}</p>
+          {appLinks.map((link) => (
+            <a key={link.app} className="wallet-apps__link" href={link.href}>
+              {t('wallet.openIn', { wallet: link.app })}
+            </a>
+          ))}
+        </div>
+      ) : null}
     </Dialog>
   );
 }

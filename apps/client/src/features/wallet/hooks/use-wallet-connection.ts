@@ -4,10 +4,13 @@ import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WalletState } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { detectPhoneBrowser } from '../lib/phone-browser';
 import {
   chooseAction,
+  listWalletAppLinks,
   listWalletOptions,
   pickRetryWallet,
+  type WalletAppLink,
   type WalletOption,
 } from '../lib/wallet-options';
 
@@ -16,6 +19,8 @@ export interface WalletConnection extends WalletState {
   readonly pickerOpen: boolean;
   readonly closePicker: () => void;
   readonly options: readonly WalletOption[];
+  /** 'Open in Phantom' / 'Open in Solflare' on a phone with no wallet in the page. */
+  readonly appLinks: readonly WalletAppLink[];
   /** Selects a wallet and connects once the selection is active. */
   readonly choose: (name: string) => void;
 }
@@ -58,6 +63,15 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
         })),
       ),
     [wallets],
+  );
+
+  // Read when the picker opens, so the link carries the page's current route.
+  const appLinks = useMemo(
+    () =>
+      pickerOpen
+        ? listWalletAppLinks(options, window.location.href, detectPhoneBrowser(navigator.userAgent))
+        : [],
+    [options, pickerOpen],
   );
 
   const choose = useCallback(
@@ -118,6 +132,7 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
       pickerOpen,
       closePicker,
       options,
+      appLinks,
       choose,
     }),
     [
@@ -131,6 +146,7 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
       pickerOpen,
       closePicker,
       options,
+      appLinks,
       choose,
     ],
   );

@@ -1,9 +1,8 @@
 import { createKeypairWallet } from '@fbt/keypair-wallet';
 import { Keypair } from '@solana/web3.js';
 import { registerWallet } from '@wallet-standard/wallet';
+import { BURNER_WALLET_NAME } from './wallet-options';
 
-/** Name under which the local chain's throw-away wallet appears in the picker. */
-export const BURNER_WALLET_NAME = 'Local Burner';
 const STORAGE_KEY = 'fbt.burnerSecretKey';
 const ICON =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzE0ZjE5NSIvPjxwYXRoIGQ9Ik0xNiA2YzMgNCA2IDcgNiAxMWE2IDYgMCAwIDEtMTIgMGMwLTMgMi01IDMtN2wxIDRjMS0zIDEtNSAyLTh6IiBmaWxsPSIjMGIwZTFhIi8+PC9zdmc+' as const;

@@ -2,9 +2,11 @@
  * Stand-in for `@solana-mobile/wallet-adapter-mobile`, which `@solana/wallet-adapter-react`
  * imports unconditionally (Mobile Wallet Adapter for Android Chrome: ~32 KiB gzipped with its
  * QR code and second curve library). Aliased in vite.config.ts so the presale route stays under
- * its 260 KiB budget. Phones still reach Phantom and Solflare: their adapters open the wallet
- * app through its deep link (spec §7.7). This adapter reports itself unsupported, so the
- * provider never lists or selects it.
+ * its budget. Android's browser gets Mobile Wallet Adapter as a Wallet Standard wallet instead
+ * (`@solana-mobile/wallet-standard-mobile`, registered by mobile-wallet-loader.ts in its own
+ * chunk, Android only); wallet-adapter-react then uses that one. Other phones reach Phantom and
+ * Solflare through their deep links (spec §7.7, deep-links.ts). This adapter reports itself
+ * unsupported, so the provider never lists or selects it.
  */
 import {
   BaseWalletAdapter,

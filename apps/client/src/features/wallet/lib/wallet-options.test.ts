@@ -2,6 +2,7 @@ import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { describe, expect, it } from 'vitest';
 import {
   chooseAction,
+  listWalletAppLinks,
   listWalletOptions,
   pickRetryWallet,
   shouldAutoConnect,
@@ -67,5 +68,42 @@ describe('choosing a wallet in the dialog', () => {
     [WalletReadyState.NotDetected, 'install'],
   ])('readyState %s -> %s', (readyState, action) => {
     expect(chooseAction(readyState)).toBe(action);
+  });
+});
+
+describe("the picker's 'Open in' links on a phone", () => {
+  const page = 'https://fbt.example/#/presale';
+  const phone = { os: 'ios', inApp: 'instagram' } as const;
+  const rows = (entries: [string, WalletReadyState][]) =>
+    listWalletOptions(entries.map(([name, state]) => wallet(name, state)));
+
+  it('offers Phantom then Solflare when no wallet is in the page', () => {
+    const links = listWalletAppLinks(
+      rows([
+        ['Phantom', WalletReadyState.NotDetected],
+        ['Solflare', WalletReadyState.Loadable],
+        ['Local Burner', WalletReadyState.Installed],
+        ['Mobile Wallet Adapter', WalletReadyState.Installed],
+      ]),
+      page,
+      phone,
+    );
+    expect(links.map((link) => link.app)).toEqual(['Phantom', 'Solflare']);
+    expect(links[0]?.href).toMatch(/^https:\/\/phantom\.app\/ul\/browse\//);
+  });
+
+  it('offers none inside a wallet (one is injected) or on a desktop', () => {
+    expect(
+      listWalletAppLinks(rows([['Phantom', WalletReadyState.Installed]]), page, phone),
+    ).toEqual([]);
+    expect(
+      listWalletAppLinks(rows([['Backpack', WalletReadyState.Installed]]), page, phone),
+    ).toEqual([]);
+    expect(
+      listWalletAppLinks(rows([['Phantom', WalletReadyState.NotDetected]]), page, {
+        os: null,
+        inApp: null,
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { WalletReadyState } from '@solana/wallet-adapter-base';
+import { walletAppLink, type WalletApp } from './deep-links';
+import type { PhoneBrowser } from './phone-browser';
 
 /** The picker's labels for the spec's two wallets (adapter names are `Phantom` / `Solflare`). */
 const SPEC_LABELS: Readonly<Record<string, string>> = {
@@ -77,4 +79,36 @@ export function shouldAutoConnect(readyState: WalletReadyState, userSelected: bo
  */
 export function pickRetryWallet(options: readonly WalletOption[]): string | null {
   return options[0]?.name ?? null;
+}
+
+/** Mobile Wallet Adapter's name: it reaches the phone's wallet apps but is not one of them. */
+export const MOBILE_WALLET_ADAPTER_NAME = 'Mobile Wallet Adapter';
+/** Name under which the local chain's throw-away wallet appears in the picker. */
+export const BURNER_WALLET_NAME = 'Local Burner';
+/** Wallets the site itself registers: their presence does not mean a wallet app is at hand. */
+const SITE_WALLETS: readonly string[] = [MOBILE_WALLET_ADAPTER_NAME, BURNER_WALLET_NAME];
+
+/** An 'Open in Phantom' / 'Open in Solflare' link of the picker. */
+export interface WalletAppLink {
+  readonly app: WalletApp;
+  readonly href: string;
+}
+
+/**
+ * On a phone where no wallet is injected into the page (Safari, Chrome, or the browser inside
+ * X, Telegram, Instagram, Facebook), the picker also offers to open this page inside the
+ * Phantom or Solflare app, where their wallet is injected. Empty on a desktop and inside a
+ * wallet's own browser.
+ */
+export function listWalletAppLinks(
+  options: readonly WalletOption[],
+  pageUrl: string,
+  browser: PhoneBrowser,
+): WalletAppLink[] {
+  if (browser.os === null) return [];
+  if (options.some((option) => option.detected && !SITE_WALLETS.includes(option.name))) return [];
+  return (['Phantom', 'Solflare'] as const).flatMap((app) => {
+    const href = walletAppLink(app, pageUrl, browser);
+    return href === null ? [] : [{ app, href }];
+  });
 }
