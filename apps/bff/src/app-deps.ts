@@ -38,6 +38,12 @@ export interface AppSettings {
   readonly clientDist: string | null;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   readonly trustProxy: boolean;
+  /** Longest time to receive a whole request, headers and body (ms; default 30 000). */
+  readonly requestTimeoutMs?: number;
+  /** Longest time to receive the request headers (ms; default 10 000). */
+  readonly headersTimeoutMs?: number;
+  /** `/rpc` cost units (accounts read, simulations) one client may spend a minute (default 2000). */
+  readonly rpcCostBudgetPerMinute?: number;
   /**
    * Whether `PYTH_API_KEY` is set: on mainnet-beta without it Hermes answers 401, which start-up
    * and `/readyz` report. Undefined (tests, embedders): not judged.

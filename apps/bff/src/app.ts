@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { requestTimeouts } from './http/request-timeouts';
 import { backgroundLoopsPlugin } from './plugins/app/background-loops';
 import { cachesPlugin } from './plugins/app/caches';
 import { healthPlugin } from './plugins/app/health';
@@ -39,6 +41,7 @@ const JSON_BODY_LIMIT_BYTES = 16 * 1024;
  * on `ready` and stops on `close`; websockets are drained before the server closes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = requestTimeouts(deps.settings);
   const app = Fastify({
     logger:
       deps.logger === false
@@ -53,6 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Slow clients (a body trickled a byte at a time) are cut off; websockets, once upgraded,
+    // are outside these request timers.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

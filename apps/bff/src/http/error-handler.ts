@@ -24,6 +24,8 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every error answer carries the id its log lines are under, whatever hooks ran before.
+    void reply.header('x-request-id', request.id);
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
@@ -51,11 +53,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody('REQUEST__INVALID', error.message));
     }
+    if (request.raw.destroyed || request.raw.socket?.destroyed === true) {
+      // The client reset the connection: nobody reads this answer; not a server fault.
+      request.log.info({ code: error.code }, 'client went away before the answer');
+      return reply
+        .code(499)
+        .send(errorBody('REQUEST__ABORTED', 'The client closed the connection.'));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody('INTERNAL', 'Internal server error'));
   });
   app.setNotFoundHandler((request, reply) =>
     reply
+      .header('x-request-id', request.id)
       .code(404)
       .send(
         errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`),

@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppSettings } from '../../app-deps';
+import { clientKey } from '../../http/client-key';
 
 /** What {@link securityPlugin} reads from the settings. */
 export type SecurityOptions = Pick<AppSettings, 'corsOrigins' | 'rateLimitMax'>;
@@ -44,6 +45,7 @@ const security: FastifyPluginAsync<SecurityOptions> = async (fastify, options) =
     global: true,
     max: options.rateLimitMax,
     timeWindow: '1 minute',
+    keyGenerator: clientKey,
   });
 };
 
