@@ -7,6 +7,7 @@ import type {
   LeaderLedger,
   PresaleStateReader,
   PriceSource,
+  SiteContent,
   TransactionVerifier,
 } from '@fbt/domain';
 import type { Scheduler } from './cache/scheduler';
@@ -32,6 +33,10 @@ export interface AppSettings {
   readonly streamMaxClients: number;
   readonly streamMaxClientsPerAddress: number;
   readonly publicLinks: Readonly<Record<string, string>>;
+  /** Sample content and the audit firm, published with the links (default: neither). */
+  readonly siteContent?: SiteContent;
+  /** Directory served at `/content/` (the operator's documents), or null/absent for none. */
+  readonly contentDir?: string | null;
   /** RPC URL a browser may use for explorer links on a local chain. */
   readonly publicRpcUrl: string | null;
   /** Built client to serve at `/`, or null. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
 import { clusterSchema } from '@fbt/domain';
+import { publicLinksEnvSchema, siteContentProblems } from './site-content-config';
 import { redisUrlProblem } from './cluster/redis-url';
 
 const intInRange = (fallback: number, min: number, max: number) =>
@@ -102,18 +103,14 @@ const envSchema = z.object({
       .optional(),
   ),
   LEASE_TTL_MS: intInRange(10_000, 1_000, 60_000),
-  PUBLIC_LINKS: z
-    .string()
-    .default('{}')
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of name -> URL' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.record(z.string(), z.string().url())),
+  /** The site's outbound links (known names, https / `/content/<file>` / mailto:). */
+  PUBLIC_LINKS: publicLinksEnvSchema,
+  /** Directory served at `/content/` (whitepapers, terms, audit report as files). */
+  CONTENT_DIR: optionalText,
+  /** The firm named on the audit badge; set together with `PUBLIC_LINKS.auditReport`. */
+  AUDIT_FIRM: optionalText,
+  /** The links and documents are samples (the local stack): the site says so. */
+  SAMPLE_CONTENT: booleanText(false),
 });
 
 /** The BFF's configuration, parsed once at start-up. */
@@ -152,6 +149,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       'DATABASE_URL and DATABASE_PATH: set one (PostgreSQL or SQLite leader ledger), not both',
     );
   }
+  problems.push(...siteContentProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

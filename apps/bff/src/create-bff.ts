@@ -56,6 +56,8 @@ export function settingsFromConfig(config: Config): AppSettings {
     streamMaxClients: config.STREAM_MAX_CLIENTS,
     streamMaxClientsPerAddress: config.STREAM_MAX_CLIENTS_PER_IP,
     publicLinks: config.PUBLIC_LINKS,
+    siteContent: { sample: config.SAMPLE_CONTENT, auditFirm: config.AUDIT_FIRM ?? null },
+    contentDir: config.CONTENT_DIR === undefined ? null : fromRepoRoot(config.CONTENT_DIR),
     publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
     clientDist: fromRepoRoot(config.CLIENT_DIST),
     trustProxy: config.TRUST_PROXY,

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { clusterFromEndpoint, deploymentSchema, type Deployment } from '@fbt/domain';
 import { ConfigError, type Config } from './config';
+import { fromRepoRoot } from './repo-root';
 
-/** Relative paths in the config are resolved against the repository root, whatever the cwd. */
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** An absolute path as given; a relative one from the repository root. */
-export function fromRepoRoot(path: string): string {
-  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
-}
+export { fromRepoRoot };
 
 /**
  * Reads and validates `DEPLOYMENT_FILE` (written by the operator CLI or the local chain's

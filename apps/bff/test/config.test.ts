@@ -24,12 +24,12 @@ describe('loadConfig', () => {
     const config = loadConfig({
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUST_PROXY: 'true',
-      PUBLIC_LINKS: '{"whitepaper":"https://example.org/wp.pdf"}',
+      PUBLIC_LINKS: '{"whitepaperEn":"https://example.org/wp.pdf"}',
       PYTH_HERMES_URL: '',
     });
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.TRUST_PROXY).toBe(true);
-    expect(config.PUBLIC_LINKS).toEqual({ whitepaper: 'https://example.org/wp.pdf' });
+    expect(config.PUBLIC_LINKS).toEqual({ whitepaperEn: 'https://example.org/wp.pdf' });
     expect(config.PYTH_HERMES_URL).toBeUndefined();
   });
 

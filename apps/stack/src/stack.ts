@@ -9,6 +9,7 @@ import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operato
 import { Connection, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_DIR } from './paths';
+import { sampleContentEnv } from './sample-content';
 
 /** Another cluster instead of the local chain (its deployment written by the operator CLI). */
 export interface ExternalCluster {
@@ -218,8 +219,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const leader of options.leaders ?? []) await ledger.registerLeader(leader);
 
     const bffEnv = options.bff?.env ?? {};
+    // The local chain ships honest sample documents unless the site's content is configured.
+    const ownContent = ['PUBLIC_LINKS', 'CONTENT_DIR', 'SAMPLE_CONTENT', 'AUDIT_FIRM'].some(
+      (name) => (bffEnv[name] ?? '').trim() !== '',
+    );
     const config = loadConfig({
       ...bffEnv,
+      ...(chain.localnet !== null && !ownContent ? sampleContentEnv() : {}),
       PORT: String(options.bff?.port ?? 0),
       HOST: options.bff?.host ?? bffEnv.HOST ?? '127.0.0.1',
       DEPLOYMENT_FILE: chain.deploymentFile,

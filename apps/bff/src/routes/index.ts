@@ -12,6 +12,7 @@ import { presaleRoute } from './api/v1/presales/index';
 import { priceRoute } from './api/v1/price';
 import { streamRoute } from './api/v1/stream';
 import { clientRoutes } from './client';
+import { contentRoutes } from './content';
 import { ctRoute } from './ct';
 import { healthzRoute } from './healthz';
 import { legacyGoalsRoutes } from './legacy-goals';
@@ -45,6 +46,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     deployment,
     publicRpcUrl: settings.publicRpcUrl,
     publicLinks: settings.publicLinks,
+    siteContent: settings.siteContent ?? { sample: false, auditFirm: null },
   });
   await fastify.register(presaleRoute, { presaleCache });
   await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
@@ -70,6 +72,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcRateLimitMax: settings.rpcRateLimitMax,
     upstreamCalls,
   });
+  await fastify.register(contentRoutes, { contentDir: settings.contentDir ?? null });
   await fastify.register(clientRoutes, { clientDist: settings.clientDist });
 };
 

@@ -6,15 +6,24 @@ import {
   PUBLIC_TARGET_LAMPORTS,
   TOKEN_PRICE_LAMPORTS,
   type ConfigResponse,
+  type SiteContent,
 } from '@fbt/domain';
 import type { AppDeps, AppSettings } from '../../../app-deps';
 
-/** What `/api/v1/config` publishes: the deployment, the explorer RPC URL and the links. */
+/**
+ * What `/api/v1/config` publishes: the deployment, the explorer RPC URL, the operator's links
+ * and what the site says about its content (sample documents, the audit firm).
+ */
 export type ConfigRouteOptions = Pick<AppDeps, 'deployment'> &
-  Pick<AppSettings, 'publicRpcUrl' | 'publicLinks'>;
+  Pick<AppSettings, 'publicRpcUrl' | 'publicLinks'> & { readonly siteContent: SiteContent };
 
 /** The site's configuration for a deployment (checked against the schema once, at start). */
-function siteConfig({ deployment, publicRpcUrl, publicLinks }: ConfigRouteOptions): ConfigResponse {
+function siteConfig({
+  deployment,
+  publicRpcUrl,
+  publicLinks,
+  siteContent,
+}: ConfigRouteOptions): ConfigResponse {
   return configResponseSchema.parse({
     cluster: deployment.cluster,
     rpcPath: '/rpc',
@@ -45,6 +54,7 @@ function siteConfig({ deployment, publicRpcUrl, publicLinks }: ConfigRouteOption
       },
     ],
     links: publicLinks,
+    content: siteContent,
   });
 }
 
