@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestWorld, startApp, TEST_SETTINGS, type AppSettings } from './helper';
+import type { AppSettings } from '../src/app';
+import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
 import { openSocket, parseAnswer } from './raw-socket';
 
 let app: FastifyInstance | undefined;
@@ -13,6 +14,7 @@ afterEach(async () => {
 /** Starts the app on a free port with every log line kept as JSON. */
 async function listening(settings: Partial<AppSettings> = {}) {
   const lines: Record<string, unknown>[] = [];
+  const logger: Record<string, unknown> = { level: 'info' };
   const stream = new Writable({
     write(chunk: Buffer, _encoding, next) {
       for (const line of chunk.toString('utf8').split('\n')) {
@@ -23,7 +25,7 @@ async function listening(settings: Partial<AppSettings> = {}) {
   });
   app = await startApp(createTestWorld(), {
     settings: { ...TEST_SETTINGS, ...settings },
-    logger: { level: 'info', stream },
+    logger: { ...logger, stream },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

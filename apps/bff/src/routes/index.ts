@@ -70,6 +70,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcUpstreamUrl: options.rpcUpstreamUrl,
     fetch: options.fetch,
     rpcRateLimitMax: settings.rpcRateLimitMax,
+    rpcCostBudgetPerMinute: settings.rpcCostBudgetPerMinute,
     upstreamCalls,
   });
   await fastify.register(contentRoutes, { contentDir: settings.contentDir ?? null });

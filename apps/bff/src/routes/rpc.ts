@@ -1,6 +1,15 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { AppDeps, AppSettings } from '../app-deps';
+import { clientKey } from '../http/client-key';
+import { HttpError } from '../http/http-error';
 import type { Counter } from '../observability/metrics';
+import {
+  callCost,
+  createCostBudget,
+  DEFAULT_RPC_COST_BUDGET_PER_MINUTE,
+  methodParamsProblem,
+  paramsProblem,
+} from './rpc-limits';
 
 /**
  * JSON-RPC methods the browser may call through `/rpc`: what a wallet flow needs (blockhash,
@@ -63,12 +72,16 @@ function refuse(call: unknown): ReturnType<typeof rpcError> | null {
       `Method not allowed through this proxy: ${method.slice(0, 64)}`,
     );
   }
-  return null;
+  const params = (call as { params?: unknown }).params;
+  const problem = paramsProblem(params) ?? methodParamsProblem(method, params);
+  return problem === null ? null : rpcError(idOf(call), -32602, problem);
 }
 
 /** What `/rpc` uses: the upstream URL, the fetch port, its rate limit and the call counter. */
 export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
-  Pick<AppSettings, 'rpcRateLimitMax'> & { readonly upstreamCalls: Counter };
+  Pick<AppSettings, 'rpcRateLimitMax' | 'rpcCostBudgetPerMinute'> & {
+    readonly upstreamCalls: Counter;
+  };
 
 /**
  * `POST /rpc`: a JSON-RPC proxy to the configured cluster with a method allowlist, so the
@@ -80,6 +93,9 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
   const doFetch = options.fetch ?? fetch;
   const upstream = options.rpcUpstreamUrl;
   const { upstreamCalls } = options;
+  const budgetPerMinute = options.rpcCostBudgetPerMinute ?? DEFAULT_RPC_COST_BUDGET_PER_MINUTE;
+  // Per instance, in memory: N instances behind a balancer allow up to N budgets a client.
+  const budget = createCostBudget(budgetPerMinute);
 
   // Parse JSON ourselves so malformed bodies get JSON-RPC errors, not HTTP 400s.
   fastify.removeContentTypeParser('application/json');
@@ -130,6 +146,20 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
                   ),
               )
             : refused,
+        );
+      }
+      const cost = calls.reduce<number>((sum, call) => {
+        const { method, params } = call as { method: string; params?: unknown };
+        return sum + callCost(method, params);
+      }, 0);
+      const retryAfter = budget.spend(clientKey(request), cost);
+      if (retryAfter !== null) {
+        throw new HttpError(
+          'RATE_LIMITED',
+          `RPC cost budget spent (${budgetPerMinute} units a minute: one per account read, ` +
+            `10 per simulated transaction); retry in ${retryAfter} s.`,
+          429,
+          retryAfter,
         );
       }
       for (const call of calls) {
