@@ -34,6 +34,12 @@ interface PostgresLeaderLedgerCommon {
   readonly connectTimeoutMs?: number;
   /** Pool size when the ledger makes its own pool (default 10). */
   readonly maxConnections?: number;
+  /**
+   * Longest wait for one query's answer (ms, default 5000; the server's statement_timeout is
+   * set to the same): a stalled server fails the call with `LEDGER__UNAVAILABLE` instead of
+   * hanging the request that made it.
+   */
+  readonly queryTimeoutMs?: number;
 }
 
 /**
@@ -68,6 +74,7 @@ interface SummaryRow {
 
 const systemClock: Clock = { now: () => Date.now() };
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
 
 /** Exact text ordering whatever the database's collation, so the order matches SQLite's. */
 const SUMMARY_SELECT = `SELECT l.code AS code, COUNT(b.signature) AS buys,
@@ -135,6 +142,8 @@ function poolFor(options: PostgresLeaderLedgerOptions): { pool: pg.Pool; owned: 
     connectionString: options.connectionString,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     max: options.maxConnections ?? 10,
+    query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    statement_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     keepAlive: true,
   });
   // An idle connection dropped by the server is reported here; without a listener it would

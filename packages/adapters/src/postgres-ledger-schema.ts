@@ -91,7 +91,9 @@ export function isUnavailableError(error: unknown): error is Error {
     }
     if (code === '3D000') return true;
   }
-  return /timeout exceeded when trying to connect|connection terminated|connection timeout/i.test(
+  // 57014: statement_timeout cancelled the query; "Query read timeout": the client's query_timeout.
+  if (code === '57014') return true;
+  return /timeout exceeded when trying to connect|connection terminated|connection timeout|query read timeout/i.test(
     error.message,
   );
 }

@@ -11,7 +11,15 @@
  * `@fbt/adapters/testing`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,6 +37,30 @@ export interface PostgresServer {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server and deletes its folder. Safe to call twice. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: connections are dropped) and starts it again. */
+  restart(): Promise<void>;
+  /**
+   * Freezes every process of the server (SIGSTOP): connections stay open but nothing answers,
+   * like a stalled host. Returns the function that thaws it (SIGCONT).
+   */
+  stall(): () => void;
+}
+
+/** The server's process ids: the postmaster (first line of postmaster.pid) and its children. */
+function serverPids(data: string): number[] {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 interface RunAs {
@@ -165,6 +197,23 @@ export async function startPostgresServer(): Promise<PostgresServer> {
         process.removeListener('exit', stopSync);
         stopSync();
         return Promise.resolve();
+      },
+      async restart() {
+        const ctl = join(bin, 'pg_ctl');
+        await run(ctl, ['stop', '-D', data, '-m', 'fast', '-w'], dir, runAs);
+        await run(
+          ctl,
+          ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log')],
+          dir,
+          runAs,
+        );
+      },
+      stall() {
+        const pids = serverPids(data);
+        for (const pid of pids) process.kill(pid, 'SIGSTOP');
+        return () => {
+          for (const pid of pids) process.kill(pid, 'SIGCONT');
+        };
       },
     };
   } catch (error) {
