@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, deps.settings);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { instanceId: deps.cluster?.instanceId });
 
   await app.register(cachesPlugin, deps);
   await app.register(streamHubPlugin, deps);

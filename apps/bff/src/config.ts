@@ -40,6 +40,16 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: intInRange(8080, 0, 65_535),
+  /** Port of the metrics server (`/metrics`); `off` disables it, `0` picks a free port. */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .default('9464')
+    .refine((value) => value === 'off' || /^\d+$/.test(value), 'must be a port number or off')
+    .transform((value) => (value === 'off' ? null : Number(value)))
+    .pipe(z.number().int().min(0).max(65_535).nullable()),
+  /** Address of the metrics server: loopback unless Prometheus scrapes from elsewhere. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanText(false),
   DEPLOYMENT_FILE: z.string().trim().min(1).default('./data/localnet/deployment.json'),

@@ -3,6 +3,7 @@ import type { Deployment } from '@fbt/domain';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createBff } from './create-bff';
 import { loadDeployment } from './deployment-file';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
 /** Longest wait for websockets and requests to drain on SIGTERM/SIGINT before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  let metricsServer: MetricsServer | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: draining websockets and requests');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    Promise.all([app.close(), metricsServer?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -53,6 +55,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.METRICS_PORT !== null) {
+    try {
+      metricsServer = await startMetricsServer(app, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+      });
+    } catch (error) {
+      // Taken port or unknown address: an operator's problem, said in one line.
+      console.error(
+        `bff: refusing to start: METRICS_HOST:METRICS_PORT ${config.METRICS_HOST}:${config.METRICS_PORT}: ${(error as Error).message}`,
+      );
+      await app.close();
+      process.exit(1);
+    }
+    app.log.info({ url: metricsServer.url }, 'metrics listening');
+  }
   app.log.info(
     {
       cluster: deployment.cluster,

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { startMetricsServer, type MetricsServer } from '../src/index';
 import { createTestWorld, settle, startApp } from './helper';
 
 let app: FastifyInstance | undefined;
+let metricsServer: MetricsServer | undefined;
 afterEach(async () => {
+  await metricsServer?.close();
   await app?.close();
   app = undefined;
+  metricsServer = undefined;
 });
 
 describe('health, readiness and metrics', () => {
@@ -68,27 +72,74 @@ describe('health, readiness and metrics', () => {
     expect(body.reasons).toEqual(['ledger: SQLITE_BUSY: database is locked']);
   });
 
-  it('GET /metrics exposes requests, upstream calls, cache age and ws clients', async () => {
+  it('the metrics port serves process metrics and every product series, labelled with the instance', async () => {
     const world = createTestWorld();
-    app = await startApp(world);
+    app = await startApp(world, { cluster: { instanceId: 'bff-test-1' } });
+    metricsServer = await startMetricsServer(app, { host: '127.0.0.1', port: 0 });
     await app.inject('/api/v1/presales/public');
     world.clock.advance(5_000);
-    const response = await app.inject('/metrics');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = response.body;
+    const response = await fetch(metricsServer.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    const id = 'instance_id="bff-test-1"';
     expect(text).toContain(
-      'fbt_http_requests_total{method="GET",route="/api/v1/presales/:variant",status="200"} 1',
+      `fbt_http_requests_total{method="GET",route="/api/v1/presales/:variant",status="200",${id}} 1`,
     );
     expect(text).toContain(
-      'fbt_upstream_calls_total{upstream="rpc",operation="readPresaleState"} 3',
+      `fbt_upstream_calls_total{upstream="rpc",operation="readPresaleState",${id}} 3`,
     );
-    expect(text).toContain('fbt_cache_age_seconds{resource="presale:public"} 5');
-    expect(text).toContain('fbt_ws_clients 0');
-    expect(text).toContain('fbt_ledger_leaders 0');
-    expect(text).toContain('fbt_ledger_buys 0');
-    expect(text).toMatch(
-      /fbt_http_request_duration_seconds_bucket\{method="GET",route="\/api\/v1\/presales\/:variant",le="\+Inf"\} 1/,
+    expect(text).toContain(`fbt_cache_age_seconds{resource="presale:public",${id}} 5`);
+    expect(text).toContain(`fbt_ws_clients{${id}} 0`);
+    expect(text).toContain(`fbt_ledger_leaders{${id}} 0`);
+    expect(text).toContain(`fbt_ledger_buys{${id}} 0`);
+    expect(text).toContain(`fbt_ledger_lamports{${id}} 0`);
+    expect(text).toContain(`fbt_ledger_sol{${id}} 0`);
+    expect(text).toContain(
+      `fbt_http_request_duration_seconds_bucket{le="+Inf",${id},method="GET",route="/api/v1/presales/:variant"} 1`,
     );
+    // The process's own figures: event-loop lag, heap, GC, handles.
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_active_handles_total',
+      'process_resident_memory_bytes',
+    ]) {
+      expect(text).toMatch(new RegExp(`^${name}\\{${id}\\} \\d`, 'm'));
+    }
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    expect((await fetch(metricsServer.url.replace('/metrics', '/api/v1/config'))).status).toBe(404);
+  });
+
+  it('counters are typed counter, gauges gauge, the latency a histogram', async () => {
+    app = await startApp(createTestWorld());
+    const text = await app.metrics.render();
+    const typeOf = (name: string) => new RegExp(`^# TYPE ${name} (\\w+)$`, 'm').exec(text)?.[1];
+    for (const name of [
+      'fbt_ws_dropped_total',
+      'fbt_ws_messages_sent_total',
+      'fbt_http_requests_total',
+      'fbt_upstream_calls_total',
+    ]) {
+      expect(typeOf(name), name).toBe('counter');
+    }
+    expect(typeOf('fbt_ws_clients')).toBe('gauge');
+    expect(typeOf('fbt_cache_age_seconds')).toBe('gauge');
+    expect(typeOf('fbt_http_request_duration_seconds')).toBe('histogram');
+    expect(text).toMatch(/^fbt_ws_messages_sent_total\{instance_id="[^"]+"\} 0$/m);
+  });
+
+  it('the site port answers 404 on /metrics, whatever the method or encoding', async () => {
+    app = await startApp(createTestWorld());
+    for (const request of [
+      { url: '/metrics' },
+      { url: '/metrics', headers: { 'accept-encoding': 'gzip' } },
+      { url: '/metrics?x=1' },
+      { method: 'HEAD' as const, url: '/metrics' },
+    ]) {
+      const response = await app.inject(request);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('fbt_ledger');
+    }
   });
 });

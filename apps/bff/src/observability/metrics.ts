@@ -1,23 +1,25 @@
 /**
- * A small Prometheus text-exposition registry (format 0.0.4): counters, gauges read at scrape
- * time, and histograms. Enough for this service without a dependency.
+ * The BFF's Prometheus registry, on `prom-client`: a small facade (counters, counters and gauges
+ * read at scrape time, histograms) over a per-app `Registry` (never prom-client's global one, so
+ * several apps in one process do not clash), the process's own metrics merged in at scrape
+ * time, and `instance_id` as a default label on every series.
  */
+import {
+  Counter as PromCounter,
+  Gauge as PromGauge,
+  Histogram as PromHistogram,
+  Registry,
+  collectDefaultMetrics,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from 'prom-client';
 
-type Labels = Readonly<Record<string, string>>;
+export type Labels = Readonly<Record<string, string>>;
 
-function labelText(labels: Labels): string {
-  const entries = Object.entries(labels);
-  if (entries.length === 0) return '';
-  return `{${entries
-    .map(
-      ([key, value]) =>
-        `${key}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`,
-    )
-    .join(',')}}`;
-}
-
-interface Metric {
-  render(): string[];
+/** One sample of a metric read at scrape time. */
+export interface Sample {
+  readonly labels?: Labels;
+  readonly value: number;
 }
 
 /** A counter with labels. */
@@ -30,88 +32,130 @@ export interface Histogram {
   observe(labels: Labels, value: number): void;
 }
 
-/** The registry the BFF exposes at /metrics. */
+/** The registry the BFF exposes on its metrics port. */
 export interface MetricsRegistry {
-  counter(name: string, help: string): Counter;
-  /** A gauge computed at scrape time. */
+  /**
+   * A counter. `labelNames` declares its labels; without them they are taken from the first
+   * `inc` (the series appears from then on), and an `inc` with other labels throws.
+   */
+  counter(name: string, help: string, labelNames?: readonly string[]): Counter;
+  /** A counter whose total is kept elsewhere (monotonic), read at scrape time. */
+  counterFrom(name: string, help: string, read: () => number): void;
+  /** A gauge computed at scrape time (may read asynchronously, once per scrape). */
   gauge(
     name: string,
     help: string,
-    read: () => readonly { labels?: Labels; value: number }[],
+    read: () => readonly Sample[] | Promise<readonly Sample[]>,
   ): void;
-  histogram(name: string, help: string, buckets: readonly number[]): Histogram;
-  render(): string;
+  histogram(
+    name: string,
+    help: string,
+    buckets: readonly number[],
+    labelNames?: readonly string[],
+  ): Histogram;
+  /** The `prom-client` registry behind the facade (for metrics that need its full API). */
+  readonly registry: Registry;
+  /** The `instance_id` label every series carries. */
+  readonly instanceId: string;
+  /** The `Content-Type` of {@link render}'s text. */
+  readonly contentType: string;
+  /** Prometheus text of every series, the process's metrics included. */
+  render(): Promise<string>;
 }
 
-/** Creates a {@link MetricsRegistry}. */
-export function createMetricsRegistry(): MetricsRegistry {
-  const metrics: Metric[] = [];
+/** Options of {@link createMetricsRegistry}. */
+export interface MetricsRegistryOptions {
+  /** The `instance_id` label; default `<hostname>-<pid>`. */
+  readonly instanceId: string;
+  /** Merge in the process metrics (event-loop lag, heap, GC, handles); default true. */
+  readonly processMetrics?: boolean;
+}
+
+let processRegistry: Registry | null = null;
+
+/**
+ * The process's metrics (`process_*`, `nodejs_*`), collected once per process in a private
+ * registry: `collectDefaultMetrics` starts an event-loop-delay monitor and a GC observer that
+ * are never stopped, so one set per process, shared by every app in it, not one per app.
+ */
+function processMetrics(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** A gauge whose samples come from a function at scrape time, with any labels. */
+class ScrapeGauge extends PromGauge {
+  constructor(
+    name: string,
+    help: string,
+    private readonly read: () => readonly Sample[] | Promise<readonly Sample[]>,
+  ) {
+    super({ name, help, registers: [] });
+  }
+
+  override async get(): Promise<MetricObjectWithValues<MetricValue<string>>> {
+    const [base, samples] = await Promise.all([super.get(), this.read()]);
+    return {
+      ...base,
+      values: samples.map((sample) => ({ labels: { ...sample.labels }, value: sample.value })),
+    };
+  }
+}
+
+/** Creates a {@link MetricsRegistry} for one app. */
+export function createMetricsRegistry(options: MetricsRegistryOptions): MetricsRegistry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ instance_id: options.instanceId });
+  const withProcess = options.processMetrics ?? true;
+
+  const promCounter = (name: string, help: string, labelNames: readonly string[]) =>
+    new PromCounter({ name, help, labelNames: [...labelNames], registers: [registry] });
+
   return {
-    counter(name, help) {
-      const values = new Map<string, number>();
-      metrics.push({
-        render: () => [
-          `# HELP ${name} ${help}`,
-          `# TYPE ${name} counter`,
-          ...[...values].map(([labels, value]) => `${name}${labels} ${value}`),
-        ],
-      });
+    registry,
+    instanceId: options.instanceId,
+    contentType: registry.contentType,
+    counter(name, help, labelNames) {
+      let metric = labelNames === undefined ? null : promCounter(name, help, labelNames);
       return {
         inc(labels = {}, by = 1) {
-          const key = labelText(labels);
-          values.set(key, (values.get(key) ?? 0) + by);
+          metric ??= promCounter(name, help, Object.keys(labels));
+          metric.inc(labels, by);
         },
       };
+    },
+    counterFrom(name, help, read) {
+      new PromCounter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     },
     gauge(name, help, read) {
-      metrics.push({
-        render: () => [
-          `# HELP ${name} ${help}`,
-          `# TYPE ${name} gauge`,
-          ...read().map((sample) => `${name}${labelText(sample.labels ?? {})} ${sample.value}`),
-        ],
-      });
+      registry.registerMetric(new ScrapeGauge(name, help, read));
     },
-    histogram(name, help, buckets) {
-      const series = new Map<
-        string,
-        { labels: Labels; counts: number[]; sum: number; count: number }
-      >();
-      metrics.push({
-        render: () => {
-          const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} histogram`];
-          for (const { labels, counts, sum, count } of series.values()) {
-            buckets.forEach((bound, index) => {
-              lines.push(
-                `${name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index] ?? 0}`,
-              );
-            });
-            lines.push(`${name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
-            lines.push(`${name}_sum${labelText(labels)} ${sum}`);
-            lines.push(`${name}_count${labelText(labels)} ${count}`);
-          }
-          return lines;
-        },
+    histogram(name, help, buckets, labelNames = []) {
+      const metric = new PromHistogram({
+        name,
+        help,
+        buckets: [...buckets],
+        labelNames: [...labelNames],
+        registers: [registry],
       });
-      return {
-        observe(labels, value) {
-          const key = labelText(labels);
-          let entry = series.get(key);
-          if (entry === undefined) {
-            entry = { labels, counts: buckets.map(() => 0), sum: 0, count: 0 };
-            series.set(key, entry);
-          }
-          buckets.forEach((bound, index) => {
-            if (value <= bound && entry !== undefined)
-              entry.counts[index] = (entry.counts[index] ?? 0) + 1;
-          });
-          entry.sum += value;
-          entry.count += 1;
-        },
-      };
+      return { observe: (labels, value) => metric.observe(labels, value) };
     },
-    render() {
-      return `${metrics.flatMap((metric) => metric.render()).join('\n')}\n`;
+    async render() {
+      if (!withProcess) return registry.metrics();
+      const merged = Registry.merge([processMetrics(), registry]);
+      merged.setDefaultLabels({ instance_id: options.instanceId });
+      return merged.metrics();
     },
   };
 }

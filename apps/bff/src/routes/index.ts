@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../app-deps';
 import { createLeaderReportReply } from '../http/leader-report-reply';
+import { registerLedgerMetrics } from '../observability/ledger-metrics';
 import { configRoute } from './api/v1/config';
 import { goalsRoute } from './api/v1/goals';
 import { leaderReportsRoute } from './api/v1/leader-reports';
@@ -16,7 +17,6 @@ import { contentRoutes } from './content';
 import { ctRoute } from './ct';
 import { healthzRoute } from './healthz';
 import { legacyGoalsRoutes } from './legacy-goals';
-import { metricsRoute } from './metrics';
 import { readyzRoute } from './readyz';
 import { rpcRoute } from './rpc';
 
@@ -65,7 +65,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     warnings: fastify.health.warnings,
     priceMode: fastify.health.priceMode,
   });
-  await fastify.register(metricsRoute, { ledger, metrics });
+  // The ledger totals go to the metrics port (observability/metrics-server.ts), not to a route.
+  registerLedgerMetrics(metrics, ledger, fastify.log);
   await fastify.register(rpcRoute, {
     rpcUpstreamUrl: options.rpcUpstreamUrl,
     fetch: options.fetch,

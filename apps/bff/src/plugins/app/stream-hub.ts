@@ -62,12 +62,16 @@ const streamHub: FastifyPluginCallback<StreamHubPluginOptions> = (fastify, optio
   fastify.metrics.gauge('fbt_ws_clients', 'Open websocket clients.', () => [
     { value: hub.stats().clients },
   ]);
-  fastify.metrics.gauge('fbt_ws_dropped_total', 'Websocket clients dropped (slow or dead).', () => [
-    { value: hub.stats().dropped },
-  ]);
-  fastify.metrics.gauge('fbt_ws_messages_sent_total', 'Websocket messages sent.', () => [
-    { value: hub.stats().sent },
-  ]);
+  fastify.metrics.counterFrom(
+    'fbt_ws_dropped_total',
+    'Websocket clients dropped (slow or dead).',
+    () => hub.stats().dropped,
+  );
+  fastify.metrics.counterFrom(
+    'fbt_ws_messages_sent_total',
+    'Websocket messages sent.',
+    () => hub.stats().sent,
+  );
 
   fastify.decorate('streamHub', hub);
   done();
