@@ -5,7 +5,8 @@ import {
   type BuyerRecordAccount,
   type PresaleAccount,
 } from './layout';
-import { findBuyerRecordAddress } from './pda';
+import { decodeLeaderRecordAccount, type LeaderRecordAccount } from './leader-record';
+import { findBuyerRecordAddress, findLeaderRecordAddress } from './pda';
 
 /** What the fetchers need from a connection (a web3.js `Connection` satisfies it). */
 export interface AccountInfoSource {
@@ -52,4 +53,19 @@ export async function fetchBuyerRecord(
   if (info === null) return null;
   if (!info.owner.equals(programId)) throw new PresaleAccountOwnerError(address, info.owner);
   return decodeBuyerRecordAccount(info.data);
+}
+
+/** Fetches a leader record by code; `null` when the code is not registered on this presale. */
+export async function fetchLeaderRecord(
+  connection: AccountInfoSource,
+  programId: PublicKey,
+  presale: PublicKey,
+  code: string,
+  commitment: Commitment = 'confirmed',
+): Promise<LeaderRecordAccount | null> {
+  const [address] = findLeaderRecordAddress(programId, presale, code);
+  const info = await connection.getAccountInfo(address, commitment);
+  if (info === null) return null;
+  if (!info.owner.equals(programId)) throw new PresaleAccountOwnerError(address, info.owner);
+  return decodeLeaderRecordAccount(info.data);
 }

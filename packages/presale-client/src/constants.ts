@@ -4,6 +4,8 @@ import { PublicKey } from '@solana/web3.js';
 export const AUTHORITY_SEED = 'authority';
 /** Seed of a buyer record PDA: ["buyer", presale, buyer]. */
 export const BUYER_RECORD_SEED = 'buyer';
+/** Seed of a leader record PDA: ["leader", presale, code]. */
+export const LEADER_RECORD_SEED = 'leader';
 
 /** Instruction tags (first data byte). */
 export const PresaleInstruction = {
@@ -12,6 +14,14 @@ export const PresaleInstruction = {
   SetActive: 2,
   UpdateLimits: 3,
   WithdrawUnsold: 4,
+  BuyWith: 5,
+  RegisterLeader: 6,
+  ClaimCommission: 7,
+  SetLeaderActive: 8,
+  SetAllowlist: 9,
+  SetWindow: 10,
+  ProposeSeller: 11,
+  AcceptSeller: 12,
 } as const;
 export type PresaleInstructionTag = (typeof PresaleInstruction)[keyof typeof PresaleInstruction];
 
@@ -22,7 +32,23 @@ export const ACCOUNT_COUNTS = {
   SetActive: 2,
   UpdateLimits: 2,
   WithdrawUnsold: 7,
+  /** 11, or 12 with a leader record. */
+  BuyWith: 11,
+  RegisterLeader: 6,
+  ClaimCommission: 3,
+  SetLeaderActive: 3,
+  SetAllowlist: 2,
+  SetWindow: 2,
+  ProposeSeller: 2,
+  AcceptSeller: 2,
 } as const;
+
+/** Longest allowlist proof a purchase can carry (2^20 wallets). */
+export const MAX_ALLOWLIST_PROOF_DEPTH = 20;
+/** Leader codes the program accepts: 1 to 32 URL-safe characters. */
+export const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** The leader's share of a leader buy: lamports / 10, rounded down (the seller keeps the rest). */
+export const LEADER_COMMISSION_DIVISOR = 10n;
 
 /** SPL Memo program (v2), which carries the `fbt:leader:<code>` memo on leader buys. */
 export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');

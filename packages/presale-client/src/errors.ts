@@ -66,6 +66,31 @@ export const PRESALE_ERRORS = {
     message: 'The mint is not an initialized SPL Token mint with at most 9 decimals.',
   },
   6032: { name: 'UnsupportedRent', message: 'The cluster’s rent parameters are not supported.' },
+  6033: {
+    name: 'InvalidLeaderCode',
+    message: 'The leader code must be 1 to 32 letters, digits, _ or -.',
+  },
+  6034: {
+    name: 'InvalidLeaderRecord',
+    message: 'The leader record does not belong to this presale and code.',
+  },
+  6035: { name: 'LeaderExists', message: 'This leader code is already registered.' },
+  6036: { name: 'LeaderInactive', message: 'This leader code is suspended.' },
+  6037: { name: 'SelfReferral', message: 'A leader cannot buy through their own code.' },
+  6038: { name: 'NotLeader', message: 'Only the leader’s wallet can claim this commission.' },
+  6039: { name: 'NothingToClaim', message: 'There is no commission to claim.' },
+  6040: { name: 'NotAllowlisted', message: 'This wallet is not on the presale’s allowlist.' },
+  6041: { name: 'SaleNotStarted', message: 'The presale has not started yet.' },
+  6042: { name: 'SaleEnded', message: 'The presale has ended.' },
+  6043: { name: 'InvalidWindow', message: 'The sale window must start before it ends.' },
+  6044: {
+    name: 'NotPendingSeller',
+    message: 'Only the proposed new seller can accept the presale.',
+  },
+  6045: {
+    name: 'InvalidBump',
+    message: 'The buyer record bump is not the canonical one.',
+  },
 } as const satisfies Record<number, { name: string; message: string }>;
 
 /** A custom error code of the program. */

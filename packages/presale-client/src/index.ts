@@ -1,7 +1,12 @@
 export * from './accounts';
+export * from './allowlist';
+export * from './buy-with';
 export * from './constants';
 export * from './errors';
 export * from './instructions';
 export * from './layout';
+export * from './leader-record';
 export * from './loader-deployment';
 export * from './pda';
+export * from './sale-instructions';
+export { sha256 } from './sha256';

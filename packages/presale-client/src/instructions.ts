@@ -1,5 +1,5 @@
 import { Buffer } from 'buffer';
-import { U64_MAX, formatLeaderMemo } from '@fbt/domain';
+import { formatLeaderMemo } from '@fbt/domain';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   getAssociatedTokenAddressSync,
@@ -7,16 +7,17 @@ import {
 } from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { SystemProgram, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
-import { ACCOUNT_COUNTS, MEMO_PROGRAM_ID, PresaleInstruction, RENT_SYSVAR_ID } from './constants';
+import {
+  ACCOUNT_COUNTS,
+  MAX_ALLOWLIST_PROOF_DEPTH,
+  MEMO_PROGRAM_ID,
+  PresaleInstruction,
+  RENT_SYSVAR_ID,
+} from './constants';
+import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
+import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
-
-function u64(value: bigint, field: string): Uint8Array {
-  if (value < 0n || value > U64_MAX) throw new RangeError(`${field} must be a u64, got ${value}`);
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, value, true);
-  return bytes;
-}
 
 /**
  * The Buy instruction's accounts, in the order the program reads them (presale.h). The builder
@@ -36,21 +37,6 @@ export const BUY_ACCOUNTS = [
   'rent',
 ] as const;
 export type BuyAccountName = (typeof BUY_ACCOUNTS)[number];
-
-function data(...parts: readonly (Uint8Array | number)[]): Buffer {
-  return Buffer.concat(parts.map((p) => (typeof p === 'number' ? Uint8Array.of(p) : p)));
-}
-
-const w = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable: true,
-});
-const r = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
-  pubkey,
-  isSigner,
-  isWritable: false,
-});
 
 /** Purchase limits, all in lamports. */
 export interface PresaleLimits {
@@ -171,7 +157,7 @@ export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
 }
 
 /** Inputs of {@link buildBuyInstructions}. */
-export interface BuyInstructionsParams extends BuyParams {
+export interface BuyInstructionsParams extends BuyWithParams {
   /** Prepend an idempotent create of the buyer's associated token account. */
   readonly createBuyerTokenAccount?: boolean;
   /** Leader code: appends an SPL Memo `fbt:leader:<code>` signed by the buyer. */
@@ -179,8 +165,9 @@ export interface BuyInstructionsParams extends BuyParams {
 }
 
 /**
- * Everything a purchase transaction needs, in order: [optional idempotent ATA create, Buy,
- * optional leader memo].
+ * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
+ * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given), optional leader
+ * memo].
  *
  * @example
  * const ixs = buildBuyInstructions({ ...presale, buyer, lamports: 1_000_000_000n, createBuyerTokenAccount: true });
@@ -199,7 +186,7 @@ export function buildBuyInstructions(params: BuyInstructionsParams): Transaction
       ),
     );
   }
-  instructions.push(buildBuyInstruction({ ...params, buyerTokenAccount }));
+  instructions.push(buildBuyWithInstruction({ ...params, buyerTokenAccount }));
   if (params.leaderCode !== undefined)
     instructions.push(buildLeaderMemoInstruction(params.leaderCode, params.buyer));
   return instructions;
@@ -279,10 +266,15 @@ export function buildWithdrawUnsoldInstruction(
   });
 }
 
-/** A recognised Buy instruction. */
+/** A recognised Buy or BuyWith instruction. */
 export interface DecodedBuyInstruction {
+  readonly instruction: 'Buy' | 'BuyWith';
   readonly lamports: bigint;
   readonly accounts: Readonly<Record<BuyAccountName, PublicKey>>;
+  /** BuyWith's 12th account: the leader record paid 10%. */
+  readonly leaderRecord: PublicKey | null;
+  /** BuyWith's allowlist proof (empty for Buy). */
+  readonly allowlistProof: readonly Uint8Array[];
 }
 
 /** The parts of an instruction {@link decodeBuyInstruction} reads (web3.js or decoded JSON). */
@@ -292,10 +284,18 @@ export interface InstructionLike {
   readonly data: Uint8Array;
 }
 
+/** The proof of BuyWith data, or null when the data is not a well-formed BuyWith. */
+function buyWithProof(bytes: Uint8Array): Uint8Array[] | null {
+  if (bytes.length < 11 || bytes[0] !== PresaleInstruction.BuyWith) return null;
+  const count = bytes[10] ?? 0;
+  if (count > MAX_ALLOWLIST_PROOF_DEPTH || bytes.length !== 11 + 32 * count) return null;
+  return Array.from({ length: count }, (_, i) => bytes.slice(11 + 32 * i, 43 + 32 * i));
+}
+
 /**
- * Recognises a Buy of `programId`: returns lamports and named accounts, or `null` when the
- * instruction is anything else (other program, other tag, wrong length or account count).
- * The BFF uses it to verify leader transactions.
+ * Recognises a purchase of `programId` (the spec's Buy or BuyWith): returns lamports, named
+ * accounts and BuyWith's parts, or `null` when the instruction is anything else (other program,
+ * other tag, wrong length or account count). The BFF uses it to verify leader transactions.
  */
 export function decodeBuyInstruction(
   instruction: InstructionLike,
@@ -303,8 +303,19 @@ export function decodeBuyInstruction(
 ): DecodedBuyInstruction | null {
   if (!instruction.programId.equals(programId)) return null;
   const bytes = instruction.data;
-  if (bytes.length !== 9 || bytes[0] !== PresaleInstruction.Buy) return null;
-  if (instruction.keys.length !== ACCOUNT_COUNTS.Buy) return null;
+  const count = instruction.keys.length;
+  let proof: Uint8Array[] = [];
+  if (bytes.length === 9 && bytes[0] === PresaleInstruction.Buy) {
+    if (count !== ACCOUNT_COUNTS.Buy) return null;
+  } else {
+    const parsed = buyWithProof(bytes);
+    if (
+      parsed === null ||
+      (count !== ACCOUNT_COUNTS.BuyWith && count !== ACCOUNT_COUNTS.BuyWith + 1)
+    )
+      return null;
+    proof = parsed;
+  }
   const accounts = {} as Record<BuyAccountName, PublicKey>;
   for (const [index, name] of BUY_ACCOUNTS.entries()) {
     const meta = instruction.keys[index];
@@ -312,7 +323,10 @@ export function decodeBuyInstruction(
     accounts[name] = meta.pubkey;
   }
   return {
+    instruction: bytes[0] === PresaleInstruction.Buy ? 'Buy' : 'BuyWith',
     lamports: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(1, true),
     accounts,
+    leaderRecord: instruction.keys[ACCOUNT_COUNTS.BuyWith]?.pubkey ?? null,
+    allowlistProof: proof,
   };
 }

@@ -2,9 +2,9 @@ import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { decodeBuyerRecordAccount, decodePresaleAccount, PresaleLayoutError } from './layout';
 
-/** A presale account as the program writes it (hex, 192 bytes). */
-function presaleFixture(): Uint8Array {
-  const bytes = new Uint8Array(192);
+/** A presale account as the program writes it (288 bytes; 192 for a version-1 account). */
+function presaleFixture(size = 288): Uint8Array {
+  const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
   bytes[0] = 1; // isInitialized
   bytes[1] = 1; // isActived
@@ -23,6 +23,15 @@ function presaleFixture(): Uint8Array {
   bytes.fill(0x44, 144, 176); // authority
   view.setBigUint64(176, 30_000_000_000n, true);
   view.setBigUint64(184, 2n, true);
+  if (size === 288) {
+    bytes[107] = 2;
+    view.setBigInt64(192, 1_700_000_000n, true); // sale start
+    view.setBigInt64(200, 1_800_000_000n, true); // sale end
+    bytes.fill(0xab, 208, 240); // allowlist root
+    bytes.fill(0x55, 240, 272); // pending seller
+    view.setBigUint64(272, 3n, true);
+    view.setBigUint64(280, 150_000_000n, true);
+  }
   return bytes;
 }
 
@@ -37,7 +46,7 @@ describe('decodePresaleAccount', () => {
       minUserBuyable: 100_000_000n,
       maxTotalBuyable: 100_000_000_000n,
       currentTotalSold: 1_500_000_000n,
-      version: 1,
+      version: 2,
       authorityBump: 254,
       decimals: 6,
       tokensSold: 30_000_000_000n,
@@ -46,14 +55,42 @@ describe('decodePresaleAccount', () => {
     expect(account.sellerPubkey).toBe(new PublicKey(new Uint8Array(32).fill(0x11)).toBase58());
     expect(account.mint).toBe(new PublicKey(new Uint8Array(32).fill(0x33)).toBase58());
     expect(account.authority).toBe(new PublicKey(new Uint8Array(32).fill(0x44)).toBase58());
+    expect(account).toMatchObject({
+      saleStart: 1_700_000_000n,
+      saleEnd: 1_800_000_000n,
+      hasAllowlist: true,
+      allowlistRoot: 'ab'.repeat(32),
+      pendingSeller: new PublicKey(new Uint8Array(32).fill(0x55)).toBase58(),
+      leaderCount: 3n,
+      leaderCommission: 150_000_000n,
+    });
+  });
+
+  it('decodes a version-1 (192-byte) account with no window, allowlist, pending seller or leaders', () => {
+    expect(decodePresaleAccount(presaleFixture(192))).toMatchObject({
+      version: 1,
+      buyerCount: 2n,
+      saleStart: 0n,
+      saleEnd: 0n,
+      hasAllowlist: false,
+      allowlistRoot: null,
+      pendingSeller: null,
+      leaderCount: 0n,
+      leaderCommission: 0n,
+    });
   });
 
   it('decodes a never-initialized (all zero) account as not initialized', () => {
-    expect(decodePresaleAccount(new Uint8Array(192)).isInitialized).toBe(false);
+    expect(decodePresaleAccount(new Uint8Array(288))).toMatchObject({
+      isInitialized: false,
+      hasAllowlist: false,
+      pendingSeller: null,
+    });
   });
 
   it.each([
-    ['too short', new Uint8Array(106), /must be 192 bytes, got 106/],
+    ['too short', new Uint8Array(106), /must be 288 \(or 192\) bytes, got 106/],
+    ['of another size', new Uint8Array(300), /must be 288 \(or 192\) bytes, got 300/],
     [
       'initialized with the wrong kind',
       (() => {

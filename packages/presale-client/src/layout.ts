@@ -7,8 +7,10 @@ import {
   type PresaleState,
 } from '@fbt/domain';
 
-/** Size of a presale state account: the spec's 106 bytes, then our fields. */
-export const PRESALE_ACCOUNT_SIZE = 192;
+/** Size of a presale state account: the spec's 106 bytes, then our fields (layout version 2). */
+export const PRESALE_ACCOUNT_SIZE = 288;
+/** Size of a version-1 presale account (no window, allowlist, pending seller or leaders). */
+export const PRESALE_V1_ACCOUNT_SIZE = 192;
 /** Size of a buyer record account (its first 8 bytes are fbtBuyedAmount). */
 export const BUYER_RECORD_ACCOUNT_SIZE = 88;
 
@@ -22,6 +24,12 @@ export const PRESALE_EXTRA_OFFSETS = {
   authority: 144,
   tokensSold: 176,
   buyerCount: 184,
+  saleStart: 192,
+  saleEnd: 200,
+  allowlistRoot: 208,
+  pendingSeller: 240,
+  leaderCount: 272,
+  leaderCommission: 280,
 } as const;
 
 /** Offsets inside a buyer record (mirrors c/presale.h). */
@@ -36,7 +44,7 @@ export const BUYER_RECORD_OFFSETS = {
 } as const;
 
 /** Account kind tags the program writes. */
-export const ACCOUNT_KIND = { presale: 1, buyerRecord: 2 } as const;
+export const ACCOUNT_KIND = { presale: 1, buyerRecord: 2, leaderRecord: 3 } as const;
 
 /** A decoded presale account: the spec's state plus the program's own fields. */
 export interface PresaleAccount extends PresaleState {
@@ -51,6 +59,19 @@ export interface PresaleAccount extends PresaleState {
   readonly tokensSold: bigint;
   /** Distinct buyers (buyer records created). */
   readonly buyerCount: bigint;
+  /** Sale window in unix seconds: buys from `saleStart` (0 = no start) until before `saleEnd` (0 = no end). */
+  readonly saleStart: bigint;
+  readonly saleEnd: bigint;
+  /** True when only allowlisted wallets may buy (a Merkle root is set). */
+  readonly hasAllowlist: boolean;
+  /** The allowlist's Merkle root (hex), or `null` for an open sale. */
+  readonly allowlistRoot: string | null;
+  /** Proposed new seller (base58) waiting for AcceptSeller, or `null`. */
+  readonly pendingSeller: string | null;
+  /** Leader records registered for this presale. */
+  readonly leaderCount: bigint;
+  /** Lamports paid by buys to leader records (the sellers received currentTotalSold minus this). */
+  readonly leaderCommission: bigint;
 }
 
 /** A decoded buyer record. `fbtBuyedAmount` is lamports spent (the spec's name). */
@@ -74,6 +95,11 @@ export class PresaleLayoutError extends Error {
 const key = (bytes: Uint8Array, offset: number): string =>
   encodeBase58(bytes.subarray(offset, offset + 32));
 
+const isZero = (bytes: Uint8Array): boolean => bytes.every((byte) => byte === 0);
+
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 /**
  * Decodes a presale state account. The first 106 bytes go through the domain's
  * `decodePresaleState`; an account that was never initialized decodes with
@@ -82,9 +108,9 @@ const key = (bytes: Uint8Array, offset: number): string =>
  * @example decodePresaleAccount(accountInfo.data).currentTotalSold
  */
 export function decodePresaleAccount(bytes: Uint8Array): PresaleAccount {
-  if (bytes.length !== PRESALE_ACCOUNT_SIZE) {
+  if (bytes.length !== PRESALE_ACCOUNT_SIZE && bytes.length !== PRESALE_V1_ACCOUNT_SIZE) {
     throw new PresaleLayoutError(
-      `presale account must be ${PRESALE_ACCOUNT_SIZE} bytes, got ${bytes.length}`,
+      `presale account must be ${PRESALE_ACCOUNT_SIZE} (or ${PRESALE_V1_ACCOUNT_SIZE}) bytes, got ${bytes.length}`,
     );
   }
   const state = decodePresaleState(bytes);
@@ -105,6 +131,45 @@ export function decodePresaleAccount(bytes: Uint8Array): PresaleAccount {
     authority: key(bytes, o.authority),
     tokensSold: view.getBigUint64(o.tokensSold, true),
     buyerCount: view.getBigUint64(o.buyerCount, true),
+    ...decodeVersion2Fields(bytes, view),
+  };
+}
+
+type Version2Fields = Pick<
+  PresaleAccount,
+  | 'saleStart'
+  | 'saleEnd'
+  | 'hasAllowlist'
+  | 'allowlistRoot'
+  | 'pendingSeller'
+  | 'leaderCount'
+  | 'leaderCommission'
+>;
+
+/** The fields layout version 2 appended (zero / none on a version-1 account). */
+function decodeVersion2Fields(bytes: Uint8Array, view: DataView): Version2Fields {
+  if (bytes.length < PRESALE_ACCOUNT_SIZE) {
+    return {
+      saleStart: 0n,
+      saleEnd: 0n,
+      hasAllowlist: false,
+      allowlistRoot: null,
+      pendingSeller: null,
+      leaderCount: 0n,
+      leaderCommission: 0n,
+    };
+  }
+  const o = PRESALE_EXTRA_OFFSETS;
+  const root = bytes.subarray(o.allowlistRoot, o.allowlistRoot + 32);
+  const pending = bytes.subarray(o.pendingSeller, o.pendingSeller + 32);
+  return {
+    saleStart: view.getBigInt64(o.saleStart, true),
+    saleEnd: view.getBigInt64(o.saleEnd, true),
+    hasAllowlist: !isZero(root),
+    allowlistRoot: isZero(root) ? null : hex(root),
+    pendingSeller: isZero(pending) ? null : encodeBase58(pending),
+    leaderCount: view.getBigUint64(o.leaderCount, true),
+    leaderCommission: view.getBigUint64(o.leaderCommission, true),
   };
 }
 

@@ -1,5 +1,10 @@
 import { PublicKey } from '@solana/web3.js';
-import { AUTHORITY_SEED, BUYER_RECORD_SEED } from './constants';
+import {
+  AUTHORITY_SEED,
+  BUYER_RECORD_SEED,
+  LEADER_CODE_PATTERN,
+  LEADER_RECORD_SEED,
+} from './constants';
 
 const encoder = new TextEncoder();
 
@@ -26,6 +31,32 @@ export function findBuyerRecordAddress(
 ): [PublicKey, number] {
   return PublicKey.findProgramAddressSync(
     [encoder.encode(BUYER_RECORD_SEED), presale.toBytes(), buyer.toBytes()],
+    programId,
+  );
+}
+
+/** Throws a RangeError naming the problem when `code` is not a leader code the program accepts. */
+export function assertLeaderCode(code: string): void {
+  if (!LEADER_CODE_PATTERN.test(code)) {
+    throw new RangeError(
+      `leader code must be 1 to 32 characters of A-Z, a-z, 0-9, _ or -, got ${JSON.stringify(code)}`,
+    );
+  }
+}
+
+/**
+ * The PDA of a leader code on a presale (its wallet, totals and claimable commission).
+ *
+ * @example const [record] = findLeaderRecordAddress(programId, presale, 'beast42');
+ */
+export function findLeaderRecordAddress(
+  programId: PublicKey,
+  presale: PublicKey,
+  code: string,
+): [PublicKey, number] {
+  assertLeaderCode(code);
+  return PublicKey.findProgramAddressSync(
+    [encoder.encode(LEADER_RECORD_SEED), presale.toBytes(), encoder.encode(code)],
     programId,
   );
 }

@@ -78,6 +78,11 @@ typedef struct {
 uint64_t sol_sha256(const SolBytes *values, uint64_t count, uint8_t *result);
 /* curve 0 = Curve25519 Edwards; returns 0 when `point` is a valid curve point. */
 uint64_t sol_curve_validate_point(uint64_t curve, const uint8_t *point, uint8_t *result);
+/* Writes the Clock sysvar (40 bytes: slot, epoch start timestamp, epoch, leader schedule epoch,
+ * unix timestamp). */
+uint64_t sol_get_clock_sysvar(uint8_t *clock);
+#define FBT_CLOCK_SIZE 40
+#define FBT_CLOCK_UNIX_TIMESTAMP 32
 void sol_memcpy_(void *dst, const void *src, uint64_t n);
 void sol_memset_(void *dst, uint64_t value, uint64_t n);
 
@@ -254,6 +259,43 @@ static bool fbt_create_program_address(const FbtPdaQuery *query, SolPubkey *addr
   if (sol_sha256(parts, n + 2, address->x) != 0) return false;
   uint8_t on_curve_result;
   return sol_curve_validate_point(0, address->x, &on_curve_result) != 0;
+}
+
+/* sha256(seeds || program_id || marker) only: the address a signed CPI will check for seeds that
+ * end with the bump (the CPI itself refuses a curve point), so no curve check here. */
+static bool fbt_program_address_hash(const FbtPdaQuery *query, SolPubkey *address) {
+  if (query->seed_count > FBT_MAX_PDA_SEEDS + 1) return false;
+  SolBytes parts[FBT_MAX_PDA_SEEDS + 3];
+  uint64_t n = 0;
+  for (; n < query->seed_count; n++) {
+    parts[n].addr = query->seeds[n].addr;
+    parts[n].len = query->seeds[n].len;
+  }
+  parts[n].addr = query->program_id->x;
+  parts[n].len = 32;
+  parts[n + 1].addr = FBT_PDA_MARKER;
+  parts[n + 1].len = sizeof(FBT_PDA_MARKER);
+  return sol_sha256(parts, n + 2, address->x) == 0;
+}
+
+/* True when no bump above `bump` gives a program address for `query`'s seeds (which must have
+ * room for the bump): then `bump`, if valid, is the canonical one. Costs one hash and curve check
+ * per higher bump, i.e. what a search would spend before reaching `bump`, without the last try. */
+static bool fbt_no_higher_bump(const FbtPdaQuery *query, uint8_t bump) {
+  if (query->seed_count > FBT_MAX_PDA_SEEDS) return false;
+  SolSignerSeed seeds[FBT_MAX_PDA_SEEDS + 1];
+  uint64_t n = 0;
+  for (; n < query->seed_count; n++) seeds[n] = query->seeds[n];
+  uint8_t bump_seed[1];
+  seeds[n].addr = bump_seed;
+  seeds[n].len = 1;
+  FbtPdaQuery with_bump = {seeds, n + 1, query->program_id};
+  for (int candidate = 255; candidate > bump; candidate--) {
+    bump_seed[0] = (uint8_t)candidate;
+    SolPubkey address;
+    if (fbt_create_program_address(&with_bump, &address)) return false;
+  }
+  return true;
 }
 
 /* ------------------------------------------------------------------ input deserializer

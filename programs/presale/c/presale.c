@@ -8,9 +8,16 @@
  *   3 UpdateLimits   seller[s], presale[w]
  *   4 WithdrawUnsold seller[s], presale, temp_token[w], destination_token[w], authority, mint,
  *                    token_program
+ *   5 BuyWith        the 11 Buy accounts [+ leader_record[w]]
+ *   6 RegisterLeader seller[s,w], presale[w], leader_record[w], leader_wallet, system_program, rent
+ *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent
+ *   8 SetLeaderActive seller[s], presale, leader_record[w]
+ *   9 SetAllowlist, 10 SetWindow, 11 ProposeSeller: seller[s], presale[w]
+ *  12 AcceptSeller   proposed_seller[s], presale[w]
  * The authority is the PDA ["authority", presale] that owns the temp token account; buyer
- * records are PDAs ["buyer", presale, buyer]. Every failure returns a documented custom code
- * (presale.h, README.md). No instruction accepts duplicate accounts.
+ * records are PDAs ["buyer", presale, buyer], leader records ["leader", presale, code]. Every
+ * failure returns a documented custom code (presale.h, README.md). No instruction accepts
+ * duplicate accounts.
  */
 #include "presale.h"
 
@@ -232,12 +239,12 @@ static uint64_t process_initialize(const FbtInput *in) {
   uint8_t decimals = mint->data[MINT_DECIMALS];
   if (!limits_are_valid(price, min, max_user, max_total, decimals)) return E_INVALID_LIMITS;
 
-  uint8_t bump_seed[1] = {bump};
-  SolSignerSeed seeds[3] = {
-      {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {bump_seed, 1}};
+  /* Only the canonical authority (highest valid bump): one authority per presale. */
+  SolSignerSeed seeds[3] = {{AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}};
   SolPubkey derived;
-  FbtPdaQuery query = {seeds, 3, in->program_id};
-  if (!fbt_create_program_address(&query, &derived) ||
+  uint8_t canonical_bump;
+  FbtPdaQuery query = {seeds, 2, in->program_id};
+  if (!fbt_find_program_address(&query, &derived, &canonical_bump) || canonical_bump != bump ||
       !fbt_pubkey_eq(derived.x, authority->key->x)) {
     return E_WRONG_AUTHORITY;
   }
@@ -265,32 +272,91 @@ static uint64_t process_initialize(const FbtInput *in) {
   fbt_store_u64(s + PS_MAX_TOTAL_BUYABLE, max_total);
   fbt_store_u64(s + PS_CURRENT_TOTAL_SOLD, 0);
   s[PS_KIND] = ACCOUNT_KIND_PRESALE;
-  s[PS_VERSION] = LAYOUT_VERSION;
+  s[PS_VERSION] = PRESALE_LAYOUT_VERSION;
   s[PS_AUTHORITY_BUMP] = bump;
   s[PS_DECIMALS] = decimals;
   fbt_pubkey_copy(s + PS_MINT, mint->key->x);
   fbt_pubkey_copy(s + PS_AUTHORITY, authority->key->x);
   fbt_store_u64(s + PS_TOKENS_SOLD, 0);
   fbt_store_u64(s + PS_BUYER_COUNT, 0);
+  /* No window, no allowlist, no pending seller, no leaders yet. */
+  sol_memset_(s + PS_SALE_START, 0, PRESALE_ACCOUNT_SIZE - PS_SALE_START);
   return FBT_SUCCESS;
 }
 
-/* ------------------------------------------------------------------ 1 Buy */
-static uint64_t process_buy(const FbtInput *in) {
-  if (in->account_count != 11) return E_WRONG_ACCOUNT_COUNT;
+/* ------------------------------------------------------------------ 1 Buy, 5 BuyWith */
+/* What a purchase carries beyond the spec's Buy (BuyWith only). */
+typedef struct {
+  bool has_bump;           /* the buyer record's canonical bump is given (no search) */
+  uint8_t record_bump;
+  const uint8_t *proof;    /* allowlist proof, proof_count x 32 bytes */
+  uint64_t proof_count;
+  SolAccountInfo *leader;  /* leader record, or NULL */
+} BuyOptions;
+
+/* -1 / 0 / 1 comparing two 32-byte strings as big-endian numbers (byte order). */
+static int compare32(const uint8_t *a, const uint8_t *b) {
+  for (int i = 0; i < 32; i++) {
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+/* The buyer is on the presale's allowlist: leaf = sha256(0x00 || presale || buyer), each level
+ * sha256(0x01 || lower || higher) of the two 32-byte children in byte order, up to the root. */
+static uint64_t check_allowlist(const uint8_t *root, const SolAccountInfo *presale,
+                                const SolAccountInfo *buyer, const BuyOptions *o) {
+  static const uint8_t LEAF_TAG[1] = {0}, NODE_TAG[1] = {1};
+  uint8_t node[32];
+  SolBytes leaf[3] = {{LEAF_TAG, 1}, {presale->key->x, 32}, {buyer->key->x, 32}};
+  if (sol_sha256(leaf, 3, node) != 0) return E_NOT_ALLOWLISTED;
+  for (uint64_t i = 0; i < o->proof_count; i++) {
+    const uint8_t *sibling = o->proof + 32 * i;
+    bool node_first = compare32(node, sibling) <= 0;
+    SolBytes pair[3] = {{NODE_TAG, 1},
+                        {node_first ? node : sibling, 32},
+                        {node_first ? sibling : node, 32}};
+    if (sol_sha256(pair, 3, node) != 0) return E_NOT_ALLOWLISTED;
+  }
+  return fbt_pubkey_eq(node, root) ? FBT_SUCCESS : E_NOT_ALLOWLISTED;
+}
+
+/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. */
+static uint64_t check_window(const uint8_t *s) {
+  int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
+  int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+  if (start == 0 && end == 0) return FBT_SUCCESS;
+  uint8_t clock[FBT_CLOCK_SIZE];
+  if (sol_get_clock_sysvar(clock) != 0) return E_SALE_NOT_STARTED;
+  int64_t now = (int64_t)fbt_load_u64(clock + FBT_CLOCK_UNIX_TIMESTAMP);
+  if (start != 0 && now < start) return E_SALE_NOT_STARTED;
+  if (end != 0 && now >= end) return E_SALE_ENDED;
+  return FBT_SUCCESS;
+}
+
+/* A leader record of this presale (any record this program wrote is kind-tagged and sized). */
+static bool is_leader_record_of(const SolAccountInfo *record, const SolAccountInfo *presale,
+                                const SolPubkey *program_id) {
+  return fbt_pubkey_eq(record->owner->x, program_id->x) &&
+         record->data_len == LEADER_RECORD_SIZE &&
+         record->data[LR_KIND] == ACCOUNT_KIND_LEADER_RECORD &&
+         fbt_pubkey_eq(record->data + LR_PRESALE, presale->key->x);
+}
+
+static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != BUY_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *buyer = &in->accounts[0], *presale = &in->accounts[1];
   SolAccountInfo *seller = &in->accounts[2], *temp = &in->accounts[3];
   SolAccountInfo *buyer_token = &in->accounts[4], *record = &in->accounts[5];
   SolAccountInfo *authority = &in->accounts[6], *mint = &in->accounts[7];
   SolAccountInfo *token_program = &in->accounts[8], *system_program = &in->accounts[9];
-  SolAccountInfo *rent = &in->accounts[10];
+  SolAccountInfo *rent = &in->accounts[10], *leader = o->leader;
   const SolPubkey *program_id = in->program_id;
 
   if (!buyer->is_signer) return E_MISSING_SIGNER;
   if (!buyer->is_writable || !presale->is_writable || !seller->is_writable ||
-      !temp->is_writable || !buyer_token->is_writable || !record->is_writable) {
+      !temp->is_writable || !buyer_token->is_writable || !record->is_writable ||
+      (leader != NULL && !leader->is_writable)) {
     return E_NOT_WRITABLE;
   }
   uint64_t result = check_presale(presale, program_id);
@@ -307,6 +373,8 @@ static uint64_t process_buy(const FbtInput *in) {
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
+  result = check_window(s);
+  if (result != FBT_SUCCESS) return result;
 
   uint64_t amount = fbt_load_u64(in->data + 1);
   uint64_t price = fbt_load_u64(s + PS_TOKEN_PRICE);
@@ -321,8 +389,19 @@ static uint64_t process_buy(const FbtInput *in) {
   if (amount < min) return E_BELOW_MINIMUM;
   if (amount > total_left) return E_EXCEEDS_TOTAL_MAXIMUM;
 
+  if (!fbt_pubkey_is_zero(s + PS_ALLOWLIST_ROOT)) {
+    result = check_allowlist(s + PS_ALLOWLIST_ROOT, presale, buyer, o);
+    if (result != FBT_SUCCESS) return result;
+  }
+
   if (!is_token_account_of(buyer_token, s + PS_MINT, buyer->key->x)) {
     return E_INVALID_TOKEN_ACCOUNT;
+  }
+
+  if (leader != NULL) {
+    if (!is_leader_record_of(leader, presale, program_id)) return E_INVALID_LEADER_RECORD;
+    if (leader->data[LR_ACTIVE] != 1) return E_LEADER_INACTIVE;
+    if (fbt_pubkey_eq(leader->data + LR_WALLET, buyer->key->x)) return E_SELF_REFERRAL;
   }
 
   bool is_new_record;
@@ -339,15 +418,27 @@ static uint64_t process_buy(const FbtInput *in) {
     spent = fbt_load_u64(r + BR_LAMPORTS_SPENT);
     received = fbt_load_u64(r + BR_TOKENS_RECEIVED);
   } else if (fbt_pubkey_is_zero(record->owner->x) && record->data_len == 0) {
-    /* First purchase: the address must be this buyer's PDA for this presale. The instruction
-     * layout is fixed by the spec (no bump byte), so the bump is searched here, once, with our
-     * cheap search; the CreateAccount CPI below re-derives it from the signer seeds too. */
-    SolSignerSeed seeds[3] = {
-        {BUYER_SEED, sizeof(BUYER_SEED)}, {presale->key->x, 32}, {buyer->key->x, 32}};
+    /* First purchase: the address must be this buyer's canonical PDA for this presale (one
+     * record per buyer, or the per-user maximum could be bypassed). Buy (spec layout, no bump
+     * byte) searches the bump; BuyWith names it, and the program only checks that no higher
+     * bump is valid. Lamports already at the address do not matter (see system_create_pda). */
+    SolSignerSeed seeds[4] = {
+        {BUYER_SEED, sizeof(BUYER_SEED)}, {presale->key->x, 32}, {buyer->key->x, 32}, {0, 0}};
     SolPubkey derived;
     FbtPdaQuery query = {seeds, 3, program_id};
-    if (!fbt_find_program_address(&query, &derived, &record_bump) ||
-        !fbt_pubkey_eq(derived.x, record->key->x)) {
+    if (o->has_bump) {
+      record_bump = o->record_bump;
+      uint8_t bump_seed[1] = {record_bump};
+      seeds[3].addr = bump_seed;
+      seeds[3].len = 1;
+      FbtPdaQuery with_bump = {seeds, 4, program_id};
+      if (!fbt_program_address_hash(&with_bump, &derived) ||
+          !fbt_pubkey_eq(derived.x, record->key->x)) {
+        return E_INVALID_BUYER_RECORD;
+      }
+      if (!fbt_no_higher_bump(&query, record_bump)) return E_INVALID_BUMP;
+    } else if (!fbt_find_program_address(&query, &derived, &record_bump) ||
+               !fbt_pubkey_eq(derived.x, record->key->x)) {
       return E_INVALID_BUYER_RECORD;
     }
     is_new_record = true;
@@ -371,6 +462,21 @@ static uint64_t process_buy(const FbtInput *in) {
       fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_SOLD), tokens, &new_tokens_sold)) {
     return E_ARITHMETIC_OVERFLOW;
   }
+  /* Leader share: 10% rounded down; the seller gets the rest (buyer paid = seller + leader). */
+  uint64_t commission = 0, seller_share = amount;
+  uint64_t leader_volume = 0, leader_buys = 0, leader_accrued = 0, presale_commission = 0;
+  if (leader != NULL) {
+    commission = amount / LEADER_COMMISSION_DIVISOR;
+    seller_share = amount - commission;
+    uint8_t *l = leader->data;
+    if (fbt_add_overflow(fbt_load_u64(l + LR_VOLUME), amount, &leader_volume) ||
+        fbt_add_overflow(fbt_load_u64(l + LR_BUYS), 1, &leader_buys) ||
+        fbt_add_overflow(fbt_load_u64(l + LR_ACCRUED), commission, &leader_accrued) ||
+        fbt_add_overflow(fbt_load_u64(s + PS_LEADER_COMMISSION), commission,
+                         &presale_commission)) {
+      return E_ARITHMETIC_OVERFLOW;
+    }
+  }
 
   if (is_new_record) {
     uint64_t rent_lamports;
@@ -389,9 +495,28 @@ static uint64_t process_buy(const FbtInput *in) {
     if (fbt_current_data_len(record) != BUYER_RECORD_SIZE) return E_INVALID_BUYER_RECORD;
   }
 
-  SystemTransfer pay = {buyer, seller, system_program, amount};
-  result = system_transfer(&pay);
-  if (result != FBT_SUCCESS) return result;
+  if (leader == NULL) {
+    SystemTransfer pay = {buyer, seller, system_program, amount};
+    result = system_transfer(&pay);
+    if (result != FBT_SUCCESS) return result;
+  } else {
+    /* One CPI: everything to the leader record (ours), then the seller's share out of it. */
+    SystemTransfer pay = {buyer, leader, system_program, amount};
+    result = system_transfer(&pay);
+    if (result != FBT_SUCCESS) return result;
+    uint64_t leader_lamports, seller_lamports;
+    if (fbt_sub_underflow(*leader->lamports, seller_share, &leader_lamports) ||
+        fbt_add_overflow(*seller->lamports, seller_share, &seller_lamports)) {
+      return E_ARITHMETIC_OVERFLOW;
+    }
+    *leader->lamports = leader_lamports;
+    *seller->lamports = seller_lamports;
+    uint8_t *l = leader->data;
+    fbt_store_u64(l + LR_VOLUME, leader_volume);
+    fbt_store_u64(l + LR_BUYS, leader_buys);
+    fbt_store_u64(l + LR_ACCRUED, leader_accrued);
+    fbt_store_u64(s + PS_LEADER_COMMISSION, presale_commission);
+  }
 
   uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
   SolSignerSeed authority_seeds[3] = {
@@ -418,6 +543,29 @@ static uint64_t process_buy(const FbtInput *in) {
   fbt_store_u64(s + PS_CURRENT_TOTAL_SOLD, new_total);
   fbt_store_u64(s + PS_TOKENS_SOLD, new_tokens_sold);
   return FBT_SUCCESS;
+}
+
+/* 1 Buy: the spec's instruction, exactly 11 accounts and 9 data bytes. */
+static uint64_t process_buy(const FbtInput *in) {
+  if (in->account_count != 11) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != BUY_DATA_LEN) return E_INVALID_INSTRUCTION;
+  BuyOptions options = {false, 0, NULL, 0, NULL};
+  return process_buy_core(in, &options);
+}
+
+/* 5 BuyWith: Buy plus the record bump, an allowlist proof and an optional leader record. */
+static uint64_t process_buy_with(const FbtInput *in) {
+  if (in->account_count != 11 && in->account_count != 12) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len < BUY_WITH_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
+  uint64_t proof_count = in->data[10];
+  if (proof_count > MAX_PROOF_DEPTH || in->data_len != BUY_WITH_MIN_DATA_LEN + 32 * proof_count) {
+    return E_INVALID_INSTRUCTION;
+  }
+  BuyOptions options = {true, in->data[9], in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
+                        in->account_count == 12 ? &in->accounts[11] : NULL};
+  return process_buy_core(in, &options);
 }
 
 /* ------------------------------------------------------------------ seller-only helpers */
@@ -498,6 +646,180 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
   return token_transfer_checked(&withdraw);
 }
 
+/* ------------------------------------------------------------------ 6 RegisterLeader */
+static const uint8_t LEADER_SEED[] = {'l', 'e', 'a', 'd', 'e', 'r'};
+
+/* 1 to 32 characters of A-Z a-z 0-9 _ - (the URL-safe set of the site's leader links). */
+static bool leader_code_is_valid(const uint8_t *code, uint64_t len) {
+  if (len == 0 || len > MAX_LEADER_CODE_LEN) return false;
+  for (uint64_t i = 0; i < len; i++) {
+    uint8_t c = code[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+static uint64_t process_register_leader(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, 6, true);
+  if (result != FBT_SUCCESS) return result;
+  SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
+  SolAccountInfo *record = &in->accounts[2], *wallet = &in->accounts[3];
+  SolAccountInfo *system_program = &in->accounts[4], *rent = &in->accounts[5];
+  if (in->data_len < 2 || in->data_len != 2 + (uint64_t)in->data[1]) return E_INVALID_INSTRUCTION;
+  const uint8_t *code = in->data + 2;
+  uint64_t code_len = in->data[1];
+  if (!leader_code_is_valid(code, code_len)) return E_INVALID_LEADER_CODE;
+  if (!seller->is_writable || !record->is_writable) return E_NOT_WRITABLE;
+  if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
+  if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
+  if (fbt_pubkey_is_zero(wallet->key->x) || fbt_pubkey_eq(wallet->key->x, presale->key->x)) {
+    return E_INVALID_INSTRUCTION;
+  }
+  if (fbt_pubkey_eq(record->owner->x, in->program_id->x)) return E_LEADER_EXISTS;
+  if (!fbt_pubkey_is_zero(record->owner->x) || record->data_len != 0) {
+    return E_INVALID_LEADER_RECORD;
+  }
+  SolSignerSeed seeds[4] = {
+      {LEADER_SEED, sizeof(LEADER_SEED)}, {presale->key->x, 32}, {code, code_len}, {0, 0}};
+  SolPubkey derived;
+  uint8_t bump;
+  FbtPdaQuery query = {seeds, 3, in->program_id};
+  if (!fbt_find_program_address(&query, &derived, &bump) ||
+      !fbt_pubkey_eq(derived.x, record->key->x)) {
+    return E_INVALID_LEADER_RECORD;
+  }
+  uint8_t *s = presale->data;
+  uint64_t leaders;
+  if (fbt_add_overflow(fbt_load_u64(s + PS_LEADER_COUNT), 1, &leaders)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  uint64_t rent_lamports;
+  result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &rent_lamports);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t bump_seed[1] = {bump};
+  seeds[3].addr = bump_seed;
+  seeds[3].len = 1;
+  SolSignerSeeds signer = {seeds, 4};
+  SystemCreate create = {seller,        record, system_program,    in->program_id,
+                         rent_lamports, LEADER_RECORD_SIZE, {&signer, 1}};
+  result = system_create_pda(&create);
+  if (result != FBT_SUCCESS) return result;
+  if (fbt_current_data_len(record) != LEADER_RECORD_SIZE) return E_INVALID_LEADER_RECORD;
+  uint8_t *l = record->data;
+  l[LR_KIND] = ACCOUNT_KIND_LEADER_RECORD;
+  l[LR_BUMP] = bump;
+  l[LR_VERSION] = LAYOUT_VERSION;
+  l[LR_ACTIVE] = 1;
+  l[LR_CODE_LEN] = (uint8_t)code_len;
+  fbt_pubkey_copy(l + LR_PRESALE, presale->key->x);
+  fbt_pubkey_copy(l + LR_WALLET, wallet->key->x);
+  sol_memcpy_(l + LR_CODE, code, code_len);
+  fbt_store_u64(s + PS_LEADER_COUNT, leaders);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 7 ClaimCommission */
+static uint64_t process_claim_commission(const FbtInput *in) {
+  if (in->account_count != 3) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != CLAIM_COMMISSION_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *wallet = &in->accounts[0], *record = &in->accounts[1];
+  SolAccountInfo *rent = &in->accounts[2];
+  if (!wallet->is_signer) return E_MISSING_SIGNER;
+  if (!wallet->is_writable || !record->is_writable) return E_NOT_WRITABLE;
+  if (!fbt_pubkey_eq(record->owner->x, in->program_id->x) ||
+      record->data_len != LEADER_RECORD_SIZE ||
+      record->data[LR_KIND] != ACCOUNT_KIND_LEADER_RECORD) {
+    return E_INVALID_LEADER_RECORD;
+  }
+  uint8_t *l = record->data;
+  if (!fbt_pubkey_eq(l + LR_WALLET, wallet->key->x)) return E_NOT_LEADER;
+  if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
+  uint64_t minimum;
+  uint64_t result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &minimum);
+  if (result != FBT_SUCCESS) return result;
+  uint64_t payout, claimed, wallet_lamports;
+  if (fbt_sub_underflow(*record->lamports, minimum, &payout) || payout == 0) {
+    return E_NOTHING_TO_CLAIM;
+  }
+  if (fbt_add_overflow(fbt_load_u64(l + LR_CLAIMED), payout, &claimed) ||
+      fbt_add_overflow(*wallet->lamports, payout, &wallet_lamports)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  *record->lamports = minimum;
+  *wallet->lamports = wallet_lamports;
+  fbt_store_u64(l + LR_CLAIMED, claimed);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 8 SetLeaderActive */
+static uint64_t process_set_leader_active(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, 3, false);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != SET_LEADER_ACTIVE_DATA_LEN || in->data[1] > 1) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *record = &in->accounts[2];
+  if (!record->is_writable) return E_NOT_WRITABLE;
+  if (!is_leader_record_of(record, &in->accounts[1], in->program_id)) {
+    return E_INVALID_LEADER_RECORD;
+  }
+  record->data[LR_ACTIVE] = in->data[1];
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 9 SetAllowlist */
+static uint64_t process_set_allowlist(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, 2, true);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != SET_ALLOWLIST_DATA_LEN) return E_INVALID_INSTRUCTION;
+  fbt_pubkey_copy(in->accounts[1].data + PS_ALLOWLIST_ROOT, in->data + 1);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 10 SetWindow */
+static uint64_t process_set_window(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, 2, true);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != SET_WINDOW_DATA_LEN) return E_INVALID_INSTRUCTION;
+  int64_t start = (int64_t)fbt_load_u64(in->data + 1);
+  int64_t end = (int64_t)fbt_load_u64(in->data + 9);
+  if (start < 0 || end < 0 || (start != 0 && end != 0 && start >= end)) return E_INVALID_WINDOW;
+  uint8_t *s = in->accounts[1].data;
+  fbt_store_u64(s + PS_SALE_START, (uint64_t)start);
+  fbt_store_u64(s + PS_SALE_END, (uint64_t)end);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 11 ProposeSeller */
+static uint64_t process_propose_seller(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, 2, true);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != PROPOSE_SELLER_DATA_LEN) return E_INVALID_INSTRUCTION;
+  fbt_pubkey_copy(in->accounts[1].data + PS_PENDING_SELLER, in->data + 1);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 12 AcceptSeller */
+static uint64_t process_accept_seller(const FbtInput *in) {
+  if (in->account_count != 2) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != ACCEPT_SELLER_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *proposed = &in->accounts[0], *presale = &in->accounts[1];
+  if (!proposed->is_signer) return E_MISSING_SIGNER;
+  if (!presale->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t *s = presale->data;
+  if (fbt_pubkey_is_zero(s + PS_PENDING_SELLER) ||
+      !fbt_pubkey_eq(s + PS_PENDING_SELLER, proposed->key->x)) {
+    return E_NOT_PENDING_SELLER;
+  }
+  fbt_pubkey_copy(s + PS_SELLER, proposed->key->x);
+  sol_memset_(s + PS_PENDING_SELLER, 0, 32);
+  return FBT_SUCCESS;
+}
+
 /* ------------------------------------------------------------------ entrypoint */
 FBT_EXPORT uint64_t entrypoint(const uint8_t *serialized) {
   SolAccountInfo accounts[MAX_ACCOUNTS];
@@ -515,6 +837,22 @@ FBT_EXPORT uint64_t entrypoint(const uint8_t *serialized) {
       return process_update_limits(&in);
     case IX_WITHDRAW_UNSOLD:
       return process_withdraw_unsold(&in);
+    case IX_BUY_WITH:
+      return process_buy_with(&in);
+    case IX_REGISTER_LEADER:
+      return process_register_leader(&in);
+    case IX_CLAIM_COMMISSION:
+      return process_claim_commission(&in);
+    case IX_SET_LEADER_ACTIVE:
+      return process_set_leader_active(&in);
+    case IX_SET_ALLOWLIST:
+      return process_set_allowlist(&in);
+    case IX_SET_WINDOW:
+      return process_set_window(&in);
+    case IX_PROPOSE_SELLER:
+      return process_propose_seller(&in);
+    case IX_ACCEPT_SELLER:
+      return process_accept_seller(&in);
     default:
       return E_INVALID_INSTRUCTION;
   }

@@ -11,12 +11,29 @@ enum {
   IX_SET_ACTIVE = 2,      /* [2, active u8] */
   IX_UPDATE_LIMITS = 3,   /* [3, min u64, max_user u64, max_total u64] */
   IX_WITHDRAW_UNSOLD = 4, /* [4] */
+  IX_BUY_WITH = 5,        /* [5, lamports u64, record bump u8, proof count u8, proof 32*n]; 11 or
+                             12 accounts (the 12th is a leader record) */
+  IX_REGISTER_LEADER = 6, /* [6, code length u8, code bytes] */
+  IX_CLAIM_COMMISSION = 7, /* [7] */
+  IX_SET_LEADER_ACTIVE = 8, /* [8, active u8] */
+  IX_SET_ALLOWLIST = 9,   /* [9, merkle root 32] (zero = open) */
+  IX_SET_WINDOW = 10,     /* [10, start i64, end i64] (0 = none) */
+  IX_PROPOSE_SELLER = 11, /* [11, new seller 32] (zero = cancel) */
+  IX_ACCEPT_SELLER = 12,  /* [12] */
 };
 #define INITIALIZE_DATA_LEN 35
 #define BUY_DATA_LEN 9
 #define SET_ACTIVE_DATA_LEN 2
 #define UPDATE_LIMITS_DATA_LEN 25
 #define WITHDRAW_UNSOLD_DATA_LEN 1
+#define BUY_WITH_MIN_DATA_LEN 11
+#define MAX_PROOF_DEPTH 20
+#define CLAIM_COMMISSION_DATA_LEN 1
+#define SET_LEADER_ACTIVE_DATA_LEN 2
+#define SET_ALLOWLIST_DATA_LEN 33
+#define SET_WINDOW_DATA_LEN 17
+#define PROPOSE_SELLER_DATA_LEN 33
+#define ACCEPT_SELLER_DATA_LEN 1
 
 /* ------------------------------------------------------------------ presale state account
  * The first 106 bytes are exactly the spec layout; our fields follow. */
@@ -37,7 +54,13 @@ enum {
 #define PS_AUTHORITY 144
 #define PS_TOKENS_SOLD 176   /* FBT base units sent to buyers */
 #define PS_BUYER_COUNT 184   /* distinct buyer records created */
-#define PRESALE_ACCOUNT_SIZE 192
+#define PS_SALE_START 192    /* i64 unix seconds, 0 = no start */
+#define PS_SALE_END 200      /* i64 unix seconds, 0 = no end (buys refused from this second) */
+#define PS_ALLOWLIST_ROOT 208 /* Merkle root of allowed wallets, zero = open */
+#define PS_PENDING_SELLER 240 /* proposed seller, zero = none */
+#define PS_LEADER_COUNT 272  /* leader records registered */
+#define PS_LEADER_COMMISSION 280 /* lamports sent to leader records by buys */
+#define PRESALE_ACCOUNT_SIZE 288
 
 /* ------------------------------------------------------------------ buyer record (PDA)
  * seeds ["buyer", presale, buyer]; the first 8 bytes are fbtBuyedAmount (lamports spent). */
@@ -50,9 +73,29 @@ enum {
 #define BR_TOKENS_RECEIVED 80
 #define BUYER_RECORD_SIZE 88
 
+/* ------------------------------------------------------------------ leader record (PDA)
+ * seeds ["leader", presale, code]; lamports above the rent-exempt minimum are claimable. */
+#define LR_KIND 0
+#define LR_BUMP 1
+#define LR_VERSION 2
+#define LR_ACTIVE 3
+#define LR_CODE_LEN 4
+#define LR_PRESALE 8
+#define LR_WALLET 40
+#define LR_CODE 72
+#define LR_VOLUME 104   /* lamports bought through the code */
+#define LR_BUYS 112     /* purchases through the code */
+#define LR_ACCRUED 120  /* commission earned (solsEarned) */
+#define LR_CLAIMED 128  /* commission paid out */
+#define LEADER_RECORD_SIZE 136
+#define MAX_LEADER_CODE_LEN 32
+
 #define ACCOUNT_KIND_PRESALE 1
 #define ACCOUNT_KIND_BUYER_RECORD 2
-#define LAYOUT_VERSION 1
+#define ACCOUNT_KIND_LEADER_RECORD 3
+#define LAYOUT_VERSION 1          /* buyer and leader records */
+#define PRESALE_LAYOUT_VERSION 2  /* the presale account (2: window, allowlist, leaders) */
+#define LEADER_COMMISSION_DIVISOR 10 /* 10%, rounded down: the seller keeps the remainder */
 #define MAX_DECIMALS 9
 
 /* ------------------------------------------------------------------ SPL Token layouts */
@@ -105,4 +148,17 @@ enum {
   E_WITHDRAW_NOT_ALLOWED = 6030,
   E_INVALID_MINT = 6031,
   E_UNSUPPORTED_RENT = 6032,
+  E_INVALID_LEADER_CODE = 6033,
+  E_INVALID_LEADER_RECORD = 6034,
+  E_LEADER_EXISTS = 6035,
+  E_LEADER_INACTIVE = 6036,
+  E_SELF_REFERRAL = 6037,
+  E_NOT_LEADER = 6038,
+  E_NOTHING_TO_CLAIM = 6039,
+  E_NOT_ALLOWLISTED = 6040,
+  E_SALE_NOT_STARTED = 6041,
+  E_SALE_ENDED = 6042,
+  E_INVALID_WINDOW = 6043,
+  E_NOT_PENDING_SELLER = 6044,
+  E_INVALID_BUMP = 6045,
 };

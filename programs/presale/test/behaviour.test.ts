@@ -10,6 +10,7 @@ import {
   decodePresaleAccount,
   findBuyerRecordAddress,
   BUYER_RECORD_ACCOUNT_SIZE,
+  PRESALE_ACCOUNT_SIZE,
 } from '@fbt/presale-client';
 import {
   createTestTokenAccount,
@@ -44,8 +45,15 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
       authority: fixture.authority.toBase58(),
       tokensSold: 0n,
       buyerCount: 0n,
-      version: 1,
+      version: 2,
+      saleStart: 0n,
+      saleEnd: 0n,
+      hasAllowlist: false,
+      pendingSeller: null,
+      leaderCount: 0n,
+      leaderCommission: 0n,
     });
+    expect(account?.data.length).toBe(PRESALE_ACCOUNT_SIZE);
     const vault = readSvmAccount(chain.svm, fixture.tempTokenAccount);
     // SPL token account: owner at bytes 32..64 is now the program's authority PDA
     expect(

@@ -59,7 +59,7 @@ const attacks: readonly Attack[] = [
       const { buyer, ix } = prepareBuyer(s);
       const unknown = send(
         s,
-        [new TransactionInstruction({ ...ix, data: Buffer.from([9]) })],
+        [new TransactionInstruction({ ...ix, data: Buffer.from([200]) })],
         [buyer],
       );
       expect(unknown.presaleError?.name).toBe('InvalidInstruction');
