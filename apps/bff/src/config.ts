@@ -95,6 +95,16 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: intInRange(600, 1, 1_000_000),
   RATE_LIMIT_WRITE_MAX: intInRange(30, 1, 1_000_000),
   RPC_RATE_LIMIT_MAX: intInRange(120, 1, 1_000_000),
+  /** `/rpc` cost units a client may spend a minute (accounts read; 10 per simulation). */
+  RPC_COST_BUDGET_PER_MINUTE: intInRange(2_000, 1, 10_000_000),
+  /** Longest time to receive a whole request, headers and body. */
+  REQUEST_TIMEOUT_MS: intInRange(30_000, 100, 600_000),
+  /** Longest time to receive the request headers (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: intInRange(10_000, 100, 600_000),
+  /** PostgreSQL ledger: most connections of this instance's pool. */
+  DATABASE_POOL_MAX: intInRange(10, 1, 1_000),
+  /** PostgreSQL ledger: longest wait for one query before answering 503 LEDGER__UNAVAILABLE. */
+  DATABASE_QUERY_TIMEOUT_MS: intInRange(5_000, 100, 600_000),
   STREAM_HEARTBEAT_MS: intInRange(25_000, 1_000, 600_000),
   STREAM_MAX_BUFFER_BYTES: intInRange(1_048_576, 1_024, 67_108_864),
   STREAM_MAX_CLIENTS: intInRange(10_000, 1, 1_000_000),

@@ -61,6 +61,9 @@ export function settingsFromConfig(config: Config): AppSettings {
     publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
     clientDist: fromRepoRoot(config.CLIENT_DIST),
     trustProxy: config.TRUST_PROXY,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    rpcCostBudgetPerMinute: config.RPC_COST_BUDGET_PER_MINUTE,
     pythApiKeySet: config.PYTH_API_KEY !== undefined,
   };
 }
@@ -96,7 +99,12 @@ function communityCounters(config: Config, ledger: LeaderLedger): CommunityCount
  */
 async function openLedger(config: Config, clock: Clock): Promise<LeaderLedger> {
   if (config.DATABASE_URL !== undefined) {
-    return createPostgresLeaderLedger({ connectionString: config.DATABASE_URL, clock });
+    return createPostgresLeaderLedger({
+      connectionString: config.DATABASE_URL,
+      clock,
+      maxConnections: config.DATABASE_POOL_MAX,
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    });
   }
   return createSqliteLeaderLedger({
     path: config.DATABASE_PATH === ':memory:' ? ':memory:' : fromRepoRoot(config.DATABASE_PATH),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isAdapterError } from '@fbt/adapters';
 import { errorBody, HttpError } from './http-error';
 
 interface ZodIssueLike {
@@ -32,6 +33,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (isAdapterError(error, 'LEDGER__UNAVAILABLE')) {
+      request.log.warn({ code: error.code }, error.message);
+      void reply.header('retry-after', '5');
+      return reply
+        .code(503)
+        .send(
+          errorBody('LEDGER__UNAVAILABLE', 'The ledger database is unavailable; retry shortly.'),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
       return reply.code(400).send(errorBody('REQUEST__INVALID', describeValidation(error)));
