@@ -11,6 +11,7 @@ import type {
   TransactionVerifier,
 } from '@fbt/domain';
 import type { Scheduler } from './cache/scheduler';
+import type { RedisClients } from './cluster/redis-clients';
 
 /** Settings buildApp needs (a subset of the env config, so tests can pass only these). */
 export interface AppSettings {
@@ -73,4 +74,15 @@ export interface AppDeps {
   readonly fetch?: FetchLike;
   /** Pino options or false; default a JSON logger at info. */
   readonly logger?: boolean | Record<string, unknown>;
+  /** Several instances: the Redis connections, the lease owner id and TTL. Absent: one instance. */
+  readonly cluster?: ClusterDeps;
+}
+
+/** How this instance joins the others (see plugins/app/cluster.ts). */
+export interface ClusterDeps {
+  /** Lease owner and metrics label (default `<hostname>-<pid>`). */
+  readonly instanceId?: string;
+  readonly leaseTtlMs?: number;
+  /** Set (REDIS_URL): shared polling, fan-out and rate limits through Redis. */
+  readonly redis?: RedisClients;
 }

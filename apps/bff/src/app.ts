@@ -6,6 +6,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { requestTimeouts } from './http/request-timeouts';
 import { backgroundLoopsPlugin } from './plugins/app/background-loops';
 import { cachesPlugin } from './plugins/app/caches';
+import { clusterPlugin } from './plugins/app/cluster';
 import { healthPlugin } from './plugins/app/health';
 import { leaderServicePlugin } from './plugins/app/leader-service';
 import { streamHubPlugin } from './plugins/app/stream-hub';
@@ -70,12 +71,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(securityPlugin, deps.settings);
+  await app.register(securityPlugin, {
+    ...deps.settings,
+    ...(deps.cluster?.redis === undefined ? {} : { redis: deps.cluster.redis.redis }),
+  });
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(metricsPlugin, { instanceId: deps.cluster?.instanceId });
 
   await app.register(cachesPlugin, deps);
+  await app.register(clusterPlugin, deps);
   await app.register(streamHubPlugin, deps);
   await app.register(leaderServicePlugin, deps);
   await app.register(backgroundLoopsPlugin, deps);

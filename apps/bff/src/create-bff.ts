@@ -16,6 +16,7 @@ import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
 import { createBuyerRecordDeriver, createProgramBuyDecoder } from './chain-wiring';
+import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
 
@@ -32,6 +33,8 @@ export interface BffOptions {
   readonly settings?: Partial<AppSettings>;
   /** Told (at most once a minute) when the chain's pubsub websocket fails. */
   readonly onWebsocketError?: (error: Error) => void;
+  /** Told (at most once a minute) when a Redis connection fails. */
+  readonly onRedisError?: (error: Error) => void;
 }
 
 /** The app's dependencies and what closes the ones this wiring opened (the ledger). */
@@ -125,6 +128,16 @@ export async function createAppDeps(
   const clock = options.clock ?? { now: () => Date.now() };
   // First, so a ledger that cannot be opened leaves no connection behind.
   const ledger = await openLedger(config, clock);
+  // Not awaited: an instance starts (in local-fallback) while Redis is down.
+  let lastRedisErrorAt = Number.NEGATIVE_INFINITY;
+  const redis: RedisClients | undefined =
+    config.REDIS_URL === undefined
+      ? undefined
+      : createRedisClients(config.REDIS_URL, (error) => {
+          if (clock.now() - lastRedisErrorAt < WEBSOCKET_ERROR_REPORT_MS) return;
+          lastRedisErrorAt = clock.now();
+          options.onRedisError?.(error);
+        });
   let lastWebsocketErrorAt = Number.NEGATIVE_INFINITY;
   const connection = createSolanaConnection({
     rpcUrl: deployment.rpcUrl,
@@ -161,8 +174,19 @@ export async function createAppDeps(
     }),
     rpcUpstreamUrl: deployment.rpcUrl,
     logger: options.logger ?? { level: config.LOG_LEVEL },
+    cluster: {
+      ...(config.INSTANCE_ID === undefined ? {} : { instanceId: config.INSTANCE_ID }),
+      leaseTtlMs: config.LEASE_TTL_MS,
+      ...(redis === undefined ? {} : { redis }),
+    },
   };
-  return { deps, close: () => ledger.close() };
+  return {
+    deps,
+    close: () => {
+      redis?.disconnect();
+      return ledger.close();
+    },
+  };
 }
 
 /**
@@ -184,6 +208,10 @@ export async function createBff(
         { reason: error.message },
         'chain pubsub websocket unavailable; presale pushes paused, periodic refresh continues',
       );
+    },
+    onRedisError: (error) => {
+      options.onRedisError?.(error);
+      app?.log.warn({ reason: error.message }, 'Redis connection failed; reconnecting');
     },
   });
   try {

@@ -29,6 +29,14 @@ describe('health, readiness and metrics', () => {
       status: 'ready',
       reasons: [],
       priceMode: 'poll',
+      // Alone (no REDIS_URL): this instance polls every upstream itself.
+      cluster: {
+        mode: 'single',
+        instanceId: expect.any(String) as string,
+        polling: true,
+        leaseHolder: false,
+        redisProblem: null,
+      },
       warnings: [],
     });
   });

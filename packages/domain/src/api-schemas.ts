@@ -276,13 +276,14 @@ export const streamTopicSchema = z.enum([
   'presale:leader',
   'price',
   'goals',
+  'leaderboard',
 ]);
 export type StreamTopic = z.infer<typeof streamTopicSchema>;
 
 /** What a browser may send on `/api/v1/stream`. */
 export const streamClientMessageSchema = z.object({
   type: z.enum(['subscribe', 'unsubscribe']),
-  topics: z.array(streamTopicSchema).min(1).max(5),
+  topics: z.array(streamTopicSchema).min(1).max(6),
 });
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
 
@@ -291,6 +292,12 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presale'), topic: streamTopicSchema, data: presaleResponseSchema }),
   z.object({ type: z.literal('price'), topic: z.literal('price'), data: priceResponseSchema }),
   z.object({ type: z.literal('goals'), topic: z.literal('goals'), data: goalsResponseSchema }),
+  /** Sent when a leader buy is recorded (on any instance): the top of the leaderboard. */
+  z.object({
+    type: z.literal('leaderboard'),
+    topic: z.literal('leaderboard'),
+    data: leaderboardResponseSchema,
+  }),
   z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
   z.object({
     type: z.literal('error'),

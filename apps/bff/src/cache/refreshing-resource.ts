@@ -55,6 +55,16 @@ export interface RefreshingResource<T> {
   push(value: T): void;
   /** Called with the new entry after every change of value or of staleness. */
   subscribe(listener: (entry: CachedEntry<T>) => void): () => void;
+  /**
+   * Called after every new entry, changed or not (a re-read of the same value has a new
+   * `fetchedAt`): what a holder of the upstream lease shares with the other instances.
+   */
+  onEntry(listener: (entry: CachedEntry<T>, meta: { fallback: boolean }) => void): () => void;
+  /**
+   * Takes an entry read upstream by another instance (its bytes as they are); subscribers are
+   * told when its value or staleness differs from the current one, as for a local read.
+   */
+  adopt(entry: CachedEntry<T>, meta: { fallback: boolean }): void;
   health(): ResourceHealth;
 }
 
@@ -81,18 +91,24 @@ export function createRefreshingResource<T>(
   let refreshes = 0;
   let failures = 0;
   const listeners = new Set<(entry: CachedEntry<T>) => void>();
+  const entryListeners = new Set<(entry: CachedEntry<T>, meta: { fallback: boolean }) => void>();
+
+  const install = (next: CachedEntry<T>): void => {
+    const nextKey = options.keyOf(next.value);
+    const changed = entry === null || nextKey !== key || next.stale !== entry.stale;
+    entry = next;
+    key = nextKey;
+    if (changed) for (const listener of [...listeners]) listener(next);
+    for (const listener of [...entryListeners]) listener(next, { fallback: fromFallback });
+  };
 
   const publish = (value: T, fetchedAt: number, stale: boolean): void => {
-    const nextKey = options.keyOf(value);
-    const changed = entry === null || nextKey !== key || stale !== entry.stale;
-    entry = {
+    install({
       value,
       fetchedAt,
       stale,
       json: JSON.stringify(options.toJson(value, { fetchedAt, stale })),
-    };
-    key = nextKey;
-    if (changed) for (const listener of [...listeners]) listener(entry);
+    });
   };
 
   const accept = (value: T): void => {
@@ -134,6 +150,15 @@ export function createRefreshingResource<T>(
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onEntry(listener) {
+      entryListeners.add(listener);
+      return () => entryListeners.delete(listener);
+    },
+    adopt(next, meta) {
+      fromFallback = meta.fallback;
+      lastError = null;
+      install(next);
     },
     health() {
       const ageMs = entry === null || fromFallback ? null : options.clock.now() - entry.fetchedAt;

@@ -64,6 +64,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     notReadyReasons: fastify.health.notReadyReasons,
     warnings: fastify.health.warnings,
     priceMode: fastify.health.priceMode,
+    cluster: fastify.health.cluster,
   });
   // The ledger totals go to the metrics port (observability/metrics-server.ts), not to a route.
   registerLedgerMetrics(metrics, ledger, fastify.log);

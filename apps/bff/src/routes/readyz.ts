@@ -3,16 +3,19 @@ import type { Health } from '../plugins/app/health';
 import { OPS_ROUTE_CONFIG } from './healthz';
 
 /** What `/readyz` asks: why the instance should not take traffic, and what else to know. */
-export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | 'priceMode'>;
+export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | 'priceMode'> &
+  Partial<Pick<Health, 'cluster'>>;
 
 /**
  * `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons.
  * Both carry `priceMode` (stream, poll, fallback, disabled) and `warnings` that do not stop
- * traffic (a price stream down while polling works, a refused or missing Pyth key).
+ * traffic (a price stream down while polling works, a refused or missing Pyth key, Redis
+ * unavailable), and `cluster` (mode `single`, `redis` or `local-fallback`, instance id, whether
+ * this instance polls the upstreams).
  */
 export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
   fastify,
-  { notReadyReasons, warnings, priceMode },
+  { notReadyReasons, warnings, priceMode, cluster },
   done,
 ) => {
   fastify.get(
@@ -27,6 +30,7 @@ export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
         status: reasons.length === 0 ? 'ready' : 'not-ready',
         reasons,
         priceMode: priceMode(),
+        ...(cluster === undefined ? {} : { cluster: cluster() }),
         warnings: warnings(),
       });
     },

@@ -40,3 +40,8 @@ export function priceEnvelope(priceJson: string): string {
 export function goalsEnvelope(goalsJson: string): string {
   return envelope('goals', 'goals', goalsJson);
 }
+
+/** The `leaderboard` message for a serialized `LeaderboardResponse`. */
+export function leaderboardEnvelope(leaderboardJson: string): string {
+  return envelope('leaderboard', 'leaderboard', leaderboardJson);
+}

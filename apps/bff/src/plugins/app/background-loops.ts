@@ -27,8 +27,9 @@ export type BackgroundLoopsOptions = Pick<AppDeps, 'scheduler' | 'priceSource'> 
 /**
  * Starts the background work once the app is ready, not at construction, so building an app
  * (tests, docs generation) does no I/O: the first reads and periodic refreshes of the caches,
- * the stream heartbeats, and the leader reconciler when its interval is not 0. Stops it on
- * close; the websocket plugin stops it earlier, before draining the sockets.
+ * the stream heartbeats, and the leader reconciler when its interval is not 0. The upstream part
+ * runs through `fastify.cluster` (only on the instance that polls). Stops it on close; the
+ * websocket plugin stops it earlier, before draining the sockets.
  */
 const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify, options, done) => {
   const { scheduler, settings } = options;
@@ -40,24 +41,32 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
   };
 
   fastify.addHook('onReady', (next) => {
-    const { presaleCache, priceCache, goalsCache, streamHub, leaderService } = fastify;
-    stops.push(presaleCache.start(scheduler));
+    const { presaleCache, priceCache, goalsCache, streamHub, leaderService, cluster } = fastify;
+    const reconcile = () => {
+      leaderService
+        .reconcile()
+        .then(({ recorded }) => {
+          if (recorded > 0) fastify.log.info({ recorded }, 'reconciler recorded leader buys');
+        })
+        .catch((error: unknown) => fastify.log.warn({ err: error }, 'reconciler failed'));
+    };
+    // The upstream work: with several instances it runs only on the one that polls (the
+    // lease holder, or every instance while Redis is down); alone, always.
+    const startUpstreamWork = (): (() => void) => {
+      const upstream: (() => void)[] = [presaleCache.start(scheduler)];
+      if (options.priceSource !== null) upstream.push(priceCache.start(scheduler));
+      upstream.push(goalsCache.start(scheduler));
+      if (settings.reconcileIntervalMs > 0) {
+        upstream.push(scheduler.every(settings.reconcileIntervalMs, reconcile));
+      }
+      return () => {
+        for (const stop of upstream.splice(0)) stop();
+      };
+    };
     // Without a price source the fallback is served once; nothing to refresh or broadcast.
     if (options.priceSource === null) void priceCache.resource.refresh();
-    else stops.push(priceCache.start(scheduler));
-    stops.push(goalsCache.start(scheduler));
+    stops.push(cluster.run(startUpstreamWork));
     stops.push(streamHub.start(scheduler));
-    if (settings.reconcileIntervalMs > 0) {
-      const reconcile = () => {
-        leaderService
-          .reconcile()
-          .then(({ recorded }) => {
-            if (recorded > 0) fastify.log.info({ recorded }, 'reconciler recorded leader buys');
-          })
-          .catch((error: unknown) => fastify.log.warn({ err: error }, 'reconciler failed'));
-      };
-      stops.push(scheduler.every(settings.reconcileIntervalMs, reconcile));
-    }
     next();
   });
   fastify.addHook('onClose', (_instance, next) => {
@@ -72,5 +81,5 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
 export const backgroundLoopsPlugin = fp(backgroundLoops, {
   name: 'background-loops',
   fastify: '5.x',
-  dependencies: ['caches', 'stream-hub', 'leader-service'],
+  dependencies: ['caches', 'cluster', 'stream-hub', 'leader-service'],
 });

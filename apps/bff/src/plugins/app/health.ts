@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app-deps';
 import type { ResourceHealth } from '../../cache/refreshing-resource';
+import type { ClusterStatus } from '../../cluster/cluster';
 import type { PriceSourceMode } from '../../services/price-cache';
 import { isMainnetWithoutKey, priceWarnings } from './price-observability';
 
@@ -15,6 +16,8 @@ export interface Health {
   readonly warnings: () => string[];
   /** Where the served price comes from now. */
   readonly priceMode: () => PriceSourceMode;
+  /** How this instance shares work with the others (`single` when alone). */
+  readonly cluster: () => ClusterStatus;
 }
 
 declare module 'fastify' {
@@ -42,13 +45,21 @@ function problemOf(health: ResourceHealth): string | null {
   return null;
 }
 
+/** Degraded but ready: Redis down means more upstream calls and per-instance fan-out only. */
+function clusterWarnings(status: ClusterStatus): string[] {
+  if (status.mode !== 'local-fallback') return [];
+  return [
+    `cluster: Redis unavailable (${status.redisProblem ?? 'unknown'}); this instance polls upstreams itself and its websocket clients get only its own updates until Redis is back`,
+  ];
+}
+
 /**
  * Health of the instance: every cache has a value younger than its budget, and the ledger
  * answers (it is local, but a broken or locked database file must take us out of rotation).
  * Also exposes each cache's age and staleness as gauges.
  */
 const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) => {
-  const { presaleCache, priceCache, goalsCache } = fastify;
+  const { presaleCache, priceCache, goalsCache, cluster } = fastify;
   const resources = (): ResourceHealth[] => [
     ...Object.values(presaleCache.resources).map((resource) => resource.health()),
     ...(options.priceSource === null ? [] : [priceCache.resource.health()]),
@@ -68,8 +79,8 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
       });
       return reasons;
     },
-    warnings: () =>
-      priceWarnings(
+    warnings: () => [
+      ...priceWarnings(
         priceCache,
         isMainnetWithoutKey(
           options.deployment,
@@ -77,7 +88,10 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
           options.settings.pythApiKeySet,
         ),
       ),
+      ...clusterWarnings(cluster.status()),
+    ],
     priceMode: () => priceCache.status().mode,
+    cluster: () => cluster.status(),
   } satisfies Health);
 
   fastify.metrics.gauge('fbt_cache_age_seconds', 'Age of each cached upstream value.', () =>
@@ -101,5 +115,5 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
 export const healthPlugin = fp(health, {
   name: 'health',
   fastify: '5.x',
-  dependencies: ['metrics', 'caches'],
+  dependencies: ['metrics', 'caches', 'cluster'],
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from '../../app-deps';
 import { createLeaderService, type LeaderService } from '../../services/leader-service';
+import { createLeaderboardFeed, withRecordedBuyListener } from '../../stream/leaderboard-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,10 +28,18 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   options,
   done,
 ) => {
+  // A recorded buy changes the ranking: its stream topic is sent to every instance's clients.
+  const feed = createLeaderboardFeed({
+    ledger: options.ledger,
+    publishLocal: (message) => fastify.streamHub.publishRetained('leaderboard', message),
+    broadcast: (message) => fastify.cluster.broadcast('leaderboard', message),
+    onError: (error) => fastify.log.warn({ err: error }, 'leaderboard read for the stream failed'),
+  });
+  fastify.addHook('onReady', () => feed.load());
   fastify.decorate(
     'leaderService',
     createLeaderService({
-      ledger: options.ledger,
+      ledger: withRecordedBuyListener(options.ledger, () => feed.changed()),
       verifier: options.verifier,
       leaderPresale: options.deployment.presales.leader.address,
       notFoundRetryDelaysMs:
@@ -43,4 +52,8 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
 };
 
 /** Decorates `leaderService` (see {@link leaderService}). */
-export const leaderServicePlugin = fp(leaderService, { name: 'leader-service', fastify: '5.x' });
+export const leaderServicePlugin = fp(leaderService, {
+  name: 'leader-service',
+  fastify: '5.x',
+  dependencies: ['stream-hub', 'cluster'],
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StreamTopic } from '@fbt/domain';
-import { PRESALE_VARIANTS } from '@fbt/domain';
+import { PRESALE_VARIANTS, streamTopicSchema } from '@fbt/domain';
 import type { AppDeps, AppSettings } from '../../app-deps';
 import { goalsEnvelope, presaleEnvelope, priceEnvelope } from '../../stream/envelopes';
 import { createStreamHub, type StreamHub } from '../../stream/stream-hub';
@@ -25,7 +25,10 @@ export type StreamHubPluginOptions = Pick<AppDeps, 'clock'> & {
  * The stream hub, fed by the caches: every change of a cached answer is published to the
  * subscribers of its topic, and a new subscriber gets the current answer at once. Both send
  * the same envelope bytes (the cached JSON spliced in, see `stream/envelopes.ts`). Also
- * exposes the hub's counters as gauges. Heartbeats are started by the background loops.
+ * exposes the hub's counters as gauges. Heartbeats are started by the background loops. With
+ * several instances, every instance's caches change alike (the lease holder's entries are
+ * taken by the others), so each broadcasts to its own clients; messages no cache carries
+ * arrive through `fastify.cluster.onBroadcast`.
  */
 const streamHub: FastifyPluginCallback<StreamHubPluginOptions> = (fastify, options, done) => {
   const { presaleCache, priceCache, goalsCache } = fastify;
@@ -58,6 +61,11 @@ const streamHub: FastifyPluginCallback<StreamHubPluginOptions> = (fastify, optio
   }
   priceCache.resource.subscribe((entry) => hub.publish('price', priceEnvelope(entry.json)));
   goalsCache.subscribe((json) => hub.publish('goals', goalsEnvelope(json)));
+  // Messages no cache carries (the leaderboard), broadcast by another instance.
+  fastify.cluster.onBroadcast((topic, message) => {
+    const parsed = streamTopicSchema.safeParse(topic);
+    if (parsed.success) hub.publishRetained(parsed.data, message);
+  });
 
   fastify.metrics.gauge('fbt_ws_clients', 'Open websocket clients.', () => [
     { value: hub.stats().clients },
@@ -81,5 +89,5 @@ const streamHub: FastifyPluginCallback<StreamHubPluginOptions> = (fastify, optio
 export const streamHubPlugin = fp(streamHub, {
   name: 'stream-hub',
   fastify: '5.x',
-  dependencies: ['metrics', 'caches'],
+  dependencies: ['metrics', 'caches', 'cluster'],
 });

@@ -1,6 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { AppSettings } from '../../app-deps';
 import { clientKey } from '../../http/client-key';
@@ -32,7 +33,10 @@ const SECURITY_HEADERS = securityHeaders({
 });
 
 /** What {@link securityPlugin} reads from the settings. */
-export type SecurityOptions = Pick<AppSettings, 'corsOrigins' | 'rateLimitMax'>;
+export type SecurityOptions = Pick<AppSettings, 'corsOrigins' | 'rateLimitMax'> & {
+  /** Set: counts are shared by every instance (Redis store); Redis down lets requests through. */
+  readonly redis?: Redis;
+};
 
 /**
  * Security headers, CORS and the global rate limit, on the root instance so they cover every
@@ -60,6 +64,9 @@ const security: FastifyPluginAsync<SecurityOptions> = async (fastify, options) =
     max: options.rateLimitMax,
     timeWindow: '1 minute',
     keyGenerator: clientKey,
+    ...(options.redis === undefined
+      ? {}
+      : { redis: options.redis, skipOnError: true, nameSpace: 'fbt-rate-limit:' }),
   });
 };
 

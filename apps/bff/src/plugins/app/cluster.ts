@@ -1,0 +1,90 @@
+import { hostname } from 'node:os';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { PRESALE_VARIANTS } from '@fbt/domain';
+import type { AppDeps } from '../../app-deps';
+import {
+  CLUSTER_MODES,
+  createRedisCluster,
+  createSingleCluster,
+  type Cluster,
+} from '../../cluster/cluster';
+import { replicable } from '../../cluster/shared-entry';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who polls the upstreams and how stream messages reach the other instances. */
+    cluster: Cluster;
+  }
+}
+
+/** What {@link clusterPlugin} reads: the Redis connections (when configured) and the ids. */
+export type ClusterPluginOptions = Pick<AppDeps, 'cluster' | 'scheduler' | 'clock' | 'deployment'>;
+
+/** `<hostname>-<pid>`: unique per process on a host, readable in logs and metrics. */
+export function defaultInstanceId(): string {
+  return `${hostname()}-${process.pid}`;
+}
+
+/**
+ * The cluster: with Redis connections, instances elect one upstream poller through a lease,
+ * share its cached entries (presales, price, goals) and fan stream messages out through Redis;
+ * without, this instance is alone (`single`, today's behaviour). Keys and channel are named
+ * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode,
+ * instance}` and `fbt_cluster_lease_held{instance}` say what it is doing.
+ */
+const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, done) => {
+  const { presaleCache, priceCache, goalsCache } = fastify;
+  const instanceId = options.cluster?.instanceId ?? defaultInstanceId();
+  const redis = options.cluster?.redis;
+  const shared =
+    redis === undefined
+      ? createSingleCluster(instanceId)
+      : createRedisCluster({
+          redis: redis.redis,
+          subscriber: redis.subscriber,
+          instanceId,
+          leaseTtlMs: options.cluster?.leaseTtlMs ?? 10_000,
+          prefix: `fbt:${options.deployment.programId}:`,
+          resources: [
+            ...PRESALE_VARIANTS.map((variant) =>
+              replicable(presaleCache.resources[variant], options.clock),
+            ),
+            replicable(priceCache.resource, options.clock),
+            replicable(goalsCache.resources.telegram, options.clock),
+            replicable(goalsCache.resources.twitter, options.clock),
+          ],
+          scheduler: options.scheduler,
+          clock: options.clock,
+          log: fastify.log,
+        });
+
+  fastify.metrics.gauge(
+    'fbt_cluster_mode',
+    'How this instance shares work: single, redis or local-fallback (1 = in force).',
+    () => {
+      const { mode } = shared.status();
+      return CLUSTER_MODES.map((candidate) => ({
+        labels: { mode: candidate, instance: instanceId },
+        value: candidate === mode ? 1 : 0,
+      }));
+    },
+  );
+  fastify.metrics.gauge(
+    'fbt_cluster_polling',
+    '1 while this instance calls the upstreams (lease holder, fallback or single).',
+    () => [{ labels: { instance: instanceId }, value: shared.status().polling ? 1 : 0 }],
+  );
+  fastify.addHook('onClose', async () => {
+    await shared.close();
+  });
+  fastify.decorate('cluster', shared);
+  done();
+};
+
+/** Decorates `cluster` (see {@link cluster}). */
+export const clusterPlugin = fp(cluster, {
+  name: 'cluster',
+  fastify: '5.x',
+  dependencies: ['metrics', 'caches'],
+});
