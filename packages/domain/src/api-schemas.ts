@@ -3,7 +3,6 @@ import { isAddress, isSignature } from './address';
 import { isValidLeaderCode } from './leader';
 import type { PresaleState } from './presale-state';
 import { PRESALE_VARIANTS } from './presale-variant';
-import { siteContentSchema, siteLinksSchema } from './site-links';
 import { U64_MAX } from './units';
 
 /**
@@ -35,6 +34,22 @@ export const apiErrorBodySchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 // ---------------------------------------------------------------- config
+
+/**
+ * The links as the wire carries them: a JSON object of link name to destination. Names the
+ * site does not know are ignored by the site (a newer BFF may publish more); the BFF refuses
+ * unknown names at start-up.
+ */
+export const siteLinksSchema = z.record(z.string(), z.string());
+
+/** What the site says about its content besides the links. */
+export const siteContentSchema = z.object({
+  /** The documents and links are samples (the local stack's defaults): the site says so. */
+  sample: z.boolean(),
+  /** Firm named on the audit badge; set exactly when an audit report link is configured. */
+  auditFirm: z.string().nullable(),
+});
+export type SiteContent = z.infer<typeof siteContentSchema>;
 
 export const presaleVariantConfigSchema = z.object({
   variant: presaleVariantSchema,

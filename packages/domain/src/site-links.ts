@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The site's outbound links, by name. Each is the operator's to configure (the BFF's
  * `PUBLIC_LINKS`, published in `GET /api/v1/config`); an unconfigured link is not shown.
@@ -69,22 +67,6 @@ export function siteLinkProblem(name: SiteLinkName, value: string): string | nul
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   return null;
 }
-
-/**
- * The links as the wire carries them: a JSON object of link name to destination. Names the
- * site does not know are ignored by the site (a newer BFF may publish more); the BFF refuses
- * unknown names at start-up.
- */
-export const siteLinksSchema = z.record(z.string(), z.string());
-
-/** What the site says about its content besides the links. */
-export const siteContentSchema = z.object({
-  /** The documents and links are samples (the local stack's defaults): the site says so. */
-  sample: z.boolean(),
-  /** Firm named on the audit badge; set exactly when an audit report link is configured. */
-  auditFirm: z.string().nullable(),
-});
-export type SiteContent = z.infer<typeof siteContentSchema>;
 
 /**
  * The configured links the site can use, from a config body's `links` (unknown names and

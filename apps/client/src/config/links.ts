@@ -1,21 +1,9 @@
 /**
- * Every outbound link of the site, in one place. The values are ours (project-owned
- * placeholders that look like the real thing) and are the only thing to edit when the
- * real destinations change; see `apps/client/README.md`.
+ * The site's own outbound links. Every other destination (whitepapers, terms, audit report,
+ * socials, marketplaces, partner mail, Mamma Mia) is the operator's, configured on the BFF
+ * (`PUBLIC_LINKS`, see apps/bff/README.md) and read with `useSiteContent()`; an unconfigured
+ * one is not shown.
  */
-export const links = {
-  whitepaperEn: 'https://docs.frustratedbeasttoken.com/whitepaper-en.pdf',
-  whitepaperIt: 'https://docs.frustratedbeasttoken.com/whitepaper-it.pdf',
-  terms: 'https://docs.frustratedbeasttoken.com/terms-and-services.pdf',
-  auditReport: 'https://audits.beastguard.io/reports/frustrated-beast-token.pdf',
-  telegram: 'https://t.me/frustratedbeasttoken',
-  x: 'https://x.com/frustratedbeast',
-  nftMarketplace: 'https://magiceden.io/marketplace/frustrated_beast_scream',
-  marketplace: 'https://market.frustratedbeasttoken.com',
-  mammamiaFirstStep: 'https://t.me/frustratedbeasttoken/1',
-  partnerMail: 'mailto:partners@frustratedbeasttoken.com',
+export const ownLinks = {
   solana: 'https://solana.com',
 } as const;
-
-/** Names of the links above. */
-export type LinkId = keyof typeof links;

@@ -18,7 +18,13 @@ export async function getPresale(
   variant: PresaleVariant,
   signal?: AbortSignal,
 ): Promise<PresaleResponse> {
-  return parsePresale(await getJson(`/presales/${variant}`, signal ? { signal } : {}));
+  try {
+    return parsePresale(await getJson(`/presales/${variant}`, signal ? { signal } : {}));
+  } catch (error) {
+    // Spec §4/§8: a failed presale read is logged with this label; the last value stays shown.
+    if (!signal?.aborted) console.error('getPresaleInfo error', error);
+    throw error;
+  }
 }
 
 export function presaleQueryOptions(variant: PresaleVariant) {

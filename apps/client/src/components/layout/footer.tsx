@@ -1,52 +1,59 @@
-import auditLogo from '../../assets/art/audit-logo.svg';
+import type { SiteLinkName } from '@fbt/domain';
 import logoMark from '../../assets/art/logo-mark.svg';
 import solanaLogo from '../../assets/art/solana-logo.svg';
-import { links } from '../../config/links';
+import { ownLinks } from '../../config/links';
 import type { MessageKey } from '../../lib/i18n/en';
 import { useI18n } from '../../lib/i18n/i18n';
-import { TelegramIcon, XIcon } from '../ui/icons';
+import { useSiteContent } from '../../lib/site-content';
+import { ShieldIcon, TelegramIcon, XIcon } from '../ui/icons';
 import { SmartLink } from '../ui/smart-link';
 import './footer.css';
 
 interface FooterGroup {
   title: MessageKey;
-  links: { name: MessageKey; link: string }[];
+  links: { name: MessageKey; link: SiteLinkName }[];
 }
 
-/** Footer columns (spec §2 Home): links follow the mail / hash / new-tab rules of SmartLink. */
+/**
+ * Footer columns (spec §2 Home): links follow the mail / hash / new-tab rules of SmartLink.
+ * Each points at an operator-configured link; an unconfigured link is left out, and a column
+ * with none is not shown.
+ */
 const groups: FooterGroup[] = [
   {
     title: 'footer.usefulLinks',
     links: [
-      { name: 'footer.whitepaperEn', link: links.whitepaperEn },
-      { name: 'footer.whitepaperIt', link: links.whitepaperIt },
-      { name: 'footer.howItWorks', link: links.whitepaperEn },
-      { name: 'footer.terms', link: links.terms },
+      { name: 'footer.whitepaperEn', link: 'whitepaperEn' },
+      { name: 'footer.whitepaperIt', link: 'whitepaperIt' },
+      { name: 'footer.howItWorks', link: 'whitepaperEn' },
+      { name: 'footer.terms', link: 'terms' },
     ],
   },
   {
     title: 'footer.community',
     links: [
-      { name: 'footer.telegram', link: links.telegram },
-      { name: 'footer.x', link: links.x },
+      { name: 'footer.telegram', link: 'telegram' },
+      { name: 'footer.x', link: 'x' },
     ],
   },
   {
     title: 'footer.partner',
-    links: [
-      { name: 'footer.becomePartner', link: '#/mammamia' },
-      { name: 'footer.contact', link: links.partnerMail },
-    ],
+    links: [{ name: 'footer.becomePartner', link: 'partnerMail' }],
   },
 ];
 
 const socials = [
-  { id: 'x', label: 'X (Twitter)', link: links.x, Icon: XIcon },
-  { id: 'telegram', label: 'Telegram', link: links.telegram, Icon: TelegramIcon },
-];
+  { id: 'x', label: 'X (Twitter)', link: 'x', Icon: XIcon },
+  { id: 'telegram', label: 'Telegram', link: 'telegram', Icon: TelegramIcon },
+] as const;
 
 export function Footer() {
   const { t } = useI18n();
+  const { links, sample, auditFirm } = useSiteContent();
+  const shownSocials = socials.filter((social) => links[social.link] !== undefined);
+  const shownGroups = groups
+    .map((group) => ({ ...group, links: group.links.filter((item) => links[item.link]) }))
+    .filter((group) => group.links.length > 0);
   return (
     <footer className="footer">
       <div className="container">
@@ -57,23 +64,29 @@ export function Footer() {
               <span>{t('brand.full')}</span>
             </div>
             <p className="footer__tagline">{t('footer.tagline')}</p>
-            <ul className="footer__socials" aria-label={t('footer.social')}>
-              {socials.map(({ id, label, link, Icon }) => (
-                <li key={id}>
-                  <SmartLink href={link} className="footer__social" aria-label={label}>
-                    <Icon size={20} />
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
+            {shownSocials.length > 0 ? (
+              <ul className="footer__socials" aria-label={t('footer.social')}>
+                {shownSocials.map(({ id, label, link, Icon }) => (
+                  <li key={id}>
+                    <SmartLink
+                      href={links[link] ?? ''}
+                      className="footer__social"
+                      aria-label={label}
+                    >
+                      <Icon size={20} />
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
-          {groups.map((group) => (
+          {shownGroups.map((group) => (
             <nav key={group.title} className="footer__group" aria-label={t(group.title)}>
               <h2 className="footer__heading">{t(group.title)}</h2>
               <ul>
                 {group.links.map((item) => (
                   <li key={item.name}>
-                    <SmartLink href={item.link} className="footer__link">
+                    <SmartLink href={links[item.link] ?? ''} className="footer__link">
                       {t(item.name)}
                     </SmartLink>
                   </li>
@@ -83,10 +96,17 @@ export function Footer() {
           ))}
         </div>
 
+        {sample ? (
+          <p className="footer__sample" role="note" data-testid="sample-content-note">
+            <span className="sample-tag">{t('content.sampleTag')}</span>
+            {t('content.sampleNote')}
+          </p>
+        ) : null}
+
         <div className="footer__badges">
           <a
             className="footer__badge"
-            href={links.solana}
+            href={ownLinks.solana}
             target="_blank"
             rel="noopener noreferrer"
           >
@@ -94,22 +114,23 @@ export function Footer() {
             <img src={solanaLogo} width={150} height={28} alt="Solana" />
             <span className="visually-hidden"> {t('nav.newTab')}</span>
           </a>
-          <a
-            className="footer__badge"
-            href={links.auditReport}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="audit-link"
-          >
-            <span className="footer__badge-label">{t('footer.auditedBy')}</span>
-            <img
-              src={auditLogo}
-              width={180}
-              height={48}
-              alt={`BeastGuard — ${t('footer.auditLabel')}`}
-            />
-            <span className="visually-hidden"> {t('nav.newTab')}</span>
-          </a>
+          {auditFirm !== null && links.auditReport !== undefined ? (
+            <a
+              className="footer__badge footer__badge--audit"
+              href={links.auditReport}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="audit-link"
+            >
+              <ShieldIcon size={22} className="footer__badge-icon" />
+              <span className="footer__badge-label">{t('footer.auditedBy')}</span>
+              <span className="footer__badge-firm">{auditFirm}</span>
+              <span className="visually-hidden">
+                {' '}
+                — {t('footer.auditLabel')} {t('nav.newTab')}
+              </span>
+            </a>
+          ) : null}
         </div>
 
         <section className="footer__disclaimer" aria-labelledby="risk-disclaimer">

@@ -4,6 +4,7 @@ import logoMark from '../../assets/art/logo-mark.svg';
 import { breakpoints } from '../../config/routes';
 import { useI18n } from '../../lib/i18n/i18n';
 import { usePrivateRouteName } from '../../lib/site-config';
+import { useSiteContent } from '../../lib/site-content';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { CloseIcon, ExternalIcon, MenuIcon } from '../ui/icons';
 import { ConnectButton } from '../wallet/connect-button';
@@ -11,7 +12,7 @@ import { isConnectButtonVisible } from '../wallet/connect-visibility';
 import { useRegisteredWallet } from '../wallet/wallet-state';
 import { LanguageSwitch } from './language-switch';
 import { navItems, type NavItem } from './nav-items';
-import { WhitepaperDialog } from './whitepaper-dialog';
+import { hasWhitepaper, WhitepaperDialog } from './whitepaper-dialog';
 import './top-bar.css';
 
 /**
@@ -41,10 +42,15 @@ export function TopBar() {
   }, [menuOpen]);
 
   const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
-  // The full nav needs ~1320 px next to the full title, ~1440 px with the wallet button too.
-  const narrowForNav = useMediaQuery('(max-width: 1320px)');
-  const narrowForNavAndWallet = useMediaQuery('(max-width: 1439px)');
-  const collapsed = showConnect ? narrowForNavAndWallet : narrowForNav;
+  // Spec §2: the menu collapses to the icon at 768 px; above, the full nav fits (top-bar.css
+  // shortens labels and spacing on the way down, and scrolls the list rather than overlap).
+  const collapsed = isMobile;
+  const content = useSiteContent();
+  const shownItems = navItems.filter((item) =>
+    item.kind === 'external'
+      ? content.links[item.link] !== undefined
+      : item.kind !== 'whitepaper' || hasWhitepaper(content),
+  );
 
   const renderItem = (item: NavItem) => {
     const label = t(item.label);
@@ -73,7 +79,7 @@ export function TopBar() {
       case 'external':
         return (
           <a
-            href={item.href}
+            href={content.links[item.link]}
             className="nav__link"
             target="_blank"
             rel="noopener noreferrer"
@@ -103,7 +109,9 @@ export function TopBar() {
   };
 
   return (
-    <header className={`top-bar${collapsed ? ' top-bar--collapsed' : ''}`}>
+    <header
+      className={`top-bar${collapsed ? ' top-bar--collapsed' : ''}${showConnect ? ' top-bar--wallet' : ''}`}
+    >
       <div className="top-bar__inner">
         <NavLink to="/" className="brand" aria-label={t('brand.homeLabel')}>
           <img src={logoMark} width={40} height={40} alt="" className="brand__logo" />
@@ -121,7 +129,7 @@ export function TopBar() {
           id={menuId}
         >
           <ul className="nav__list">
-            {navItems.map((item) => (
+            {shownItems.map((item) => (
               <li key={item.id || 'home'}>{renderItem(item)}</li>
             ))}
           </ul>

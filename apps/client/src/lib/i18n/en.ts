@@ -79,6 +79,50 @@ export const en = {
   'purchase.leaderUnavailable': 'The leader code could not be checked right now. Please try again.',
   'purchase.leaderPleaseContact': 'Please contact your Leader',
 
+  'purchase.leaderProceed': 'You can still buy now.',
+  'purchase.leaderConfirmTitle': 'Buy without a verified leader code?',
+  'purchase.leaderConfirmMissing':
+    'This link has no valid leader code, so this purchase will not count for a leader. The purchase itself is not affected.',
+  'purchase.leaderConfirmUnknown':
+    'The leader code "{code}" is not registered, so this purchase will probably not count for a leader. The purchase itself is not affected.',
+  'purchase.leaderConfirmUnavailable':
+    'The leader code "{code}" could not be checked right now. It is checked again when the purchase is reported to your leader.',
+  'purchase.leaderConfirmBuy': 'Buy anyway',
+  'purchase.leaderConfirmCancel': 'Cancel',
+  'purchase.boughtLoading': 'Reading what this wallet already bought…',
+  'purchase.boughtRetrying':
+    'Could not read what this wallet already bought. Trying again in {seconds} s…',
+  'purchase.boughtRetryNow': 'Try now',
+
+  'amount.AMOUNT__EMPTY': 'Amount field is empty',
+  'amount.AMOUNT__USER_LIMIT_REACHED': 'You already exceed buyable limit',
+  'amount.AMOUNT__TOO_HIGH': 'Amount too high. Max {max} SOL',
+  'amount.AMOUNT__TOO_LOW': 'Amount too low. Min {min} SOL',
+  'amount.AMOUNT__NOT_A_NUMBER': 'Amount must be a number',
+  'amount.AMOUNT__NEGATIVE': 'Amount cannot be negative',
+  'amount.AMOUNT__EXPONENT': 'Enter the amount as a plain decimal number',
+  'amount.AMOUNT__TOO_MANY_DECIMALS': 'Amount can have at most 9 decimals',
+  'amount.AMOUNT__OUT_OF_RANGE': 'Amount is too large',
+
+  'dialogText.DIALOG__ERROR': 'Error',
+  'dialogText.DIALOG__WARNING': 'Warning',
+  'dialogText.DIALOG__TX_EXECUTED': 'Transaction successfully executed.',
+  'dialogText.DIALOG__LEADER_CODE_ERROR':
+    'Encountered an error in the Leader code. Contact support or your leader',
+  'dialogText.DIALOG__CONTACT_LEADER': 'Please contact your Leader',
+  'dialogText.DIALOG__TRY_AGAIN': 'Please try again',
+  'dialogText.DIALOG__NO_SOL':
+    'Your wallet has no SOL on this network yet. Add SOL to pay for the purchase and its fee.',
+  'dialogText.DIALOG__NOT_ENOUGH_SOL':
+    'Not enough SOL in your wallet for this amount plus the network fee.',
+  'dialogText.DIALOG__NOT_SIGNED': 'The wallet did not sign the transaction.',
+
+  'content.sampleTag': 'Sample',
+  'content.sampleNote':
+    'The whitepaper and terms linked on this site are sample documents of this installation, not the real ones.',
+  'content.sampleDocuments':
+    'These are sample documents of this installation, not the real whitepaper.',
+
   'dialog.close': 'Close dialog',
 
   'whitepaper.title': 'Choose Language',
@@ -105,7 +149,7 @@ export const en = {
   'stats.supply.value': '100M',
   'stats.supply.title': 'Supply',
   'stats.transparent.value': 'Transparent',
-  'stats.transparent.title': 'Audited, rules enforced on-chain',
+  'stats.transparent.title': 'Rules enforced on-chain, open to anyone',
 
   'features.eyebrow': 'Why FBT',
   'features.title': 'A Team ready to impress you',

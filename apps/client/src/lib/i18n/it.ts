@@ -79,6 +79,50 @@ export const it: Messages = {
   'purchase.leaderUnavailable': 'Non è stato possibile verificare il codice leader. Riprova.',
   'purchase.leaderPleaseContact': 'Contatta il tuo Leader',
 
+  'purchase.leaderProceed': 'Puoi comunque acquistare ora.',
+  'purchase.leaderConfirmTitle': 'Acquistare senza un codice leader verificato?',
+  'purchase.leaderConfirmMissing':
+    'Questo link non ha un codice leader valido, quindi questo acquisto non verrà conteggiato per un leader. L’acquisto in sé non ne risente.',
+  'purchase.leaderConfirmUnknown':
+    'Il codice leader "{code}" non è registrato, quindi probabilmente questo acquisto non verrà conteggiato per un leader. L’acquisto in sé non ne risente.',
+  'purchase.leaderConfirmUnavailable':
+    'Non è stato possibile verificare ora il codice leader "{code}". Verrà verificato di nuovo quando l’acquisto sarà segnalato al tuo leader.',
+  'purchase.leaderConfirmBuy': 'Acquista comunque',
+  'purchase.leaderConfirmCancel': 'Annulla',
+  'purchase.boughtLoading': 'Leggo quanto ha già acquistato questo wallet…',
+  'purchase.boughtRetrying':
+    'Non è stato possibile leggere quanto ha già acquistato questo wallet. Nuovo tentativo tra {seconds} s…',
+  'purchase.boughtRetryNow': 'Riprova ora',
+
+  'amount.AMOUNT__EMPTY': 'Il campo importo è vuoto',
+  'amount.AMOUNT__USER_LIMIT_REACHED': 'Hai già superato il limite acquistabile',
+  'amount.AMOUNT__TOO_HIGH': 'Importo troppo alto. Max {max} SOL',
+  'amount.AMOUNT__TOO_LOW': 'Importo troppo basso. Min {min} SOL',
+  'amount.AMOUNT__NOT_A_NUMBER': 'L’importo deve essere un numero',
+  'amount.AMOUNT__NEGATIVE': 'L’importo non può essere negativo',
+  'amount.AMOUNT__EXPONENT': 'Inserisci l’importo come numero decimale semplice',
+  'amount.AMOUNT__TOO_MANY_DECIMALS': 'L’importo può avere al massimo 9 decimali',
+  'amount.AMOUNT__OUT_OF_RANGE': 'L’importo è troppo grande',
+
+  'dialogText.DIALOG__ERROR': 'Errore',
+  'dialogText.DIALOG__WARNING': 'Attenzione',
+  'dialogText.DIALOG__TX_EXECUTED': 'Transazione eseguita con successo.',
+  'dialogText.DIALOG__LEADER_CODE_ERROR':
+    'Si è verificato un errore con il codice Leader. Contatta il supporto o il tuo leader',
+  'dialogText.DIALOG__CONTACT_LEADER': 'Contatta il tuo Leader',
+  'dialogText.DIALOG__TRY_AGAIN': 'Riprova',
+  'dialogText.DIALOG__NO_SOL':
+    'Il tuo wallet non ha ancora SOL su questa rete. Aggiungi SOL per pagare l’acquisto e la sua commissione.',
+  'dialogText.DIALOG__NOT_ENOUGH_SOL':
+    'SOL insufficienti nel wallet per questo importo più la commissione di rete.',
+  'dialogText.DIALOG__NOT_SIGNED': 'Il wallet non ha firmato la transazione.',
+
+  'content.sampleTag': 'Esempio',
+  'content.sampleNote':
+    'Il whitepaper e i termini collegati in questo sito sono documenti di esempio di questa installazione, non quelli reali.',
+  'content.sampleDocuments':
+    'Questi sono documenti di esempio di questa installazione, non il whitepaper reale.',
+
   'dialog.close': 'Chiudi la finestra',
 
   'whitepaper.title': 'Scegli la lingua',
@@ -106,7 +150,7 @@ export const it: Messages = {
   'stats.supply.value': '100M',
   'stats.supply.title': 'Offerta totale',
   'stats.transparent.value': 'Trasparente',
-  'stats.transparent.title': 'Verificato, regole applicate on-chain',
+  'stats.transparent.title': 'Regole applicate on-chain, verificabili da tutti',
 
   'features.eyebrow': 'Perché FBT',
   'features.title': 'Un team pronto a stupirti',

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { LockIcon, TelegramIcon, XIcon } from '../../../components/ui/icons';
 import { SmartLink } from '../../../components/ui/smart-link';
-import { links } from '../../../config/links';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useSiteContent } from '../../../lib/site-content';
 import { useGoalsStream } from '../api/goals-stream';
 import { useGoals } from '../api/get-goals';
 import './goals.css';
@@ -13,6 +13,7 @@ import './goals.css';
 export function GoalsBoard() {
   const { t, language } = useI18n();
   const streamStatus = useGoalsStream();
+  const { links } = useSiteContent();
   const goals = useGoals(streamStatus !== 'open');
   const counts = {
     telegram: goals.data?.telegram.count ?? 0,
@@ -76,12 +77,16 @@ export function GoalsBoard() {
           <p>{t('live.p2')}</p>
           <p>{t('live.p3')}</p>
           <div className="goals__links">
-            <SmartLink href={links.telegram} className="btn btn-primary btn-sm">
-              <TelegramIcon size={18} /> {t('live.joinTelegram')}
-            </SmartLink>
-            <SmartLink href={links.x} className="btn btn-secondary btn-sm">
-              <XIcon size={16} /> {t('live.followX')}
-            </SmartLink>
+            {links.telegram !== undefined ? (
+              <SmartLink href={links.telegram} className="btn btn-primary btn-sm">
+                <TelegramIcon size={18} /> {t('live.joinTelegram')}
+              </SmartLink>
+            ) : null}
+            {links.x !== undefined ? (
+              <SmartLink href={links.x} className="btn btn-secondary btn-sm">
+                <XIcon size={16} /> {t('live.followX')}
+              </SmartLink>
+            ) : null}
           </div>
         </div>
         <div className="goals__rows">

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
-import { WhitepaperDialog } from '../../../components/layout/whitepaper-dialog';
+import { hasWhitepaper, WhitepaperDialog } from '../../../components/layout/whitepaper-dialog';
 import { ArrowRightIcon, DocumentIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useSiteContent } from '../../../lib/site-content';
 import { useSchedule } from '../../../lib/use-schedule';
 
 const createHeroSchedule = () => heroSchedule(Math.random);
@@ -16,6 +17,7 @@ export function Hero() {
   const { t } = useI18n();
   const frame = useSchedule(createHeroSchedule);
   const [whitepaperOpen, setWhitepaperOpen] = useState(false);
+  const content = useSiteContent();
 
   return (
     <section id="home" className="hero" aria-labelledby="hero-title">
@@ -35,15 +37,17 @@ export function Hero() {
               {t('hero.ctaPresale')}
               <ArrowRightIcon size={18} />
             </Link>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setWhitepaperOpen(true)}
-              aria-haspopup="dialog"
-            >
-              <DocumentIcon size={18} />
-              {t('hero.ctaWhitepaper')}
-            </button>
+            {hasWhitepaper(content) ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setWhitepaperOpen(true)}
+                aria-haspopup="dialog"
+              >
+                <DocumentIcon size={18} />
+                {t('hero.ctaWhitepaper')}
+              </button>
+            ) : null}
           </div>
           <dl className="hero__facts">
             <div>

@@ -1,11 +1,12 @@
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import { ExternalIcon } from '../../../components/ui/icons';
-import { links } from '../../../config/links';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useSiteContent } from '../../../lib/site-content';
 
 /** 'Hold the Token': buy, hold, exchange; links to the marketplace (anchor id marketplace). */
 export function HoldSection() {
   const { t } = useI18n();
+  const { links } = useSiteContent();
   return (
     <section id="marketplace" className="section hold" aria-labelledby="hold-title">
       <div className="container hold__grid">
@@ -15,16 +16,18 @@ export function HoldSection() {
             {t('hold.title')}
           </h2>
           <p className="lead">{t('hold.body')}</p>
-          <a
-            className="btn btn-primary hold__cta"
-            href={links.marketplace}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('hold.cta')}
-            <ExternalIcon size={18} />
-            <span className="visually-hidden"> {t('nav.newTab')}</span>
-          </a>
+          {links.marketplace !== undefined ? (
+            <a
+              className="btn btn-primary hold__cta"
+              href={links.marketplace}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('hold.cta')}
+              <ExternalIcon size={18} />
+              <span className="visually-hidden"> {t('nav.newTab')}</span>
+            </a>
+          ) : null}
         </div>
         <div className="hold__art">
           <img src={beastCalm} width={400} height={400} alt={t('hero.imageAlt')} />

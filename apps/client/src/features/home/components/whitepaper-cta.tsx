@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WhitepaperDialog } from '../../../components/layout/whitepaper-dialog';
+import { hasWhitepaper, WhitepaperDialog } from '../../../components/layout/whitepaper-dialog';
 import { DocumentIcon, MegaphoneIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useSiteContent } from '../../../lib/site-content';
 
 /** 'Read Whitepaper' call to action: read it, then join the contests for the airdrop. */
 export function WhitepaperCta() {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
+  const content = useSiteContent();
   return (
     <section id="whitepaper" className="section cta" aria-labelledby="cta-title">
       <div className="container">
@@ -22,16 +24,21 @@ export function WhitepaperCta() {
             <p className="lead">{t('cta.body')}</p>
           </div>
           <div className="cta__actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setOpen(true)}
-              aria-haspopup="dialog"
+            {hasWhitepaper(content) ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setOpen(true)}
+                aria-haspopup="dialog"
+              >
+                <DocumentIcon size={18} />
+                {t('cta.read')}
+              </button>
+            ) : null}
+            <Link
+              to="/presale"
+              className={`btn ${hasWhitepaper(content) ? 'btn-secondary' : 'btn-primary'}`}
             >
-              <DocumentIcon size={18} />
-              {t('cta.read')}
-            </button>
-            <Link to="/presale" className="btn btn-secondary">
               {t('cta.presale')}
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { buyerResponseSchema, type PresaleVariant } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getJson, parseResponse } from '../../../lib/api-client';
+import { boughtRetryDelayMs } from './bought-retry';
 
 /** Spec §4: user data about every 5 minutes (and right after a buy). */
 export const BOUGHT_POLL_MS = 5 * 60_000;
@@ -32,5 +33,8 @@ export function useBoughtLamports(input: { variant: PresaleVariant; wallet: stri
     queryFn: ({ signal }) => getBoughtLamports(variant, wallet ?? '', signal),
     enabled: wallet !== null,
     refetchInterval: BOUGHT_POLL_MS,
+    // A failed read is retried with backoff (1 s … 30 s, forever), and the purchase box says so.
+    retry: true,
+    retryDelay: (failureCount) => boughtRetryDelayMs(failureCount),
   });
 }

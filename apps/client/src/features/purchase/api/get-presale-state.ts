@@ -4,8 +4,9 @@ import {
   type PresaleState,
   type PresaleVariant,
 } from '@fbt/domain';
-import { useQuery } from '@tanstack/react-query';
-import { presaleQueryOptions } from '../../../lib/presale-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { presaleQueryKey, presaleQueryOptions } from '../../../lib/presale-api';
 
 /** The presale as last read by the BFF, with bigints (the same query as the presale page). */
 export function usePresaleState(variant: PresaleVariant): {
@@ -14,9 +15,25 @@ export function usePresaleState(variant: PresaleVariant): {
   error: Error | null;
 } {
   const query = useQuery(presaleQueryOptions(variant));
+  useRefreshOnWindowLoad(variant);
   return {
     response: query.data,
     state: query.data ? presaleStateFromJson(query.data.state) : undefined,
     error: query.error,
   };
+}
+
+/**
+ * Spec §4: the presale info is also read when the window has loaded (the page's images and
+ * fonts included), besides on mount, every minute and from the stream. Already loaded: nothing
+ * to wait for (the mount read is that read).
+ */
+function useRefreshOnWindowLoad(variant: PresaleVariant): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (document.readyState === 'complete') return;
+    const onLoad = () => void queryClient.invalidateQueries({ queryKey: presaleQueryKey(variant) });
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [queryClient, variant]);
 }

@@ -19,6 +19,10 @@ import { useSolPrice } from '../api/get-sol-price';
 import { useLeaderCodeCheck } from '../api/leader-api';
 import { usePresaleStream } from '../api/presale-stream';
 import { usePurchase } from '../hooks/use-purchase';
+import { leaderCodeToSend, leaderProblemOf } from '../lib/leader-problem';
+import { amountErrorText } from '../lib/purchase-text';
+import { BoughtStatus } from './bought-status';
+import { LeaderConfirmDialog } from './leader-confirm-dialog';
 import { PurchaseResultDialog } from './purchase-dialogs';
 import { PriceLine } from './price-line';
 import './purchase.css';
@@ -61,6 +65,7 @@ export function PurchaseBox({
   const bought = useBoughtLamports({ variant, wallet: address });
   const purchase = usePurchase();
   const [amount, setAmount] = useState('1');
+  const [confirmingLeader, setConfirmingLeader] = useState(false);
 
   const state = presale.state;
   if (state !== undefined && isSoldOut(state)) {
@@ -79,20 +84,23 @@ export function PurchaseBox({
     state !== undefined ? formatTokenEstimate(amount, amountError, state.tokenPrice) : null;
   const userAtMaximum = state !== undefined && hasReachedUserMaximum(state, boughtLamports);
 
-  let leaderProblem: string | null = null;
-  if (isLeaderPage) {
-    if (leaderCode === null) leaderProblem = t('purchase.leaderMissing');
-    else if (leaderCheck.data?.status === 'unknown')
-      leaderProblem = t('purchase.leaderUnknown', { code: leaderCode });
-    else if (leaderCheck.data?.status === 'error' || leaderCheck.isError)
-      leaderProblem = t('purchase.leaderUnavailable');
-  }
-  const leaderReady = !isLeaderPage || leaderCheck.data?.status === 'known';
+  // Spec flow on the leader page: an unknown or unverifiable code never blocks the purchase;
+  // it is said here, asked once more before Send, and the report afterwards says the rest.
+  const leaderIssue = isLeaderPage
+    ? leaderProblemOf(leaderCode, leaderCheck.data, leaderCheck.isError)
+    : null;
+  const leaderProblem =
+    leaderIssue === null
+      ? null
+      : leaderIssue.kind === 'missing'
+        ? t('purchase.leaderMissing')
+        : leaderIssue.kind === 'unknown'
+          ? t('purchase.leaderUnknown', { code: leaderIssue.code })
+          : t('purchase.leaderUnavailable');
   const ready = state !== undefined && config.data !== undefined && presaleAddress !== undefined;
   const canSend =
     ready &&
     state.isActived &&
-    leaderReady &&
     (address === null || bought.data !== undefined) &&
     isSendEnabled({
       amountError: amountError?.message ?? null,
@@ -100,8 +108,9 @@ export function PurchaseBox({
       sending: purchase.sending,
     });
 
-  const onSend = () => {
+  const sendNow = () => {
     if (!ready || !canSend || config.data === undefined || presaleAddress === undefined) return;
+    const sentCode = isLeaderPage ? leaderCodeToSend(leaderCode) : undefined;
     void purchase.send(
       {
         variant,
@@ -110,10 +119,16 @@ export function PurchaseBox({
         mint: config.data.mint,
         state,
         boughtLamports,
-        ...(isLeaderPage && leaderCode ? { leaderCode } : {}),
+        ...(sentCode === undefined ? {} : { leaderCode: sentCode }),
       },
       amount,
     );
+  };
+
+  const onSend = () => {
+    if (!canSend) return;
+    if (leaderIssue !== null) setConfirmingLeader(true);
+    else sendNow();
   };
 
   const onTitleClick = () => {
@@ -139,7 +154,7 @@ export function PurchaseBox({
           role="alert"
           data-testid="leader-problem"
         >
-          {leaderProblem}
+          {leaderProblem} {t('purchase.leaderProceed')}
         </p>
       ) : isLeaderPage && leaderCheck.isPending ? (
         <p className="purchase__note">{t('purchase.leaderChecking')}</p>
@@ -181,7 +196,7 @@ export function PurchaseBox({
       <p id={messageId} className="purchase__message" aria-live="polite">
         {amountError ? (
           <span className="purchase__error" data-testid="amount-error">
-            {amountError.message}
+            {amountErrorText(t, amountError)}
           </span>
         ) : estimate !== null ? (
           <span className="purchase__estimate" data-testid="token-estimate">
@@ -234,12 +249,29 @@ export function PurchaseBox({
       {state && !state.isActived ? (
         <p className="purchase__note">{t('purchase.inactive')}</p>
       ) : null}
+      {address !== null ? (
+        <BoughtStatus
+          failureCount={bought.failureCount}
+          hasData={bought.data !== undefined}
+          onRetry={() => void bought.refetch()}
+        />
+      ) : null}
       {presale.error ? (
         <p className="purchase__note purchase__note--warn" role="alert">
           {t('purchase.loadError')}
         </p>
       ) : null}
 
+      {confirmingLeader && leaderIssue !== null ? (
+        <LeaderConfirmDialog
+          problem={leaderIssue}
+          onCancel={() => setConfirmingLeader(false)}
+          onBuy={() => {
+            setConfirmingLeader(false);
+            sendNow();
+          }}
+        />
+      ) : null}
       {purchase.dialog && config.data ? (
         <PurchaseResultDialog
           dialog={purchase.dialog}

@@ -4,10 +4,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { PurchaseDialog } from '../lib/purchase-outcome';
+import { dialogLineText, dialogTextKey } from '../lib/purchase-text';
 
 /**
  * The end of a purchase: 'Transaction successful' (Close / Open -> the transaction on Solscan
- * for this cluster, in a new tab), or 'Error' / 'Warning' with the message lines.
+ * for this cluster, in a new tab), or 'Error' / 'Warning' with the message lines, in the
+ * site's language (fixed sentences by code; server or chain details as they are).
  */
 export function PurchaseResultDialog({
   dialog,
@@ -63,7 +65,7 @@ export function PurchaseResultDialog({
   }
   return (
     <Dialog
-      title={dialog.title}
+      title={t(dialogTextKey(dialog.title))}
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
@@ -73,7 +75,7 @@ export function PurchaseResultDialog({
     >
       <div className="purchase-dialog__message" data-testid="purchase-message">
         {dialog.lines.map((line, index) => (
-          <p key={index}>{line}</p>
+          <p key={index}>{dialogLineText(t, line)}</p>
         ))}
       </div>
     </Dialog>

@@ -1,17 +1,45 @@
+import { dialogToEnglish } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
-import { buildLeaderReport, buyFailureDialog, leaderReportDialog } from './purchase-outcome';
+import {
+  buildLeaderReport,
+  buyFailureDialog,
+  leaderReportDialog,
+  type PurchaseDialog,
+} from './purchase-outcome';
+
+/** The dialog as the English site shows it. */
+function english(dialog: PurchaseDialog) {
+  return dialog.kind === 'error' ? { kind: 'error', ...dialogToEnglish(dialog) } : dialog;
+}
 
 const SIGNATURE =
   '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
 
 describe('the dialog after a purchase', () => {
   it('shows the failed buy message in an "Error" dialog', () => {
-    expect(
-      buyFailureDialog({ ok: false, stage: 'confirming', message: 'Please try again' }),
-    ).toEqual({
+    const dialog = buyFailureDialog({
+      ok: false,
+      stage: 'confirming',
+      message: 'Please try again',
+    });
+    expect(english(dialog)).toEqual({
       kind: 'error',
       title: 'Error',
       lines: ['Please try again'],
+    });
+    expect(dialog).toEqual({
+      kind: 'error',
+      title: 'DIALOG__ERROR',
+      lines: [{ code: 'DIALOG__TRY_AGAIN' }],
+    });
+  });
+
+  it('keeps a message that is not a fixed sentence as it is', () => {
+    const message = 'The presale is not active.';
+    expect(buyFailureDialog({ ok: false, stage: 'simulating', message })).toEqual({
+      kind: 'error',
+      title: 'DIALOG__ERROR',
+      lines: [{ text: message }],
     });
   });
 
@@ -44,7 +72,7 @@ describe('the dialog after a purchase', () => {
       },
     ],
   ])('%s', (_name, report, expected) => {
-    expect(leaderReportDialog(SIGNATURE, report)).toEqual(expected);
+    expect(english(leaderReportDialog(SIGNATURE, report))).toEqual(expected);
   });
 });
 

@@ -1,4 +1,9 @@
-import { computeLeaderCommission, leaderReportFailureDialog, type DialogText } from '@fbt/domain';
+import {
+  computeLeaderCommission,
+  dialogLineOf,
+  leaderReportFailure,
+  type CodedDialog,
+} from '@fbt/domain';
 import type { BuyFbtResult } from '@fbt/purchase';
 import type { LeaderReportResult } from '../api/leader-api';
 
@@ -10,11 +15,15 @@ export type PurchaseDialog =
       /** What was bought, when known (not for the hidden test report). */
       readonly bought?: { readonly lamports: bigint; readonly tokenAmount: bigint };
     }
-  | { readonly kind: 'error'; readonly title: string; readonly lines: readonly string[] };
+  | ({ readonly kind: 'error' } & CodedDialog);
 
-/** The 'Error' dialog for a failed buy (its message is already the spec's text). */
+/**
+ * The 'Error' dialog for a failed buy: the message's code when it is one of the fixed
+ * sentences (shown in the site's language), else the message itself (the program's or the
+ * wallet's own text).
+ */
 export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): PurchaseDialog {
-  return { kind: 'error', title: 'Error', lines: [result.message] };
+  return { kind: 'error', title: 'DIALOG__ERROR', lines: [dialogLineOf(result.message)] };
 }
 
 /**
@@ -30,8 +39,7 @@ export function leaderReportDialog(
   if (report.kind === 'recorded') {
     return { kind: 'success', signature, ...(bought === undefined ? {} : { bought }) };
   }
-  const text: DialogText = leaderReportFailureDialog(report.kind, report.message);
-  return { kind: 'error', title: text.title, lines: text.lines };
+  return { kind: 'error', ...leaderReportFailure(report.kind, report.message) };
 }
 
 /** The report body for a confirmed leader buy (the commission is a claim the BFF re-checks). */

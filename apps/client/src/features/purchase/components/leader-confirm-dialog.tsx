@@ -1,0 +1,51 @@
+import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n/i18n';
+import type { LeaderProblem } from '../lib/leader-problem';
+
+/**
+ * Asked before a leader-page purchase whose code is missing, unknown or could not be checked:
+ * the buyer may still buy (spec flow: the buy goes through, the report may then fail and say
+ * so), or cancel and ask the leader for the right link.
+ */
+export function LeaderConfirmDialog({
+  problem,
+  onBuy,
+  onCancel,
+}: {
+  problem: LeaderProblem;
+  onBuy: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const text =
+    problem.kind === 'missing'
+      ? t('purchase.leaderConfirmMissing')
+      : problem.kind === 'unknown'
+        ? t('purchase.leaderConfirmUnknown', { code: problem.code })
+        : t('purchase.leaderConfirmUnavailable', { code: problem.code });
+  return (
+    <Dialog
+      title={t('purchase.leaderConfirmTitle')}
+      description={text}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {t('purchase.leaderConfirmCancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onBuy}
+            data-autofocus
+            data-testid="leader-confirm-buy"
+          >
+            {t('purchase.leaderConfirmBuy')}
+          </button>
+        </>
+      }
+    >
+      {null}
+    </Dialog>
+  );
+}
