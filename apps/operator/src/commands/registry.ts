@@ -3,6 +3,7 @@ import { createMintCommand } from './create-mint';
 import { createPresaleCommand } from './create-presale';
 import { deployCommand } from './deploy';
 import { fundCommand } from './fund';
+import { migrateCommand } from './migrate';
 import { registerLeaderCommand } from './register-leader';
 import { seedLocalCommand } from './seed-local';
 import { setActiveCommand } from './set-active';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   fundCommand,
   registerLeaderCommand,
   setGoalCommand,
+  migrateCommand,
 ];
 
 /** The command called `name`, if there is one. */

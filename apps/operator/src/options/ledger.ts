@@ -88,6 +88,11 @@ export async function withLedger<T>(
         `the ledger database ${describeLedger(target)} could not be reached (${String(error.context.reason)}); check --database-url and that PostgreSQL is up`,
       );
     }
+    if (isAdapterError(error, 'LEDGER__SCHEMA_TOO_NEW')) {
+      throw new OperatorError(
+        `the ledger database ${describeLedger(target)} is at schema version ${String(error.context.database)}, newer than this code knows (${String(error.context.supported)}); use the newer operator`,
+      );
+    }
     throw error;
   }
   try {
