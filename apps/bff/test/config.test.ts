@@ -78,6 +78,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('serves metrics on 127.0.0.1:9464 by default; METRICS_PORT=off disables, 0 picks a free port', () => {
+    expect(loadConfig({})).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: 'off' }).METRICS_PORT).toBeNull();
+    expect(loadConfig({ METRICS_PORT: ' 0 ' }).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5' }).METRICS_HOST).toBe('10.0.0.5');
+    for (const bad of ['x', '-1', '70000', 'OFF', '']) {
+      expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT: /);
+    }
+  });
+
   it('accepts a postgres:// or postgresql:// DATABASE_URL; without one the ledger is SQLite', () => {
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
     for (const url of [

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,7 @@ describe('main.ts (composition root)', () => {
       DEPLOYMENT_FILE: file,
       DATABASE_PATH: join(dir, 'ledger.sqlite'),
       PORT: String(port),
+      METRICS_PORT: '0',
       PYTH_HERMES_URL: '',
       LOG_LEVEL: 'info',
     });
@@ -114,8 +116,40 @@ describe('main.ts (composition root)', () => {
     expect(body.reasons.some((reason) => reason.startsWith('presale:public: no value yet'))).toBe(
       true,
     );
+    // METRICS_PORT=0: a free loopback port, logged; the site port has no /metrics.
+    const metricsUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(output())?.[1];
+    expect(metricsUrl, output()).toBeDefined();
+    const metrics = await (await fetch(metricsUrl ?? '')).text();
+    expect(metrics).toMatch(/^nodejs_eventloop_lag_seconds\{instance_id="[^"]+-\d+"\} /m);
+    expect(metrics).toMatch(/^fbt_ledger_buys\{instance_id="[^"]+"\} 0$/m);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output()).toContain('shutting down');
   }, 90_000);
+
+  it('refuses to start in one line when the metrics port is taken', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'deployment.json');
+    writeFileSync(file, JSON.stringify(createTestDeployment()));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { exited, output } = run({
+        DEPLOYMENT_FILE: file,
+        DATABASE_PATH: join(dir, 'ledger.sqlite'),
+        PORT: '0',
+        METRICS_PORT: String(port),
+        PYTH_HERMES_URL: '',
+      });
+      expect(await exited).toBe(1);
+      expect(output()).toContain(
+        `bff: refusing to start: METRICS_HOST:METRICS_PORT 127.0.0.1:${port}: listen EADDRINUSE`,
+      );
+      expect(output()).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 });

@@ -25,6 +25,7 @@ export function formatBanner(stack: Stack, extras: SeededExtras): string {
   const lines = [
     '',
     `  Site            ${site}`,
+    ...(stack.metricsUrl === null ? [] : [`  Metrics         ${stack.metricsUrl}`]),
     `  Solana RPC      ${stack.rpcUrl}`,
     ...(stack.wsUrl === undefined ? [] : [`  Solana WS       ${stack.wsUrl}`]),
     `  Deployment      ${stack.deploymentFile}`,

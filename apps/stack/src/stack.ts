@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqliteLeaderLedger } from '@fbt/adapters';
-import { createBff, loadConfig, loadDeployment } from '@fbt/bff';
+import { createBff, loadConfig, loadDeployment, startMetricsServer } from '@fbt/bff';
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
@@ -47,6 +47,8 @@ export interface StackOptions {
     readonly host?: string;
     /** Default 0 (a free port). */
     readonly port?: number;
+    /** Port of the BFF's metrics server (`/metrics`); default 0 (a free port), `off`: none. */
+    readonly metricsPort?: number | 'off';
     /** More BFF configuration, as environment variables (validated like the BFF's own env). */
     readonly env?: Readonly<Record<string, string | undefined>>;
     /** Pino options or false (default: JSON logs at LOG_LEVEL). */
@@ -61,6 +63,8 @@ export interface Stack {
   /** The site and API, e.g. http://127.0.0.1:41234/ */
   readonly url: string;
   readonly port: number;
+  /** The BFF's Prometheus metrics, e.g. http://127.0.0.1:9464/metrics, or null when off. */
+  readonly metricsUrl: string | null;
   readonly rpcUrl: string;
   readonly wsUrl: string | undefined;
   readonly deployment: Deployment;
@@ -227,6 +231,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...bffEnv,
       ...(chain.localnet !== null && !ownContent ? sampleContentEnv() : {}),
       PORT: String(options.bff?.port ?? 0),
+      METRICS_PORT: String(options.bff?.metricsPort ?? 0),
       HOST: options.bff?.host ?? bffEnv.HOST ?? '127.0.0.1',
       DEPLOYMENT_FILE: chain.deploymentFile,
       SOLANA_RPC_URL: chain.rpcUrl,
@@ -244,10 +249,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new StackError('BFF did not listen');
+    let metricsUrl: string | null = null;
+    if (config.METRICS_PORT !== null) {
+      const metrics = await startMetricsServer(app, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+      }).catch((error: unknown) => {
+        throw new StackError(
+          `METRICS_PORT ${config.METRICS_PORT ?? ''}: ${(error as Error).message}; choose another port or METRICS_PORT=off`,
+        );
+      });
+      stopper.push(() => metrics.close());
+      metricsUrl = metrics.url;
+    }
 
     return {
       url: `http://127.0.0.1:${address.port}/`,
       port: address.port,
+      metricsUrl,
       rpcUrl: chain.rpcUrl,
       wsUrl: chain.wsUrl,
       deployment,

@@ -93,7 +93,11 @@ export function readStartPlan(
     privateRouteName: text(env, 'PRIVATE_ROUTE_NAME') ?? 'private',
     databasePath: fromRoot(text(env, 'DATABASE_PATH') ?? 'data/ledger.sqlite'),
     siteDir,
-    bff: { port: port(env, 'PORT', 8080), env },
+    bff: {
+      port: port(env, 'PORT', 8080),
+      metricsPort: env.METRICS_PORT?.trim() === 'off' ? 'off' : port(env, 'METRICS_PORT', 9464),
+      env,
+    },
   };
   return {
     stack,

@@ -93,11 +93,17 @@ function stop(child: ChildProcess): Promise<number | null> {
 
 describe('npm start', () => {
   it('starts the chain, seeds it once, serves the BFF, stops cleanly on Ctrl-C and restarts from the ledger', async () => {
-    const [rpcPort, wsPort, webPort] = [await freePort(), await freePort(), await freePort()];
+    const [rpcPort, wsPort, webPort, metricsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env = {
       LOCALNET_PORT: String(rpcPort),
       LOCALNET_WS_PORT: String(wsPort),
       PORT: String(webPort),
+      METRICS_PORT: String(metricsPort),
       LOCALNET_DATA_DIR: path.join(dir, 'localnet'),
       DATABASE_PATH: path.join(dir, 'ledger.sqlite'),
       FBT_SKIP_CLIENT_BUILD: '1',
@@ -113,6 +119,13 @@ describe('npm start', () => {
     expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
     expect(first.output()).toContain(`Test wallet     ${deployment.testWallets[0]?.address}`);
     expect((await fetch(`http://127.0.0.1:${webPort}/healthz`)).status).toBe(200);
+    // Metrics on their own loopback port, never on the site's.
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    expect(first.output()).toContain(`Metrics         ${metricsUrl}`);
+    expect(await (await fetch(metricsUrl)).text()).toMatch(
+      /^fbt_ws_clients\{instance_id="[^"]+"\} 0$/m,
+    );
+    expect((await fetch(`http://127.0.0.1:${webPort}/metrics`)).status).toBe(404);
     const config = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/config`)).json()) as {
       programId: string;
     };
