@@ -17,6 +17,7 @@ import {
 } from '@solana/web3.js';
 import { confirmSignature } from './confirm-signature';
 import { describeTransactionFailure } from './describe-failure';
+import { isPreparedFor, preparePurchase, type PreparedPurchase } from './prepare-purchase';
 import type { PurchaseConnection } from './purchase-connection';
 
 /** The steps of a purchase, reported as they start (the UI shows a spinner throughout). */
@@ -48,6 +49,13 @@ export interface BuyFbtDeps {
   readonly maxPriorityFeeMicroLamports?: number;
   readonly pollIntervalMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Chain data read ahead with `preparePurchase` (e.g. when the purchase box opened): used when
+   * it matches this purchase and is fresh, which saves a round trip after the click.
+   */
+  readonly prepared?: PreparedPurchase;
+  /** Clock of `prepared.readAt` (default Date.now). */
+  readonly now?: () => number;
 }
 
 /** The end of a purchase: a confirmed signature, or where and why it stopped. */
@@ -108,11 +116,11 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
   try {
     enter('preparing');
     const buyerTokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
-    const [tokenAccount, fees, latest] = await Promise.all([
-      connection.getAccountInfo(buyerTokenAccount, 'confirmed'),
-      connection.getRecentPrioritizationFees({ lockedWritableAccounts: [request.presale] }),
-      connection.getLatestBlockhash('confirmed'),
-    ]);
+    const now = deps.now ?? Date.now;
+    const target = { buyer: request.buyer, presale: request.presale, mint: request.mint };
+    const chain = isPreparedFor(deps.prepared, target, now())
+      ? deps.prepared
+      : await preparePurchase(connection, target, now);
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
       presale: request.presale,
@@ -122,15 +130,15 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       mint: request.mint,
       lamports,
       buyerTokenAccount,
-      createBuyerTokenAccount: tokenAccount === null,
+      createBuyerTokenAccount: !chain.tokenAccountExists,
       ...(request.leaderCode === undefined ? {} : { leaderCode: request.leaderCode }),
     });
     const priorityFee = choosePriorityFee(
-      fees.map((fee) => fee.prioritizationFee),
+      chain.recentFees,
       deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
     );
     const compile = (computeUnits: number): VersionedTransaction =>
-      compileTransaction(request.buyer, latest.blockhash, [
+      compileTransaction(request.buyer, chain.blockhash, [
         ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
         ComputeBudgetProgram.setComputeUnitPrice({ microLamports: priorityFee }),
         ...buyInstructions,
@@ -169,7 +177,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     const outcome = await confirmSignature({
       connection,
       signature,
-      blockhash: latest.blockhash,
+      blockhash: chain.blockhash,
       rawTransaction,
       ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
       ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),

@@ -98,6 +98,23 @@ describe('confirming a sent purchase', () => {
     expect(calls.history).toBe(1);
   });
 
+  it('reads the status every poll but checks the blockhash only every blockhashCheckIntervalMs', async () => {
+    const { connection, calls } = scriptedConnection({
+      statuses: [null, null, null, null, null, null, null, null, null, status({})],
+      valid: [true],
+    });
+    await confirmSignature({
+      ...base,
+      connection,
+      pollIntervalMs: 100,
+      blockhashCheckIntervalMs: 400,
+      resendIntervalMs: 10_000,
+    });
+    expect(calls.statuses).toBe(10);
+    // Rounds 1, 5 and 9 (0, 400 and 800 ms of waiting).
+    expect(calls.valid).toBe(3);
+  });
+
   it('re-sends the transaction while waiting', async () => {
     const { connection, calls } = scriptedConnection({
       statuses: [null, null, null, null, null, status({})],

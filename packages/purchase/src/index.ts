@@ -1,4 +1,5 @@
 export * from './buy-fbt';
 export * from './confirm-signature';
 export * from './describe-failure';
+export * from './prepare-purchase';
 export * from './purchase-connection';

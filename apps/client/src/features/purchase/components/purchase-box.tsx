@@ -63,7 +63,7 @@ export function PurchaseBox({
   const leaderCheck = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
   const presaleAddress = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
   const bought = useBoughtLamports({ variant, wallet: address });
-  const purchase = usePurchase();
+  const purchase = usePurchase(variant);
   const [amount, setAmount] = useState('1');
   const [confirmingLeader, setConfirmingLeader] = useState(false);
 

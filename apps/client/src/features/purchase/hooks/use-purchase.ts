@@ -14,6 +14,7 @@ import {
   SAMPLE_REPORT_SIGNATURE,
   type PurchaseDialog,
 } from '../lib/purchase-outcome';
+import { useReadAhead } from './use-read-ahead';
 
 export interface PurchaseTarget {
   readonly variant: PresaleVariant;
@@ -29,11 +30,14 @@ export interface PurchaseTarget {
 /**
  * Runs a purchase with `@fbt/purchase` (validate, build, simulate, sign, send, confirm) through
  * the connected wallet and the BFF's `/rpc`, then refreshes the buyer's total and the presale,
- * posts the leader report on the leader page, and yields the dialog to show.
+ * posts the leader report on the leader page, and yields the dialog to show. With the page's
+ * `variant`, the chain data the purchase needs is read ahead (see `useReadAhead`), so a click
+ * costs one round trip less.
  */
-export function usePurchase() {
+export function usePurchase(variant?: PresaleVariant) {
   const { connection } = useConnection();
   const { publicKey, signTransaction } = useWallet();
+  const readAhead = useReadAhead(connection, variant, publicKey);
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
@@ -46,7 +50,7 @@ export function usePurchase() {
       setStage('validating');
       try {
         const result = await buyFbt(
-          { connection, signTransaction, onStage: setStage },
+          { connection, signTransaction, onStage: setStage, prepared: readAhead.latest() },
           {
             programId: new PublicKey(target.programId),
             presale: new PublicKey(target.presale),
@@ -58,6 +62,9 @@ export function usePurchase() {
             ...(target.leaderCode === undefined ? {} : { leaderCode: target.leaderCode }),
           },
         );
+        // The next purchase needs a new blockhash (and now has a token account); read once the
+        // result is on screen.
+        setTimeout(readAhead.refresh, 100);
         if (!result.ok) {
           console.warn(`purchase stopped at ${result.stage}:`, result.message);
           setDialog(buyFailureDialog(result));
@@ -66,12 +73,19 @@ export function usePurchase() {
         const bought = { lamports: result.lamports, tokenAmount: result.tokenAmount };
         // Spec §4: after success the user's bought amount and the presale are refreshed.
         const wallet = publicKey.toBase58();
-        void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
-        void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
+        const refreshReads = () => {
+          void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
+          void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
+        };
         if (target.leaderCode === undefined) {
+          // The dialog first; the re-reads start once it is painted, not in its way.
           setDialog({ kind: 'success', signature: result.signature, bought });
+          if (document.visibilityState === 'visible')
+            requestAnimationFrame(() => setTimeout(refreshReads, 0));
+          else refreshReads();
           return;
         }
+        refreshReads();
         const report = await postLeaderReport(
           buildLeaderReport({
             signature: result.signature,
@@ -86,7 +100,7 @@ export function usePurchase() {
         setStage(null);
       }
     },
-    [connection, publicKey, signTransaction, queryClient],
+    [connection, publicKey, signTransaction, queryClient, readAhead],
   );
 
   /** Spec §2: the title's hidden test report, with a signature no transaction has. */

@@ -1,0 +1,58 @@
+import type { PresaleVariant } from '@fbt/domain';
+import { preparePurchase, type PreparedPurchase, type PurchaseConnection } from '@fbt/purchase';
+import { PublicKey } from '@solana/web3.js';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSiteConfig } from '../api/get-site-config';
+
+/** Read-ahead data is renewed this often while the box shows a connected wallet. */
+const REFRESH_MS = 15_000;
+
+/**
+ * Reads what a purchase needs from the chain (blockhash, the buyer's token account, priority
+ * fees) as soon as the purchase box has a connected wallet, and again every 15 s while the page
+ * is visible, so the click goes straight to the simulation. Returns the latest data (or
+ * undefined) and a `refresh` to call after a purchase. A failed read only means the purchase
+ * reads it itself.
+ */
+export function useReadAhead(
+  connection: PurchaseConnection,
+  variant: PresaleVariant | undefined,
+  buyer: PublicKey | null,
+): { readonly latest: () => PreparedPurchase | undefined; readonly refresh: () => void } {
+  const config = useSiteConfig();
+  const presale = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
+  const mint = config.data?.mint;
+  const buyerAddress = buyer?.toBase58();
+  const prepared = useRef<PreparedPurchase | undefined>(undefined);
+  const generation = useRef(0);
+
+  const refresh = useCallback(() => {
+    if (presale === undefined || mint === undefined || buyerAddress === undefined) return;
+    const mine = ++generation.current;
+    preparePurchase(connection, {
+      buyer: new PublicKey(buyerAddress),
+      presale: new PublicKey(presale),
+      mint: new PublicKey(mint),
+    }).then(
+      (result) => {
+        if (mine === generation.current) prepared.current = result;
+      },
+      (error: unknown) => console.warn('purchase read-ahead failed:', error),
+    );
+  }, [connection, presale, mint, buyerAddress]);
+
+  useEffect(() => {
+    prepared.current = undefined;
+    refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, REFRESH_MS);
+    return () => {
+      generation.current++;
+      clearInterval(timer);
+    };
+  }, [refresh]);
+
+  const latest = useCallback(() => prepared.current, []);
+  return useMemo(() => ({ latest, refresh }), [latest, refresh]);
+}

@@ -1,0 +1,70 @@
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { isPreparedFor, preparePurchase, PREPARED_MAX_AGE_MS } from './prepare-purchase';
+import type { PurchaseConnection } from './purchase-connection';
+
+const target = {
+  buyer: Keypair.generate().publicKey,
+  presale: Keypair.generate().publicKey,
+  mint: Keypair.generate().publicKey,
+};
+
+function countingConnection(tokenAccount: object | null) {
+  const calls: string[] = [];
+  const connection = {
+    getAccountInfo: () => {
+      calls.push('getAccountInfo');
+      return Promise.resolve(tokenAccount);
+    },
+    getRecentPrioritizationFees: () => {
+      calls.push('getRecentPrioritizationFees');
+      return Promise.resolve([
+        { slot: 1, prioritizationFee: 0 },
+        { slot: 2, prioritizationFee: 70 },
+      ]);
+    },
+    getLatestBlockhash: () => {
+      calls.push('getLatestBlockhash');
+      return Promise.resolve({ blockhash: 'hash-1', lastValidBlockHeight: 150 });
+    },
+  } as unknown as PurchaseConnection;
+  return { connection, calls };
+}
+
+describe('reading a purchase ahead', () => {
+  it('reads blockhash, token account and fees in one parallel round and stamps the time', async () => {
+    const { connection, calls } = countingConnection(null);
+    const prepared = await preparePurchase(connection, target, () => 1_000);
+    expect(prepared).toEqual({
+      buyer: target.buyer.toBase58(),
+      presale: target.presale.toBase58(),
+      mint: target.mint.toBase58(),
+      blockhash: 'hash-1',
+      lastValidBlockHeight: 150,
+      tokenAccountExists: false,
+      recentFees: [0, 70],
+      readAt: 1_000,
+    });
+    expect(calls.sort()).toEqual([
+      'getAccountInfo',
+      'getLatestBlockhash',
+      'getRecentPrioritizationFees',
+    ]);
+    expect(
+      (await preparePurchase(countingConnection({}).connection, target)).tokenAccountExists,
+    ).toBe(true);
+  });
+
+  it('is used only for the same buyer, presale and mint, and while fresh', async () => {
+    const prepared = await preparePurchase(countingConnection({}).connection, target, () => 5_000);
+    expect(isPreparedFor(prepared, target, 5_000)).toBe(true);
+    expect(isPreparedFor(prepared, target, 5_000 + PREPARED_MAX_AGE_MS)).toBe(true);
+    expect(isPreparedFor(prepared, target, 5_001 + PREPARED_MAX_AGE_MS)).toBe(false);
+    expect(isPreparedFor(prepared, target, 4_999)).toBe(false);
+    expect(isPreparedFor(prepared, { ...target, buyer: Keypair.generate().publicKey }, 5_000)).toBe(
+      false,
+    );
+    expect(isPreparedFor(prepared, { ...target, presale: target.mint }, 5_000)).toBe(false);
+    expect(isPreparedFor(undefined, target, 5_000)).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import type { PublicKey } from '@solana/web3.js';
+import type { PurchaseConnection } from './purchase-connection';
+
+/**
+ * What a purchase reads from the chain before it can build its transaction: a recent blockhash,
+ * whether the buyer's FBT account exists, and the recent priority fees on the presale. Read
+ * ahead (when the purchase box shows a connected wallet) it saves the buyer that round trip
+ * after the click.
+ */
+export interface PreparedPurchase {
+  readonly buyer: string;
+  readonly presale: string;
+  readonly mint: string;
+  readonly blockhash: string;
+  readonly lastValidBlockHeight: number;
+  readonly tokenAccountExists: boolean;
+  /** Recent prioritization fees on the presale account, micro-lamports per CU. */
+  readonly recentFees: readonly number[];
+  /** When it was read, in the `now()` clock given to {@link preparePurchase}. */
+  readonly readAt: number;
+}
+
+/**
+ * How long read-ahead data is used. A blockhash stays valid ~60 s (150 blocks on mainnet, and
+ * the local chain keeps 60 s at any clock), so 20 s leaves at least 40 s to sign and confirm.
+ */
+export const PREPARED_MAX_AGE_MS = 20_000;
+
+export interface PrepareTarget {
+  readonly buyer: PublicKey;
+  readonly presale: PublicKey;
+  readonly mint: PublicKey;
+}
+
+/** Reads the three things in parallel (one round trip). */
+export async function preparePurchase(
+  connection: PurchaseConnection,
+  target: PrepareTarget,
+  now: () => number = Date.now,
+): Promise<PreparedPurchase> {
+  const buyerTokenAccount = getAssociatedTokenAddressSync(target.mint, target.buyer);
+  const [tokenAccount, fees, latest] = await Promise.all([
+    connection.getAccountInfo(buyerTokenAccount, 'confirmed'),
+    connection.getRecentPrioritizationFees({ lockedWritableAccounts: [target.presale] }),
+    connection.getLatestBlockhash('confirmed'),
+  ]);
+  return {
+    buyer: target.buyer.toBase58(),
+    presale: target.presale.toBase58(),
+    mint: target.mint.toBase58(),
+    blockhash: latest.blockhash,
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+    tokenAccountExists: tokenAccount !== null,
+    recentFees: fees.map((fee) => fee.prioritizationFee),
+    readAt: now(),
+  };
+}
+
+/**
+ * Whether read-ahead data may be used for this purchase: same buyer, presale and mint, and
+ * younger than {@link PREPARED_MAX_AGE_MS}. A stale 'no token account' is harmless (the
+ * account is created idempotently) and the simulation catches anything else before signing.
+ */
+export function isPreparedFor(
+  prepared: PreparedPurchase | undefined,
+  target: PrepareTarget,
+  now: number,
+): prepared is PreparedPurchase {
+  return (
+    prepared !== undefined &&
+    prepared.buyer === target.buyer.toBase58() &&
+    prepared.presale === target.presale.toBase58() &&
+    prepared.mint === target.mint.toBase58() &&
+    now - prepared.readAt >= 0 &&
+    now - prepared.readAt <= PREPARED_MAX_AGE_MS
+  );
+}
