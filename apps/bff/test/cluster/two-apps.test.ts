@@ -62,8 +62,9 @@ async function subscriber(app: FastifyInstance, topics: string[]) {
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const socket = new WebSocket(`ws://127.0.0.1:${port}/api/v1/stream`);
   sockets.push(socket);
-  const messages: { type: string; topic?: string; data?: unknown }[] = [];
-  socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString('utf8'))));
+  type Message = { type: string; topic?: string; data?: unknown };
+  const messages: Message[] = [];
+  socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString('utf8')) as Message));
   await new Promise((resolve) => socket.once('open', resolve));
   socket.send(JSON.stringify({ type: 'subscribe', topics }));
   return messages;

@@ -1,0 +1,83 @@
+/**
+ * Simulated visitors of several BFF instances: each holds a websocket subscribed to the
+ * presale, price, goals and leaderboard topics and reads the cached routes over HTTP every few
+ * seconds (keep-alive, a bounded number of connections, like browsers behind a few proxies).
+ */
+import { Agent, get } from 'node:http';
+import WebSocket from 'ws';
+import type { Instance } from './fleet';
+
+const TOPICS = ['presale:public', 'presale:private', 'presale:leader', 'price', 'goals'];
+const ROUTES = ['/api/v1/presales/public', '/api/v1/price/sol-usd', '/api/v1/goals'];
+
+/** Running visitors. */
+export interface Visitors {
+  /** Websocket messages received so far (all visitors). */
+  messages(): number;
+  /** HTTP answers so far, and how many were not 200. */
+  requests(): { ok: number; failed: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` visitors spread evenly over `instances`; resolves once every websocket has
+ * its initial messages. Each visitor reads one cached route every `readEveryMs`.
+ */
+export async function startVisitors(
+  instances: readonly Instance[],
+  count: number,
+  readEveryMs = 5_000,
+): Promise<Visitors> {
+  const sockets: WebSocket[] = [];
+  let messages = 0;
+  let ok = 0;
+  let failed = 0;
+  let stopped = false;
+  const agents = instances.map(() => new Agent({ keepAlive: true, maxSockets: 16 }));
+  await Promise.all(
+    Array.from({ length: count }, (_, n) => {
+      const instance = instances[n % instances.length] as Instance;
+      return new Promise<void>((resolve, reject) => {
+        const socket = new WebSocket(instance.wsUrl);
+        sockets.push(socket);
+        let initial = 0;
+        socket.on('message', () => {
+          messages++;
+          if (++initial === TOPICS.length) resolve();
+        });
+        socket.once('open', () =>
+          socket.send(JSON.stringify({ type: 'subscribe', topics: TOPICS })),
+        );
+        socket.once('error', reject);
+      });
+    }),
+  );
+  const read = (index: number) => {
+    if (stopped) return;
+    const which = index % instances.length;
+    const instance = instances[which] as Instance;
+    const route = ROUTES[index % ROUTES.length] as string;
+    get(`${instance.url}${route}`, { agent: agents[which] }, (answer) => {
+      answer.resume();
+      answer.on('end', () => (answer.statusCode === 200 ? ok++ : failed++));
+    }).on('error', () => failed++);
+  };
+  // Visitors read at staggered times: `count` reads spread over each `readEveryMs`.
+  const tickMs = 50;
+  const perTick = Math.max(1, Math.round((count * tickMs) / readEveryMs));
+  let next = 0;
+  const timer = setInterval(() => {
+    for (let i = 0; i < perTick; i++) read(next++);
+  }, tickMs);
+  return {
+    messages: () => messages,
+    requests: () => ({ ok, failed }),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const socket of sockets) socket.terminate();
+      for (const agent of agents) agent.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}
