@@ -1,0 +1,112 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../tracked-files';
+
+/**
+ * The image runs the BFF compiled by deploy/build-bff.mjs (no tsx, no TypeScript source): build
+ * it the same way, start it the way the image's CMD does, and talk to it over HTTP.
+ */
+describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', () => {
+  // Same directory as the image's apps/bff/dist/main.mjs, a name of its own (concurrent runs).
+  const outfile = `apps/bff/dist/main.test-${process.pid}.mjs`;
+  const work = mkdtempSync(join(tmpdir(), 'fbt-bff-bundle-'));
+  let child: ChildProcess;
+  let output = '';
+  let base = '';
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['deploy/build-bff.mjs', '--outfile', outfile], {
+      cwd: REPO_ROOT,
+      stdio: 'pipe',
+    });
+    const site = join(work, 'site');
+    mkdirSync(join(site, 'assets'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>FBT</title>');
+    writeFileSync(join(site, 'assets', 'app-3f9a1c.js'), 'console.log("fbt");');
+    const deployment = join(work, 'deployment.json');
+    writeFileSync(
+      deployment,
+      JSON.stringify({
+        cluster: 'localnet',
+        rpcUrl: 'http://127.0.0.1:9',
+        wsUrl: 'ws://127.0.0.1:9',
+        programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+        mint: 'So11111111111111111111111111111111111111112',
+        privateRouteName: 'private',
+        presales: {
+          public: { address: 'SysvarRent111111111111111111111111111111111' },
+          private: { address: 'SysvarC1ock11111111111111111111111111111111' },
+          leader: { address: 'Stake11111111111111111111111111111111111111' },
+        },
+      }),
+    );
+    child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, outfile)], {
+      cwd: work,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        METRICS_PORT: 'off',
+        DEPLOYMENT_FILE: deployment,
+        CLIENT_DIST: site,
+        DATABASE_PATH: join(work, 'ledger.sqlite'),
+        PYTH_HERMES_URL: '',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    base = await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+        if (url !== undefined) resolve(url);
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(join(REPO_ROOT, outfile), { force: true });
+    rmSync(join(REPO_ROOT, `${outfile}.map`), { force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('answers /healthz, and /readyz names the unreachable chain', async () => {
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    const body = (await ready.json()) as { reasons: string[] };
+    expect(body.reasons.some((reason) => reason.startsWith('presale:public:'))).toBe(true);
+  });
+
+  it('serves the built site from CLIENT_DIST, hashed assets immutable', async () => {
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>FBT</title>');
+    const asset = await fetch(`${base}/assets/app-3f9a1c.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the API docs (a package that reads its own files at run time)', async () => {
+    const docs = await fetch(`${base}/docs/json`);
+    expect(docs.status).toBe(200);
+    expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  });
+
+  it('stops cleanly on SIGTERM, as `docker stop` sends it', async () => {
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+  });
+});
