@@ -21,6 +21,8 @@ export interface SiteOptions {
   failing?: Record<string, number>;
   /** Refuse websocket upgrades, to exercise the polling fallback. */
   noStream?: boolean;
+  /** Directory served at /content/ (the operator's documents). */
+  contentDir?: string;
 }
 
 export interface RunningSite {
@@ -115,6 +117,8 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
         ...TEST_SETTINGS,
         clientDist: distDir,
         publicLinks: fixtures.config.links,
+        siteContent: fixtures.config.content ?? { sample: false, auditFirm: null },
+        contentDir: options.contentDir ?? null,
         publicRpcUrl: fixtures.config.explorerRpcUrl,
       },
     }),

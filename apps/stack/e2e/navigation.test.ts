@@ -84,7 +84,7 @@ describe('routes', () => {
 describe('top bar', () => {
   it.each([
     [WIDTHS.desktop, 'Frustrated Beast Token', false],
-    [769, 'Frustrated Beast Token', true],
+    [769, 'Frustrated Beast Token', false],
     [WIDTHS.tablet, 'FBT', true],
     [WIDTHS.phone, 'FBT', true],
   ])('at %d px shows the title %j (menu icon: %s)', async (width, title, menuIcon) => {

@@ -89,7 +89,7 @@ describe('the leader page', () => {
     await close();
   });
 
-  it('an unknown code is refused before any buy', async () => {
+  it('an unknown code warns before Send, and the buyer may still buy: the report then says so', async () => {
     const wallet = await session.stack.fundedWallet(2);
     const { page, close } = await openBuyerPage(
       session.browser,
@@ -102,9 +102,76 @@ describe('the leader page', () => {
     await connect(page, wallet);
     await expect
       .poll(() => page.getByTestId('leader-problem').textContent())
-      .toBe('The leader code "nobody77" is not registered. Ask your leader for the right link.');
-    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(true);
+      .toBe(
+        'The leader code "nobody77" is not registered. Ask your leader for the right link. You can still buy now.',
+      );
+    await typeAmount(page, '0.5');
+    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(false);
     await saveShot(page, 'leader-unknown');
+    await page.getByTestId('purchase-send').click();
+    const confirm = page.getByRole('dialog', { name: 'Buy without a verified leader code?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('"nobody77" is not registered');
+    await saveShot(page, 'leader-unknown-confirm');
+    // Cancel buys nothing; 'Buy anyway' buys.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await session.stack.boughtLamports('leader', wallet.publicKey)).toBe(0n);
+    await page.getByTestId('purchase-send').click();
+    await page.getByTestId('leader-confirm-buy').click();
+    const result = page.getByRole('dialog', { name: 'Warning' });
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toContain('Transaction successfully executed.');
+    expect(await session.stack.boughtLamports('leader', wallet.publicKey)).toBe(SOL / 2n);
+    await close();
+  });
+
+  it('the leader check being down never blocks buying', async () => {
+    const wallet = await session.stack.fundedWallet(2);
+    const { page, close } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=beast42',
+      { wallet },
+    );
+    await page.route('**/api/v1/leaders/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    await connect(page, wallet);
+    await expect
+      .poll(() => page.getByTestId('leader-problem').textContent(), { timeout: 15_000 })
+      .toContain('You can still buy now.');
+    await typeAmount(page, '0.5');
+    await page.getByTestId('purchase-send').click();
+    await page.getByTestId('leader-confirm-buy').click();
+    await page.getByRole('dialog', { name: 'Transaction successful' }).waitFor({ timeout: 30_000 });
+    expect(await session.stack.boughtLamports('leader', wallet.publicKey)).toBe(SOL / 2n);
+    await close();
+  });
+
+  it('a failed read of what the wallet bought is retried and said, not left silent', async () => {
+    const wallet = await session.stack.fundedWallet(2);
+    const { page, close } = await openBuyerPage(session.browser, session.stack, '/presale', {
+      wallet,
+    });
+    let failures = 0;
+    await page.route('**/api/v1/presales/public/buyers/**', (route) => {
+      if (failures < 2) {
+        failures++;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+      }
+      return route.continue();
+    });
+    await connect(page, wallet);
+    const status = page.getByTestId('bought-status');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Could not read what this wallet already bought\. Trying again in \d+ s… Try now$/);
+    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(true);
+    await saveShot(page, 'bought-retrying');
+    await expect.poll(() => page.getByTestId('purchase-send').isDisabled()).toBe(false);
+    expect(await status.count()).toBe(0);
+    expect(failures).toBe(2);
     await close();
   });
 
