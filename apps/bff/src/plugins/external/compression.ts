@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -40,7 +40,9 @@ export const SERVES_PRECOMPRESSED_FILES = 'servesPrecompressedFiles';
  */
 const compression: FastifyPluginAsync = async (fastify) => {
   // Runs before the hook @fastify/compress adds below, which reads `compress` on each route.
+  const hooksBefore = new WeakMap<object, ReadonlySet<unknown>>();
   fastify.addHook('onRoute', function skipUncompressible(route) {
+    hooksBefore.set(route, new Set(hookList(route.onSend)));
     if (route.websocket === true || this.hasDecorator(SERVES_PRECOMPRESSED_FILES)) {
       route.compress = false;
     }
@@ -50,7 +52,51 @@ const compression: FastifyPluginAsync = async (fastify) => {
     threshold: COMPRESS_THRESHOLD_BYTES,
     globalDecompression: false,
   });
+  // Runs after the hook @fastify/compress added above, so it sees the route's compress hook.
+  fastify.addHook('onRoute', function skipSmallAnswersEarly(route) {
+    const before = hooksBefore.get(route) ?? new Set();
+    if (Array.isArray(route.onSend)) {
+      route.onSend = route.onSend.map((hook) => (before.has(hook) ? hook : passSmallAnswers(hook)));
+    }
+  });
 };
+
+function hookList(hooks: unknown): readonly unknown[] {
+  if (Array.isArray(hooks)) return hooks as unknown[];
+  return hooks === undefined ? [] : [hooks];
+}
+
+type OnSendHook = (
+  this: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  next: (error?: Error | null, payload?: unknown) => void,
+) => void;
+
+/**
+ * `@fastify/compress` leaves an answer under the threshold as it is, but only after reading
+ * headers, matching the content type against mime-db and negotiating `Accept-Encoding`, on
+ * every request; most answers (presales, price, goals, config) are a few hundred bytes. This
+ * wraps its `onSend` so a string or Buffer under the threshold goes straight on, unchanged,
+ * exactly as the plugin would send it (it never encodes, rewrites or re-heads those); streams
+ * and larger answers still go through it.
+ */
+function passSmallAnswers<Hook>(hook: Hook): Hook {
+  if (typeof hook !== 'function' || hook.name !== 'onSend') return hook;
+  const compressOnSend = hook as unknown as OnSendHook;
+  const wrapped: OnSendHook = function (request, reply, payload, next) {
+    if (
+      (typeof payload === 'string' && Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES) ||
+      (Buffer.isBuffer(payload) && payload.length < COMPRESS_THRESHOLD_BYTES)
+    ) {
+      next(null, payload);
+      return;
+    }
+    compressOnSend.call(this, request, reply, payload, next);
+  };
+  return wrapped as unknown as Hook;
+}
 
 /** `@fastify/compress` on every route declared after it (see {@link compression}). */
 export const compressionPlugin = fp(compression, { name: 'compression', fastify: '5.x' });
