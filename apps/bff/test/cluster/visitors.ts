@@ -64,10 +64,11 @@ export async function startVisitors(
   };
   // Visitors read at staggered times: `count` reads spread over each `readEveryMs`.
   const tickMs = 50;
-  const perTick = Math.max(1, Math.round((count * tickMs) / readEveryMs));
+  let due = 0;
   let next = 0;
   const timer = setInterval(() => {
-    for (let i = 0; i < perTick; i++) read(next++);
+    due += (count * tickMs) / readEveryMs;
+    for (; due >= 1; due--) read(next++);
   }, tickMs);
   return {
     messages: () => messages,
