@@ -137,6 +137,9 @@ describe('the leader page', () => {
     await page.route('**/api/v1/leaders/**', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
     );
+    // The page checked the code before the route was set: load it again, check failing.
+    await page.reload();
+    await page.getByTestId('purchase-box').waitFor();
     await connect(page, wallet);
     await expect
       .poll(() => page.getByTestId('leader-problem').textContent(), { timeout: 15_000 })
