@@ -3,6 +3,9 @@
  * URL (it may hold a password).
  */
 export function redisUrlProblem(text: string): string | null {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    return 'must start with redis:// or rediss:// (e.g. redis://host:6379)';
+  }
   let url: URL;
   try {
     url = new URL(text);

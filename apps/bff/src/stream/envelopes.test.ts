@@ -4,7 +4,7 @@ import { PRESALE_VARIANTS, streamServerMessageSchema } from '@fbt/domain';
 import { toPresaleResponse } from '../services/presale-cache';
 import { toPriceResponse } from '../services/price-cache';
 import { presaleState, randomAddress, SOL } from '../testing/test-world';
-import { goalsEnvelope, presaleEnvelope, priceEnvelope } from './envelopes';
+import { goalsEnvelope, leaderboardEnvelope, presaleEnvelope, priceEnvelope } from './envelopes';
 
 const meta = { fetchedAt: Date.UTC(2026, 10, 21, 12, 0, 0), stale: false };
 
@@ -65,5 +65,22 @@ describe('stream envelopes', () => {
     const json = JSON.stringify(goals);
     const message = roundTrip(goalsEnvelope(json), json);
     expect(message).toEqual({ type: 'goals', topic: 'goals', data: goals });
+  });
+});
+
+describe('leaderboard envelope', () => {
+  it('parses with the stream schema, amounts as decimal strings', () => {
+    const json = JSON.stringify({
+      leaders: [
+        {
+          code: 'beast42',
+          buys: 2,
+          totalLamports: String(3n * SOL + 1n),
+          commissionLamports: String((3n * SOL + 1n) / 10n),
+        },
+      ],
+    });
+    const message = roundTrip(leaderboardEnvelope(json), json);
+    expect(message).toMatchObject({ type: 'leaderboard', topic: 'leaderboard' });
   });
 });

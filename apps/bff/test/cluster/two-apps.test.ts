@@ -128,6 +128,10 @@ describe('two instances over one Redis', () => {
       warnings: [],
     });
     expect((await readyz(holder)).cluster).toMatchObject({ mode: 'redis', leaseHolder: true });
+    const metrics = await follower.metrics.render();
+    expect(metrics).toMatch(/fbt_cluster_mode\{[^}]*mode="redis"[^}]*\} 1/);
+    expect(metrics).toMatch(/fbt_cluster_mode\{[^}]*mode="local-fallback"[^}]*\} 0/);
+    expect(metrics).toMatch(/fbt_cluster_polling\{[^}]*\} 0/);
   });
 
   it('a chain push seen by the poller reaches websocket clients of both instances, once each', async () => {
@@ -184,6 +188,9 @@ describe('two instances over one Redis', () => {
       expect(ready).toMatchObject({ statusCode: 200, status: 'ready' });
       expect(ready.cluster.mode).toBe('local-fallback');
       expect(ready.warnings.join()).toContain('cluster: Redis unavailable');
+      expect(await app.metrics.render()).toMatch(
+        /fbt_cluster_mode\{[^}]*mode="local-fallback"[^}]*\} 1/,
+      );
     }
     // Requests still pass (rate limit skips its store while Redis is down).
     expect((await a.inject('/api/v1/presales/public')).statusCode).toBe(200);

@@ -30,8 +30,8 @@ export function defaultInstanceId(): string {
  * The cluster: with Redis connections, instances elect one upstream poller through a lease,
  * share its cached entries (presales, price, goals) and fan stream messages out through Redis;
  * without, this instance is alone (`single`, today's behaviour). Keys and channel are named
- * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode,
- * instance}` and `fbt_cluster_lease_held{instance}` say what it is doing.
+ * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode}` and
+ * `fbt_cluster_polling` say what it is doing (every series carries `instance_id`).
  */
 const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, done) => {
   const { presaleCache, priceCache, goalsCache } = fastify;
@@ -65,7 +65,7 @@ const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, 
     () => {
       const { mode } = shared.status();
       return CLUSTER_MODES.map((candidate) => ({
-        labels: { mode: candidate, instance: instanceId },
+        labels: { mode: candidate },
         value: candidate === mode ? 1 : 0,
       }));
     },
@@ -73,7 +73,7 @@ const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, 
   fastify.metrics.gauge(
     'fbt_cluster_polling',
     '1 while this instance calls the upstreams (lease holder, fallback or single).',
-    () => [{ labels: { instance: instanceId }, value: shared.status().polling ? 1 : 0 }],
+    () => [{ value: shared.status().polling ? 1 : 0 }],
   );
   fastify.addHook('onClose', async () => {
     await shared.close();
