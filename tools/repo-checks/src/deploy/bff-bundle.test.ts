@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,48 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
     const docs = await fetch(`${base}/docs/json`);
     expect(docs.status).toBe(200);
     expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  });
+
+  it('imports only packages that some workspace lists as a production dependency', () => {
+    // The image keeps node_modules after `npm prune --omit=dev`: what survives is what a
+    // workspace (or the root) declares in `dependencies`.
+    const manifests = [
+      '.',
+      'bench',
+      ...['packages', 'apps', 'programs', 'tools'].flatMap((dir) =>
+        readdirSync(join(REPO_ROOT, dir)).map((name) => `${dir}/${name}`),
+      ),
+    ].flatMap((dir): { dependencies?: Record<string, string> }[] => {
+      try {
+        return [
+          JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
+            dependencies?: Record<string, string>;
+          },
+        ];
+      } catch {
+        return []; // a folder without a package.json is no workspace
+      }
+    });
+    const production = new Set(
+      manifests.flatMap((manifest) => Object.keys(manifest.dependencies ?? {})),
+    );
+    const bundle = readFileSync(join(REPO_ROOT, outfile), 'utf8');
+    const specifiers = [
+      ...bundle.matchAll(/(?:from|import\(|resolve\()\s*["']([^"'./][^"']*)["']/g),
+    ].map((match) => match[1] ?? '');
+    const packages = new Set(
+      specifiers
+        .filter((specifier) => !specifier.startsWith('node:'))
+        .map((specifier) =>
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        ),
+    );
+    expect(packages.size).toBeGreaterThan(5);
+    expect([...packages].filter((name) => name.startsWith('@fbt/'))).toEqual([]);
+    expect([...packages].filter((name) => !production.has(name))).toEqual([]);
   });
 
   it('stops cleanly on SIGTERM, as `docker stop` sends it', async () => {
