@@ -12,12 +12,13 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { delimiter, dirname, join, relative, sep } from 'node:path';
+import { basename, delimiter, dirname, join, relative, sep } from 'node:path';
 import {
   CACHE_ROOT,
   REPO_ROOT,
@@ -88,14 +89,35 @@ function requireBuildTools() {
     );
 }
 
+/** Whether a process runs (EPERM: it does, as another user). */
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Half-done builds of runs that were stopped (their process is gone), and our own leftover. */
+function removeAbandonedBuilds(target) {
+  const prefix = `${basename(target)}.tmp-`;
+  for (const name of readdirSync(CACHE_ROOT)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (pid === process.pid || !isAlive(pid))
+      rmSync(join(CACHE_ROOT, name), { recursive: true, force: true });
+  }
+}
+
 /** Builds better-sqlite3 for the LTS ABI into the cache unless a previous run did. */
 function ensureAddon({ binary, version, abi, nodeDir }) {
   const target = addonBuildDir(abi);
   if (existsSync(addonFile(abi))) return 'reused';
   requireBuildTools();
   mkdirSync(CACHE_ROOT, { recursive: true });
+  removeAbandonedBuilds(target);
   const work = `${target}.tmp-${process.pid}`;
-  rmSync(work, { recursive: true, force: true });
   cpSync(SQLITE_PACKAGE_DIR, work, {
     recursive: true,
     filter: (source) => relative(SQLITE_PACKAGE_DIR, source).split(sep)[0] !== 'build',
@@ -107,9 +129,21 @@ function ensureAddon({ binary, version, abi, nodeDir }) {
   const log = openSync(logFile, 'w');
   const jobs = String(Math.max(1, Math.min(2, availableParallelism())));
   const args = [nodeGypScript(), 'rebuild', '--release', `--nodedir=${nodeDir}`, '-j', jobs];
-  const build = spawnSync(binary, args, { cwd: work, stdio: ['ignore', log, log] });
+  // Without npm's npm_config_* variables: a user-level nodedir or target (from ~/.npmrc) would
+  // win over --nodedir and build for the machine's Node instead.
+  const buildEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)),
+  );
+  const build = spawnSync(binary, args, { cwd: work, env: buildEnv, stdio: ['ignore', log, log] });
+  const built = join(work, 'build', 'Release', 'better_sqlite3.node');
+  // The addon must load in the LTS binary itself, or the cache would keep a wrong build.
+  const loads =
+    build.status === 0 &&
+    existsSync(built) &&
+    spawnSync(binary, ['-e', `require(${JSON.stringify(built)})`], { stdio: ['ignore', log, log] })
+      .status === 0;
   closeSync(log);
-  if (build.status !== 0 || !existsSync(join(work, 'build', 'Release', 'better_sqlite3.node'))) {
+  if (!loads) {
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
     rmSync(work, { recursive: true, force: true });
     fail(`building the SQLite addon failed (node ${args.join(' ')} in a copy of
@@ -168,8 +202,12 @@ const probe = spawnSync(
   ],
   { cwd: REPO_ROOT, env, encoding: 'utf8' },
 );
-if (probe.status !== 0 || !probe.stdout.startsWith(`${lts.version} `))
-  fail(`the LTS wrapper does not open SQLite:\n${probe.stdout}${probe.stderr}`);
+if (probe.status !== 0 || !probe.stdout.startsWith(`${lts.version} `)) {
+  rmSync(addonBuildDir(lts.abi), { recursive: true, force: true });
+  fail(
+    `the LTS wrapper does not open SQLite (the cached build is removed; run again to rebuild it):\n${probe.stdout}${probe.stderr}`,
+  );
+}
 console.log(
   `node-lts: ${probe.stdout.trim()} (better-sqlite3 ${sqliteVersion()} addon ${addon} in ${buildTime}); ` +
     `running ${PROJECTS.join(', ')} under Node ${lts.version}`,
