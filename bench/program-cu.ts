@@ -4,9 +4,14 @@
  * Runs the committed programs/presale/dist builds in litesvm and reads the units the runtime
  * charged our program from the transaction logs ("Program <id> consumed N of M compute
  * units", CPIs included). A plain SOL transfer measured in the same run is the baseline.
- * First purchases are measured for several buyers because the buyer-record bump search
- * costs ~1.5k CU per attempt. Checks the targets: repeat buy <= 4,000 CU, first buy
- * <= 8,000 CU; exits 1 when one is missed.
+ *
+ * Keys come from fixed seeds (program id, presale, buyers), so every figure is reproducible.
+ * A first purchase checks that no bump above the buyer record's is valid: ~340 CU per higher
+ * bump (half the buyers have none, a quarter one, ...); the 16 first buyers show the spread.
+ * Targets (exit 1 when one is missed): plain repeat buy <= 3,700 CU, leader buy <= 5,000 CU,
+ * allowlisted buy with a depth-20 proof <= 9,000 CU, worst first buy of the 16 <= 8,000 CU, and
+ * a first buy on a pre-funded record address <= the ordinary one + 1,500 CU (what the site's
+ * compute-limit margin always covers).
  *
  * Caveat: litesvm's SPL Token is p-token (~76 CU per transfer). The classic SPL Token program
  * on today's mainnet spends ~4.6k CU per TransferChecked, so add that to buy and withdraw.
@@ -19,23 +24,39 @@ import { Keypair, SystemProgram, type TransactionInstruction } from '@solana/web
 import { LiteSVM } from 'litesvm';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
+  allowlistNode,
+  buildAcceptSellerInstruction,
+  buildAllowlistTree,
+  buildBuyInstruction,
   buildBuyInstructions,
+  buildClaimCommissionInstruction,
+  buildProposeSellerInstruction,
+  buildRegisterLeaderInstruction,
   buildSetActiveInstruction,
+  buildSetAllowlistInstruction,
+  buildSetWindowInstruction,
   buildUpdateLimitsInstruction,
   buildWithdrawUnsoldInstruction,
+  findBuyerRecordAddress,
+  findLeaderRecordAddress,
+  PREFUNDED_RECORD_EXTRA_UNITS,
 } from '@fbt/presale-client';
 import {
-  createFundedKeypair,
   createPresaleFixture,
   createTestTokenAccount,
   sendLegacyTransaction,
-  type PresaleFixture,
 } from '@fbt/presale-program/testing';
 import { readProgramElf } from '@fbt/presale-program';
 
 const SOL = LAMPORTS_PER_SOL;
-const TARGETS = { repeatBuy: 4_000, firstBuy: 8_000 };
+const TARGETS = { repeatBuy: 3_700, leaderBuy: 5_000, allowlistBuy: 9_000, firstBuy: 8_000 };
 const FIRST_BUYERS = 16;
+
+/** A keypair from a fixed seed byte (reproducible addresses). */
+const seeded = (tag: number, index = 0): Keypair =>
+  Keypair.fromSeed(
+    Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? tag : i === 1 ? index : 7)),
+  );
 
 function unitsOf(programId: PublicKey, logs: readonly string[]): number {
   const pattern = new RegExp(
@@ -61,9 +82,13 @@ interface Row {
 
 function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBuys: number[] } {
   const svm = new LiteSVM();
-  const programId = Keypair.generate().publicKey;
+  const programId = seeded(1).publicKey;
   svm.addProgram(address(programId.toBase58()), readProgramElf(version));
   const chain = { svm, programId };
+  const fund = (keypair: Keypair, sol: bigint): Keypair => {
+    svm.airdrop(address(keypair.publicKey.toBase58()), (sol * SOL) as never);
+    return keypair;
+  };
   const run = (
     instructions: TransactionInstruction[],
     signers: Keypair[],
@@ -75,13 +100,13 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     return [...outcome.logs];
   };
 
-  const payer = createFundedKeypair(svm, 10n);
+  const payer = fund(seeded(2), 10n);
   const baselineLogs = sendLegacyTransaction(
     svm,
     [
       SystemProgram.transfer({
         fromPubkey: payer.publicKey,
-        toPubkey: Keypair.generate().publicKey,
+        toPubkey: seeded(3).publicKey,
         lamports: SOL,
       }),
     ],
@@ -90,35 +115,34 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
   const baseline = Number(baselineLogs.computeUnits);
 
   const rows: Row[] = [];
-  const unitsFor = (label: string, logs: string[]): void =>
-    void rows.push({ label, units: unitsOf(programId, logs) });
+  const unitsFor = (label: string, logs: string[]): number => {
+    const units = unitsOf(programId, logs);
+    rows.push({ label, units });
+    return units;
+  };
 
-  const initialize = (tempOwner: 'seller' | 'authority'): PresaleFixture =>
-    createPresaleFixture({
-      ...chain,
-      tempOwner,
-      limits: {
-        minUserBuyable: SOL / 100n,
-        maxUserBuyable: 100n * SOL,
-        maxTotalBuyable: 10_000n * SOL,
-      },
-    });
+  const limits = {
+    minUserBuyable: SOL / 100n,
+    maxUserBuyable: 100n * SOL,
+    maxTotalBuyable: 10_000n * SOL,
+  };
+  const initialize = (tempOwner: 'seller' | 'authority', tag: number) =>
+    createPresaleFixture({ ...chain, tempOwner, limits, presaleKeypair: seeded(tag) });
   unitsFor('initialize (hands vault to PDA via SetAuthority CPI)', [
-    ...initialize('seller').initializeOutcome.logs,
+    ...initialize('seller', 4).initializeOutcome.logs,
   ]);
   unitsFor('initialize (vault already owned by PDA)', [
-    ...initialize('authority').initializeOutcome.logs,
+    ...initialize('authority', 5).initializeOutcome.logs,
   ]);
 
-  const fixture = initialize('seller');
+  const fixture = initialize('seller', 6);
+  const buyParams = (buyer: Keypair, lamports: bigint) =>
+    fixture.buyParams(buyer.publicKey, lamports);
   const firstBuys: number[] = [];
-  const buyers = Array.from({ length: FIRST_BUYERS }, () => createFundedKeypair(svm, 100n));
+  const buyers = Array.from({ length: FIRST_BUYERS }, (_, i) => fund(seeded(10, i), 100n));
   for (const buyer of buyers) {
     const logs = run(
-      buildBuyInstructions({
-        ...fixture.buyParams(buyer.publicKey, SOL),
-        createBuyerTokenAccount: true,
-      }),
+      buildBuyInstructions({ ...buyParams(buyer, SOL), createBuyerTokenAccount: true }),
       [buyer],
     );
     firstBuys.push(unitsOf(programId, logs));
@@ -128,16 +152,126 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     units: median(firstBuys),
   });
   rows.push({ label: `buy, first, worst of ${FIRST_BUYERS}`, units: Math.max(...firstBuys) });
+  const bumps = buyers.map(
+    (b) => findBuyerRecordAddress(programId, fixture.presale, b.publicKey)[1],
+  );
+  const best = firstBuys[bumps.indexOf(255)] ?? 0;
+
+  // The same first buy (bump 255) after a griefer pre-funded the record address.
+  let grieved: Keypair = fund(seeded(11, 0), 100n);
+  for (
+    let i = 1;
+    findBuyerRecordAddress(programId, fixture.presale, grieved.publicKey)[1] !== 255;
+    i++
+  )
+    grieved = fund(seeded(11, i), 100n);
+  const [grievedRecord] = findBuyerRecordAddress(programId, fixture.presale, grieved.publicKey);
+  run(
+    [
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: grievedRecord,
+        lamports: Number(svm.minimumBalanceForRentExemption(0n)),
+      }),
+    ],
+    [payer],
+  );
+  const prefunded = unitsFor(
+    'buy, first on a pre-funded record address (bump 255)',
+    run(buildBuyInstructions({ ...buyParams(grieved, SOL), createBuyerTokenAccount: true }), [
+      grieved,
+    ]),
+  );
+
   const repeat = buyers[0] as Keypair;
   unitsFor(
-    'buy, repeat',
-    run(buildBuyInstructions(fixture.buyParams(repeat.publicKey, SOL)), [repeat]),
+    'buy, repeat (BuyWith, as the site sends it)',
+    run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
+  );
+  unitsFor(
+    'buy, repeat (spec Buy, tag 1)',
+    run([buildBuyInstruction(buyParams(repeat, SOL))], [repeat]),
   );
   unitsFor(
     'buy, failing (below minimum)',
-    run(buildBuyInstructions(fixture.buyParams(repeat.publicKey, 1n)), [repeat], false),
+    run(buildBuyInstructions(buyParams(repeat, 1n)), [repeat], false),
   );
+
   const seller = { programId, seller: fixture.seller.publicKey, presale: fixture.presale };
+  const leaderWallet = fund(seeded(12), 1n);
+  unitsFor(
+    'register leader',
+    run(
+      [
+        buildRegisterLeaderInstruction({
+          ...seller,
+          code: 'beast42',
+          leaderWallet: leaderWallet.publicKey,
+        }),
+      ],
+      [fixture.seller],
+    ),
+  );
+  const [leaderRecord] = findLeaderRecordAddress(programId, fixture.presale, 'beast42');
+  const leaderBuy = unitsFor(
+    'buy, repeat, through a leader (90/10 split)',
+    run(buildBuyInstructions({ ...buyParams(repeat, SOL), leaderRecord }), [repeat]),
+  );
+  unitsFor(
+    'claim commission',
+    run(
+      [
+        buildClaimCommissionInstruction({
+          programId,
+          leaderWallet: leaderWallet.publicKey,
+          leaderRecord,
+        }),
+      ],
+      [leaderWallet],
+    ),
+  );
+
+  const clock = svm.getClock();
+  clock.unixTimestamp = 1_800_000_000n; // litesvm starts at 0
+  svm.setClock(clock);
+  const now = clock.unixTimestamp;
+  unitsFor(
+    'set window',
+    run(
+      [buildSetWindowInstruction({ ...seller, start: now - 60n, end: now + 3_600n })],
+      [fixture.seller],
+    ),
+  );
+  const windowed = unitsFor(
+    'buy, repeat, inside a sale window (Clock)',
+    run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
+  );
+
+  // A depth-20 proof: the buyer's leaf climbs through 20 siblings (a million-wallet tree).
+  const siblings = Array.from({ length: 20 }, (_, i) => new Uint8Array(32).fill(i + 1));
+  const leaf = buildAllowlistTree(fixture.presale, [repeat.publicKey]).root;
+  const root = siblings.reduce(allowlistNode, leaf);
+  unitsFor(
+    'set allowlist',
+    run([buildSetAllowlistInstruction({ ...seller, root })], [fixture.seller]),
+  );
+  const allowlisted = unitsFor(
+    'buy, repeat, allowlisted (depth-20 proof, in a window)',
+    run(buildBuyInstructions({ ...buyParams(repeat, SOL), allowlistProof: siblings }), [repeat]),
+  );
+  unitsFor(
+    'set allowlist (open again)',
+    run([buildSetAllowlistInstruction({ ...seller, root: null })], [fixture.seller]),
+  );
+  unitsFor(
+    'set window (none)',
+    run([buildSetWindowInstruction({ ...seller, start: 0n, end: 0n })], [fixture.seller]),
+  );
+  const plainRepeat = unitsFor(
+    'buy, repeat (no window, no allowlist)',
+    run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
+  );
+
   unitsFor(
     'set active',
     run([buildSetActiveInstruction({ ...seller, active: false })], [fixture.seller]),
@@ -175,36 +309,69 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
       [fixture.seller],
     ),
   );
+  const next = fund(seeded(13), 1n);
+  unitsFor(
+    'propose seller',
+    run(
+      [buildProposeSellerInstruction({ ...seller, newSeller: next.publicKey })],
+      [fixture.seller],
+    ),
+  );
+  unitsFor(
+    'accept seller',
+    run(
+      [
+        buildAcceptSellerInstruction({
+          programId,
+          newSeller: next.publicKey,
+          presale: fixture.presale,
+        }),
+      ],
+      [next],
+    ),
+  );
+
+  checks.push({
+    version,
+    items: [
+      ['plain repeat buy', plainRepeat, TARGETS.repeatBuy],
+      ['leader buy', leaderBuy, TARGETS.leaderBuy],
+      ['allowlisted buy, depth 20', allowlisted, TARGETS.allowlistBuy],
+      [`worst first buy of ${FIRST_BUYERS}`, Math.max(...firstBuys), TARGETS.firstBuy],
+      ['pre-funded first buy', prefunded, best + PREFUNDED_RECORD_EXTRA_UNITS],
+    ],
+    note: `window check adds ${windowed - plainRepeat} CU; first-buy spread ${Math.min(...firstBuys)}..${Math.max(...firstBuys)} (bumps ${Math.min(...bumps)}..255)`,
+  });
   return { rows, baseline, firstBuys };
 }
 
-let failed = false;
+const checks: { version: string; items: [string, number, number][]; note: string }[] = [];
 const results = { v0: measure('v0'), v3: measure('v3') };
 const labels = results.v0.rows.map((r) => r.label);
 const width = Math.max(...labels.map((l) => l.length), 30);
+const pad = (value: string | number, n: number): string => String(value).padStart(n);
 console.log(`Presale program compute units (litesvm 1.5, p-token); baseline = plain SOL transfer`);
 console.log(
-  `${'instruction'.padEnd(width)}  ${'v0 CU'.padStart(7)}  ${'v3 CU'.padStart(7)}  ${'v0/base'.padStart(8)}  ${'v3/base'.padStart(8)}`,
+  `${'instruction'.padEnd(width)}  ${pad('v0 CU', 7)}  ${pad('v3 CU', 7)}  ${pad('v0/base', 8)}  ${pad('v3/base', 8)}`,
 );
 console.log(
-  `${'baseline: system transfer (tx)'.padEnd(width)}  ${String(results.v0.baseline).padStart(7)}  ${String(results.v3.baseline).padStart(7)}  ${'1.0'.padStart(8)}  ${'1.0'.padStart(8)}`,
+  `${'baseline: system transfer (tx)'.padEnd(width)}  ${pad(results.v0.baseline, 7)}  ${pad(results.v3.baseline, 7)}  ${pad('1.0', 8)}  ${pad('1.0', 8)}`,
 );
 labels.forEach((label, i) => {
   const v0 = results.v0.rows[i]?.units ?? 0;
   const v3 = results.v3.rows[i]?.units ?? 0;
   console.log(
-    `${label.padEnd(width)}  ${String(v0).padStart(7)}  ${String(v3).padStart(7)}  ${(v0 / results.v0.baseline).toFixed(1).padStart(8)}  ${(v3 / results.v3.baseline).toFixed(1).padStart(8)}`,
+    `${label.padEnd(width)}  ${pad(v0, 7)}  ${pad(v3, 7)}  ${pad((v0 / results.v0.baseline).toFixed(1), 8)}  ${pad((v3 / results.v3.baseline).toFixed(1), 8)}`,
   );
 });
-for (const version of ['v0', 'v3'] as const) {
-  const rows = results[version].rows;
-  const repeat = rows.find((r) => r.label === 'buy, repeat')?.units ?? Infinity;
-  const first = Math.max(...results[version].firstBuys);
-  const ok = repeat <= TARGETS.repeatBuy && first <= TARGETS.firstBuy;
-  failed ||= !ok;
-  console.log(
-    `${version}: repeat buy ${repeat} CU (target <= ${TARGETS.repeatBuy}), first buy worst ${first} CU (target <= ${TARGETS.firstBuy}) -> ${ok ? 'OK' : 'MISSED'}; first-buy spread ${Math.min(...results[version].firstBuys)}..${first}`,
-  );
+let failed = false;
+for (const { version, items, note } of checks) {
+  const parts = items.map(([name, units, target]) => {
+    const ok = units <= target;
+    failed ||= !ok;
+    return `${name} ${units} (<= ${target}) ${ok ? 'OK' : 'MISSED'}`;
+  });
+  console.log(`${version}: ${parts.join('; ')}; ${note}`);
 }
 console.log(
   'Note: with the classic SPL Token (~4.6k CU per TransferChecked instead of ~76) add ~4.5k CU to buy and withdraw.',

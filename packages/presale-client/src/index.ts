@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './allowlist';
 export * from './buy-with';
+export * from './compute-budget';
 export * from './constants';
 export * from './errors';
 export * from './instructions';

@@ -244,7 +244,8 @@ static bool fbt_find_program_address(const FbtPdaQuery *query, SolPubkey *addres
 /* The program address for seeds that already end with the bump (like
  * sol_create_program_address, for a few hundred CU instead of ~1.5k). False when the hash is a
  * curve point, i.e. the bump is not valid for these seeds. */
-static bool fbt_create_program_address(const FbtPdaQuery *query, SolPubkey *address) {
+__attribute__((unused)) static bool fbt_create_program_address(const FbtPdaQuery *query,
+                                                          SolPubkey *address) {
   if (query->seed_count > FBT_MAX_PDA_SEEDS + 1) return false;
   SolBytes parts[FBT_MAX_PDA_SEEDS + 3];
   uint64_t n = 0;
@@ -283,17 +284,25 @@ static bool fbt_program_address_hash(const FbtPdaQuery *query, SolPubkey *addres
  * per higher bump, i.e. what a search would spend before reaching `bump`, without the last try. */
 static bool fbt_no_higher_bump(const FbtPdaQuery *query, uint8_t bump) {
   if (query->seed_count > FBT_MAX_PDA_SEEDS) return false;
-  SolSignerSeed seeds[FBT_MAX_PDA_SEEDS + 1];
+  /* The hash input is built once; only the bump byte changes between tries. */
+  SolBytes parts[FBT_MAX_PDA_SEEDS + 3];
   uint64_t n = 0;
-  for (; n < query->seed_count; n++) seeds[n] = query->seeds[n];
+  for (; n < query->seed_count; n++) {
+    parts[n].addr = query->seeds[n].addr;
+    parts[n].len = query->seeds[n].len;
+  }
   uint8_t bump_seed[1];
-  seeds[n].addr = bump_seed;
-  seeds[n].len = 1;
-  FbtPdaQuery with_bump = {seeds, n + 1, query->program_id};
+  parts[n].addr = bump_seed;
+  parts[n].len = 1;
+  parts[n + 1].addr = query->program_id->x;
+  parts[n + 1].len = 32;
+  parts[n + 2].addr = FBT_PDA_MARKER;
+  parts[n + 2].len = sizeof(FBT_PDA_MARKER);
   for (int candidate = 255; candidate > bump; candidate--) {
     bump_seed[0] = (uint8_t)candidate;
-    SolPubkey address;
-    if (fbt_create_program_address(&with_bump, &address)) return false;
+    uint8_t address[32], on_curve_result;
+    if (sol_sha256(parts, n + 3, address) != 0) return false;
+    if (sol_curve_validate_point(0, address, &on_curve_result) != 0) return false; /* valid */
   }
   return true;
 }

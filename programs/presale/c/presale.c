@@ -87,6 +87,10 @@ typedef struct {
   SolAccountInfo *to;
   SolAccountInfo *system_program;
   uint64_t lamports;
+  /* The instruction's own account infos (every CPI account among them), passed as they are
+   * instead of copying the three: the runtime finds infos by key. NULL = copy. */
+  const SolAccountInfo *all_infos;
+  uint64_t all_info_count;
 } SystemTransfer;
 
 static uint64_t system_transfer(const SystemTransfer *t) {
@@ -94,8 +98,23 @@ static uint64_t system_transfer(const SystemTransfer *t) {
   fbt_put_u64(data + 4, t->lamports);
   SolAccountMeta metas[2] = {{t->from->key, true, true}, {t->to->key, true, false}};
   SolInstruction ix = {t->system_program->key, metas, 2, data, sizeof(data)};
+  if (t->all_infos != NULL) {
+    return sol_invoke_signed_c(&ix, t->all_infos, t->all_info_count, NULL, 0);
+  }
   SolAccountInfo infos[3] = {*t->from, *t->to, *t->system_program};
   return sol_invoke_signed_c(&ix, infos, 3, NULL, 0);
+}
+
+/* Moves lamports out of an account this program owns (direct debit, no CPI). */
+static uint64_t move_lamports(SolAccountInfo *from, SolAccountInfo *to, uint64_t lamports) {
+  uint64_t from_after, to_after;
+  if (fbt_sub_underflow(*from->lamports, lamports, &from_after) ||
+      fbt_add_overflow(*to->lamports, lamports, &to_after)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  *from->lamports = from_after;
+  *to->lamports = to_after;
+  return FBT_SUCCESS;
 }
 
 typedef struct {
@@ -106,6 +125,11 @@ typedef struct {
   uint64_t lamports;
   uint64_t space;
   Signers signers;
+  /* When set, a pre-funded address is not topped up here: the missing rent is stored in
+   * *deferred_top_up and the caller pays it with its own transfer into the account. */
+  uint64_t *deferred_top_up;
+  const SolAccountInfo *all_infos; /* as in SystemTransfer (required) */
+  uint64_t all_info_count;
 } SystemCreate;
 
 /* CreateAccount when the address holds no lamports; otherwise top up, Allocate and Assign, so
@@ -113,6 +137,7 @@ typedef struct {
 static uint64_t system_create_pda(const SystemCreate *c) {
   SolAccountInfo *account = c->account;
   uint64_t existing = *account->lamports;
+  if (c->deferred_top_up != NULL) *c->deferred_top_up = 0;
   if (existing == 0) {
     uint8_t data[52] = {0, 0, 0, 0};
     fbt_put_u64(data + 4, c->lamports);
@@ -120,26 +145,30 @@ static uint64_t system_create_pda(const SystemCreate *c) {
     fbt_pubkey_copy(data + 20, c->owner->x);
     SolAccountMeta metas[2] = {{c->payer->key, true, true}, {account->key, true, true}};
     SolInstruction ix = {c->system_program->key, metas, 2, data, sizeof(data)};
-    SolAccountInfo infos[3] = {*c->payer, *account, *c->system_program};
-    return sol_invoke_signed_c(&ix, infos, 3, c->signers.signers, c->signers.signer_count);
+    return sol_invoke_signed_c(&ix, c->all_infos, c->all_info_count, c->signers.signers,
+                               c->signers.signer_count);
   }
-  if (existing < c->lamports) {
-    SystemTransfer top_up = {c->payer, account, c->system_program, c->lamports - existing};
+  if (existing < c->lamports && c->deferred_top_up != NULL) {
+    *c->deferred_top_up = c->lamports - existing;
+  } else if (existing < c->lamports) {
+    SystemTransfer top_up = {c->payer,    account, c->system_program, c->lamports - existing,
+                             c->all_infos, c->all_info_count};
     uint64_t result = system_transfer(&top_up);
     if (result != FBT_SUCCESS) return result;
   }
   SolAccountMeta metas[1] = {{account->key, true, true}};
-  SolAccountInfo infos[2] = {*account, *c->system_program};
   uint8_t allocate[12] = {8, 0, 0, 0};
   fbt_put_u64(allocate + 4, c->space);
   SolInstruction allocate_ix = {c->system_program->key, metas, 1, allocate, sizeof(allocate)};
   uint64_t result =
-      sol_invoke_signed_c(&allocate_ix, infos, 2, c->signers.signers, c->signers.signer_count);
+      sol_invoke_signed_c(&allocate_ix, c->all_infos, c->all_info_count,
+                                        c->signers.signers, c->signers.signer_count);
   if (result != FBT_SUCCESS) return result;
   uint8_t assign[36] = {1, 0, 0, 0};
   fbt_pubkey_copy(assign + 4, c->owner->x);
   SolInstruction assign_ix = {c->system_program->key, metas, 1, assign, sizeof(assign)};
-  return sol_invoke_signed_c(&assign_ix, infos, 2, c->signers.signers, c->signers.signer_count);
+  return sol_invoke_signed_c(&assign_ix, c->all_infos, c->all_info_count, c->signers.signers,
+                             c->signers.signer_count);
 }
 
 typedef struct {
@@ -151,6 +180,8 @@ typedef struct {
   uint64_t amount;
   uint8_t decimals;
   Signers signers;
+  const SolAccountInfo *all_infos; /* as in SystemTransfer */
+  uint64_t all_info_count;
 } TokenTransfer;
 
 static uint64_t token_transfer_checked(const TokenTransfer *t) {
@@ -162,6 +193,10 @@ static uint64_t token_transfer_checked(const TokenTransfer *t) {
                              {t->destination->key, true, false},
                              {t->authority->key, false, true}};
   SolInstruction ix = {t->token_program->key, metas, 4, data, sizeof(data)};
+  if (t->all_infos != NULL) {
+    return sol_invoke_signed_c(&ix, t->all_infos, t->all_info_count, t->signers.signers,
+                               t->signers.signer_count);
+  }
   SolAccountInfo infos[5] = {*t->source, *t->mint, *t->destination, *t->authority,
                              *t->token_program};
   return sol_invoke_signed_c(&ix, infos, 5, t->signers.signers, t->signers.signer_count);
@@ -478,6 +513,8 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     }
   }
 
+  bool prefunded = false;
+  uint64_t record_top_up = 0;
   if (is_new_record) {
     uint64_t rent_lamports;
     result = rent_exempt_minimum(rent, BUYER_RECORD_SIZE, &rent_lamports);
@@ -488,29 +525,34 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
                               {buyer->key->x, 32},
                               {bump_seed, 1}};
     SolSignerSeeds signer = {seeds, 4};
+    prefunded = *record->lamports != 0;
     SystemCreate create = {buyer,         record, system_program,   program_id,
-                           rent_lamports, BUYER_RECORD_SIZE, {&signer, 1}};
+                           rent_lamports, BUYER_RECORD_SIZE, {&signer, 1}, &record_top_up,
+                           in->accounts,  in->account_count};
     result = system_create_pda(&create);
     if (result != FBT_SUCCESS) return result;
     if (fbt_current_data_len(record) != BUYER_RECORD_SIZE) return E_INVALID_BUYER_RECORD;
   }
 
-  if (leader == NULL) {
-    SystemTransfer pay = {buyer, seller, system_program, amount};
-    result = system_transfer(&pay);
+  /* SOL: one System transfer from the buyer into a hub, then direct moves out of it (the hub is
+   * ours, so the program may debit it). Plain buy: the seller is the hub. Leader buy: the leader
+   * record. First buy on a pre-funded record address: the new buyer record, which also takes its
+   * missing rent in the same transfer, so griefing costs Allocate + Assign and nothing more. */
+  SolAccountInfo *hub = prefunded ? record : leader != NULL ? leader : seller;
+  uint64_t paid;
+  if (fbt_add_overflow(amount, record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
+  SystemTransfer pay = {buyer, hub, system_program, paid, in->accounts, in->account_count};
+  result = system_transfer(&pay);
+  if (result != FBT_SUCCESS) return result;
+  if (hub != seller) {
+    result = move_lamports(hub, seller, seller_share);
     if (result != FBT_SUCCESS) return result;
-  } else {
-    /* One CPI: everything to the leader record (ours), then the seller's share out of it. */
-    SystemTransfer pay = {buyer, leader, system_program, amount};
-    result = system_transfer(&pay);
+  }
+  if (leader != NULL && hub != leader) {
+    result = move_lamports(hub, leader, commission);
     if (result != FBT_SUCCESS) return result;
-    uint64_t leader_lamports, seller_lamports;
-    if (fbt_sub_underflow(*leader->lamports, seller_share, &leader_lamports) ||
-        fbt_add_overflow(*seller->lamports, seller_share, &seller_lamports)) {
-      return E_ARITHMETIC_OVERFLOW;
-    }
-    *leader->lamports = leader_lamports;
-    *seller->lamports = seller_lamports;
+  }
+  if (leader != NULL) {
     uint8_t *l = leader->data;
     fbt_store_u64(l + LR_VOLUME, leader_volume);
     fbt_store_u64(l + LR_BUYS, leader_buys);
@@ -522,8 +564,9 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   SolSignerSeed authority_seeds[3] = {
       {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
   SolSignerSeeds authority_signer = {authority_seeds, 3};
-  TokenTransfer deliver = {temp,   mint,     buyer_token,          authority,
-                           token_program, tokens, decimals, {&authority_signer, 1}};
+  TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
+                           token_program, tokens, decimals,    {&authority_signer, 1},
+                           in->accounts,  in->account_count};
   result = token_transfer_checked(&deliver);
   if (result != FBT_SUCCESS) return result;
 
@@ -641,8 +684,9 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
   SolSignerSeed seeds[3] = {
       {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
   SolSignerSeeds signer = {seeds, 3};
-  TokenTransfer withdraw = {temp,    mint,          destination,         authority,
-                            token_program, balance, s[PS_DECIMALS], {&signer, 1}};
+  TokenTransfer withdraw = {temp,          mint,    destination,    authority,
+                            token_program, balance, s[PS_DECIMALS], {&signer, 1},
+                            in->accounts,  in->account_count};
   return token_transfer_checked(&withdraw);
 }
 
@@ -703,7 +747,8 @@ static uint64_t process_register_leader(const FbtInput *in) {
   seeds[3].len = 1;
   SolSignerSeeds signer = {seeds, 4};
   SystemCreate create = {seller,        record, system_program,    in->program_id,
-                         rent_lamports, LEADER_RECORD_SIZE, {&signer, 1}};
+                         rent_lamports, LEADER_RECORD_SIZE, {&signer, 1}, NULL,
+                         in->accounts,  in->account_count};
   result = system_create_pda(&create);
   if (result != FBT_SUCCESS) return result;
   if (fbt_current_data_len(record) != LEADER_RECORD_SIZE) return E_INVALID_LEADER_RECORD;

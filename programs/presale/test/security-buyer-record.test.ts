@@ -2,17 +2,71 @@
  * The buyer record PDA: another buyer's record, the buyer's record from another presale, a
  * non-PDA address and presale accounts in its slot (type confusion) are refused; an unsupported
  * rent threshold refuses the first purchase that would create it; lamports sent to its address
- * beforehand cannot block that first purchase.
+ * beforehand cannot block that first purchase. BuyWith names the record's bump: a valid but
+ * non-canonical bump (a second record for the same buyer, to pass the per-user maximum again)
+ * and a bump that does not match the address are refused.
  */
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { Rent } from 'litesvm';
 import { expect, it } from 'vitest';
-import { findBuyerRecordAddress } from '@fbt/presale-client';
+import {
+  buildBuyWithInstruction,
+  BUYER_RECORD_SEED,
+  findBuyerRecordAddress,
+} from '@fbt/presale-client';
 import { createPresaleFixture, readSvmAccount } from '../src/testing/index';
 import { describeAttacks, prepareBuyer, SOL, withAccount, type Attack } from './attack-helpers';
 import { buy, createFundedKeypair, createPresale, send } from './harness';
 
+/** A valid buyer-record address below the canonical bump, with its bump. */
+function nonCanonicalRecord(
+  programId: PublicKey,
+  presale: PublicKey,
+  buyer: PublicKey,
+): [PublicKey, number] {
+  const [, canonical] = findBuyerRecordAddress(programId, presale, buyer);
+  const seeds = [new TextEncoder().encode(BUYER_RECORD_SEED), presale.toBytes(), buyer.toBytes()];
+  for (let bump = canonical - 1; bump >= 0; bump--) {
+    try {
+      return [PublicKey.createProgramAddressSync([...seeds, Uint8Array.of(bump)], programId), bump];
+    } catch {
+      // on the curve: not a program address, try the next bump
+    }
+  }
+  throw new Error('no non-canonical bump');
+}
+
 const attacks: readonly Attack[] = [
+  {
+    name: 'a BuyWith naming a valid non-canonical record bump (a second record for the buyer)',
+    expected: 'InvalidBump',
+    run: (s) => {
+      const { buyer } = prepareBuyer(s);
+      const ix = buildBuyWithInstruction(s.fixture.buyParams(buyer.publicKey, SOL));
+      const [address, bump] = nonCanonicalRecord(
+        s.fixture.programId,
+        s.fixture.presale,
+        buyer.publicKey,
+      );
+      const data = Buffer.from(ix.data);
+      data[9] = bump;
+      const forged = withAccount(new TransactionInstruction({ ...ix, data }), 5, {
+        pubkey: address,
+      });
+      return send(s, [forged], [buyer]);
+    },
+  },
+  {
+    name: 'a BuyWith whose bump does not match the record address',
+    expected: 'InvalidBuyerRecord',
+    run: (s) => {
+      const { buyer } = prepareBuyer(s);
+      const ix = buildBuyWithInstruction(s.fixture.buyParams(buyer.publicKey, SOL));
+      const data = Buffer.from(ix.data);
+      data[9] = ((data[9] ?? 0) + 255) % 256;
+      return send(s, [new TransactionInstruction({ ...ix, data })], [buyer]);
+    },
+  },
   {
     name: 'a first purchase on a cluster whose rent threshold is not 1.0 or 2.0',
     expected: 'UnsupportedRent',

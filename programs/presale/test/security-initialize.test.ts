@@ -1,14 +1,15 @@
 /**
  * Initialize: re-initializing a live presale, a vault with a delegate or another owner, a wrong
- * authority bump, a minimum that buys zero tokens, a zero price, hijacking another seller's
+ * or valid-but-non-canonical authority bump, a minimum that buys zero tokens, a zero price, hijacking another seller's
  * created account, a mint of more than 9 decimals and Token-2022 are all refused.
  */
 import { createApproveInstruction, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import type { PublicKey } from '@solana/web3.js';
-import { Keypair, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { expect } from 'vitest';
 import {
+  AUTHORITY_SEED,
   buildCreatePresaleAccountInstruction,
+  findAuthorityAddress,
   buildInitializeInstruction,
   PRESALE_ACCOUNT_SIZE,
 } from '@fbt/presale-client';
@@ -59,6 +60,11 @@ const attacks: readonly Attack[] = [
     run: (s) => initWith(s, { badBump: true }),
   },
   {
+    name: 'initializing with a valid but non-canonical authority bump and its address',
+    expected: 'WrongAuthority',
+    run: (s) => initWith(s, { nonCanonicalBump: true }),
+  },
+  {
     name: 'initializing with a minimum that buys zero tokens',
     expected: 'InvalidLimits',
     run: (s) => initWith(s, { minUserBuyable: 1n, tokenPrice: 2_000_000n }), // 1 * 10^6 / 2e6 = 0
@@ -91,6 +97,7 @@ function initWith(
     delegate?: boolean;
     tempOwner?: PublicKey;
     badBump?: boolean;
+    nonCanonicalBump?: boolean;
     minUserBuyable?: bigint;
     tokenPrice?: bigint;
     tokenProgram?: PublicKey;
@@ -131,6 +138,12 @@ function initWith(
     data[33] = ((data[33] ?? 0) + 1) % 256;
     init = new TransactionInstruction({ ...init, data });
   }
+  if (options.nonCanonicalBump) {
+    const [authority, bump] = nonCanonicalAuthority(s.fixture.programId, presale.publicKey);
+    const data = Buffer.from(init.data);
+    data[33] = bump;
+    init = withAccount(new TransactionInstruction({ ...init, data }), 4, { pubkey: authority });
+  }
   const create = buildCreatePresaleAccountInstruction({
     programId: s.fixture.programId,
     payer: seller.publicKey,
@@ -147,6 +160,24 @@ function initWith(
     return send(s, [hijack], [attacker]);
   }
   return send(s, [create, init], [seller, presale]);
+}
+
+/** A valid authority address below the canonical bump, with its bump. */
+function nonCanonicalAuthority(programId: PublicKey, presale: PublicKey): [PublicKey, number] {
+  const [, canonical] = findAuthorityAddress(programId, presale);
+  for (let bump = canonical - 1; bump >= 0; bump--) {
+    try {
+      const seeds = [
+        new TextEncoder().encode(AUTHORITY_SEED),
+        presale.toBytes(),
+        Uint8Array.of(bump),
+      ];
+      return [PublicKey.createProgramAddressSync(seeds, programId), bump];
+    } catch {
+      // on the curve: not a program address, try the next bump
+    }
+  }
+  throw new Error('no non-canonical bump');
 }
 
 describeAttacks(attacks);

@@ -33,6 +33,8 @@ export interface PresaleFixtureOptions {
   readonly active?: boolean;
   /** Who owns the temp token account before Initialize (default: the seller, so Initialize hands it over). */
   readonly tempOwner?: 'seller' | 'authority';
+  /** The presale account's keypair (default: a new one); fixed keys make PDAs reproducible. */
+  readonly presaleKeypair?: Keypair;
 }
 
 /** A deployed and initialized presale with its keys. */
@@ -141,7 +143,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
   const supply = options.supply ?? 100_000_000n * 10n ** BigInt(decimals);
   const seller = createFundedKeypair(svm);
   const mint = createTestMint(svm, seller, decimals);
-  const presale = Keypair.generate();
+  const presale = options.presaleKeypair ?? Keypair.generate();
   const [authority] = findAuthorityAddress(programId, presale.publicKey);
   const tempTokenAccount = createTestTokenAccount(svm, {
     payer: seller,

@@ -81,3 +81,27 @@ export function sendLegacyTransaction(
     signature,
   };
 }
+
+/**
+ * Simulates web3.js v1 instructions (no state change) and returns the compute units the whole
+ * transaction consumed, or the error text when it would fail.
+ */
+export function simulateLegacyTransaction(
+  svm: LiteSVM,
+  instructions: readonly TransactionInstruction[],
+  signers: readonly Keypair[],
+): { readonly computeUnits: bigint } | { readonly error: string } {
+  const [feePayer] = signers;
+  if (!feePayer) throw new Error('simulateLegacyTransaction needs a signer (the fee payer)');
+  const transaction = new Transaction({
+    feePayer: feePayer.publicKey,
+    recentBlockhash: svm.latestBlockhash(),
+  });
+  transaction.add(...instructions);
+  transaction.sign(...signers);
+  const result = svm.simulateTransaction(
+    decoder.decode(transaction.serialize({ verifySignatures: false })),
+  );
+  if (result instanceof FailedTransactionMetadata) return { error: result.err().toString() };
+  return { computeUnits: result.meta().computeUnitsConsumed() };
+}
