@@ -62,6 +62,17 @@ describe.each(versions)('when linking for sBPF %s', (sbpf) => {
     expect(outcome.logs).toContain('Program log: hello from sbpf-link');
   });
 
+  it('links the sol_sha256 and sol_get_clock_sysvar syscalls the presale program uses', async () => {
+    const { elf, syscalls } = linkObjects(
+      [{ name: 'sha256-clock.o', bytes: compileFixture('sha256-clock.c') }],
+      { sbpf },
+    );
+    expect(syscalls).toEqual(['sol_get_clock_sysvar', 'sol_log_', 'sol_sha256']);
+    const outcome = await runInLitesvm(elf);
+    expect(outcome.error).toBe('');
+    expect(outcome.logs).toContain('Program log: sha256 and clock ok');
+  });
+
   it('resolves cross-object calls and read-only data', async () => {
     const { elf } = linkObjects(
       [
