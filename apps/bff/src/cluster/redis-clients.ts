@@ -10,14 +10,17 @@ export interface RedisClients {
   disconnect(): void;
 }
 
+/** A command unanswered this long fails (a stalled server must not freeze the lease loop). */
+const COMMAND_TIMEOUT_MS = 2_000;
+
 /** Longest wait between two reconnect attempts while Redis is down. */
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
 /**
  * Opens the connections for `url` without waiting for them: an instance starts (and serves, in
  * `local-fallback`) while Redis is down, and ioredis reconnects every ≤ 2 s in the background.
- * Commands fail at once while disconnected (no offline queue, one retry), so neither a lease
- * renewal nor a rate-limit check ever waits for Redis; the subscriber keeps its queue, so its
+ * Commands fail at once while disconnected (no offline queue, one retry) and after 2 s when
+ * the server does not answer, so neither a lease renewal nor a rate-limit check waits long; the subscriber keeps its queue, so its
  * SUBSCRIBE goes out when the connection comes (ioredis resubscribes after every reconnect).
  * `onError` hears every connection error (the caller decides how often to log).
  */
@@ -27,7 +30,12 @@ export function createRedisClients(url: string, onError: (error: Error) => void)
     retryStrategy: (times: number) => Math.min(times * 200, MAX_RECONNECT_DELAY_MS),
     connectionName: 'fbt-bff',
   };
-  const redis = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, {
+    ...common,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  });
   const subscriber = new Redis(url, { ...common, maxRetriesPerRequest: null });
   redis.on('error', onError);
   subscriber.on('error', onError);

@@ -20,11 +20,20 @@ let server: RedisServer;
 let world: TestWorld;
 const apps: FastifyInstance[] = [];
 /** Each instance's accountSubscribe callbacks (only an instance that polls has any). */
+/** Chain reads each instance made. */
+const chainReads = new Map<FastifyInstance, () => number>();
 const watchers = new Map<FastifyInstance, Map<string, (snapshot: PresaleSnapshot) => void>>();
 const sockets: WebSocket[] = [];
 
 async function startInstance(instanceId: string): Promise<FastifyInstance> {
   const redis = createRedisClients(server.url, () => undefined);
+  // Connected before the app starts: no start-up grace period spent polling on its own.
+  await Promise.all(
+    [redis.redis, redis.subscriber].map(
+      (connection) => new Promise((resolve) => connection.once('ready', resolve)),
+    ),
+  );
+  let reads = 0;
   const own = new Map<string, (snapshot: PresaleSnapshot) => void>();
   const deps = depsFor(world, {
     clock: { now: () => Date.now() },
@@ -34,7 +43,10 @@ async function startInstance(instanceId: string): Promise<FastifyInstance> {
   const app = await buildApp({
     ...deps,
     presaleReader: {
-      readPresaleState: deps.presaleReader.readPresaleState.bind(deps.presaleReader),
+      readPresaleState: (address) => {
+        reads++;
+        return deps.presaleReader.readPresaleState(address);
+      },
       watchPresaleState: (address, onChange) => {
         own.set(address, onChange);
         return () => own.delete(address);
@@ -42,6 +54,7 @@ async function startInstance(instanceId: string): Promise<FastifyInstance> {
     },
   });
   watchers.set(app, own);
+  chainReads.set(app, () => reads);
   app.addHook('onClose', () => redis.disconnect());
   await app.listen({ host: '127.0.0.1', port: 0 });
   apps.push(app);
@@ -113,7 +126,9 @@ describe('two instances over one Redis', () => {
       () => follower.presaleCache.resources.leader.current() !== null,
       'follower has the presales',
     );
-    // Three presale reads in all (one per account): the follower never called the chain.
+    // Three presale reads in all (one per account), by the poller: the follower never called the chain.
+    expect(chainReads.get(follower)?.()).toBe(0);
+    expect(chainReads.get(holder)?.()).toBe(3);
     expect(world.rpcCalls).toBe(3);
     for (const url of ['/api/v1/presales/public', '/api/v1/price/sol-usd', '/api/v1/goals']) {
       const fromHolder = await holder.inject(url);
@@ -217,6 +232,23 @@ describe('two instances over one Redis', () => {
       state: presaleState({ maxTotalBuyable: 200n * SOL, currentTotalSold: 99n * SOL }),
     });
     await until(() => onFollower.length === 2, 'push after recovery');
+  });
+
+  it('a stalled Redis (connected, silent) is a fallback too, not a frozen instance', async () => {
+    server.stall();
+    try {
+      await until(
+        () => roles().join() === 'local-fallback:poll,local-fallback:poll',
+        'both in local-fallback while Redis is stalled',
+      );
+      expect((await readyz(a)).statusCode).toBe(200);
+    } finally {
+      server.resume();
+    }
+    await until(
+      () => roles().sort().join() === 'redis:follow,redis:poll',
+      'one poller and one follower after the stall',
+    );
   });
 
   it('the poller closing hands the lease over at once (released, not left to expire)', async () => {

@@ -52,23 +52,33 @@ export async function startVisitors(
       });
     }),
   );
-  const read = (index: number) => {
-    if (stopped) return;
-    const which = index % instances.length;
-    const instance = instances[which] as Instance;
-    const route = ROUTES[index % ROUTES.length] as string;
-    get(`${instance.url}${route}`, { agent: agents[which] }, (answer) => {
-      answer.resume();
-      answer.on('end', () => (answer.statusCode === 200 ? ok++ : failed++));
-    }).on('error', () => failed++);
-  };
+  const read = (index: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      const which = index % instances.length;
+      const instance = instances[which] as Instance;
+      const route = ROUTES[index % ROUTES.length] as string;
+      get(`${instance.url}${route}`, { agent: agents[which] }, (answer) => {
+        answer.resume();
+        answer.on('end', () => {
+          if (answer.statusCode === 200) ok++;
+          else failed++;
+          resolve();
+        });
+      }).on('error', () => {
+        failed++;
+        resolve();
+      });
+    });
+  // Every visitor loads the page once (one cached route each), then reads now and then.
+  await Promise.all(Array.from({ length: count }, (_, index) => read(index)));
   // Visitors read at staggered times: `count` reads spread over each `readEveryMs`.
   const tickMs = 50;
   let due = 0;
   let next = 0;
   const timer = setInterval(() => {
     due += (count * tickMs) / readEveryMs;
-    for (; due >= 1; due--) read(next++);
+    for (; due >= 1; due--) void read(next++);
   }, tickMs);
   return {
     messages: () => messages,

@@ -2,7 +2,8 @@
  * A throwaway Redis server for tests: `redis-server` on a free loopback port, its working
  * folder in a temporary directory, no persistence (`--save ''`, no append-only file), stopped
  * and deleted by {@link RedisServer.stop} (and, as a last resort, when the process exits).
- * `stop()` then `start()` again on the same port lets a test take Redis away and bring it back.
+ * `kill()` then `start()` again on the same port lets a test take Redis away and bring it back;
+ * `stall()` and `resume()` freeze and thaw it (SIGSTOP/SIGCONT: connected but silent).
  * A missing binary is a failure naming the apt command, never a skip. Test tooling only:
  * import from `@fbt/adapters/testing`.
  */
@@ -24,6 +25,10 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts the process again on the same port (empty: nothing is persisted). */
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open, nothing is answered. */
+  stall(): void;
+  /** Lets a stalled process run again (SIGCONT). */
+  resume(): void;
   /** Stops the server and deletes its folder. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -149,6 +154,8 @@ export async function startRedisServer(): Promise<RedisServer> {
     },
     kill,
     start,
+    stall: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async stop() {
       await kill();
       process.removeListener('exit', removeAll);
