@@ -55,6 +55,7 @@ describe('GET /api/v1/price/sol-usd', () => {
       status: 'ready',
       reasons: [],
       priceMode: 'disabled',
+      cluster: expect.objectContaining({ mode: 'single', polling: true }) as unknown,
       warnings: [],
     });
   });
