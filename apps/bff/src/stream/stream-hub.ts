@@ -48,6 +48,9 @@ interface Client {
   alive: boolean;
 }
 
+/** A Buffer goes out as a binary frame unless told otherwise; every message here is JSON text. */
+const TEXT_FRAME = { binary: false } as const;
+
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_POLICY = 1008;
 const CLOSE_TRY_AGAIN_LATER = 1013;
@@ -84,7 +87,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     }
   };
 
-  const send = (client: Client, message: string): void => {
+  const send = (client: Client, message: string | Buffer): void => {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > options.maxBufferBytes) {
       forget(client);
@@ -92,8 +95,18 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       client.socket.terminate();
       return;
     }
-    client.socket.send(message);
+    client.socket.send(message, TEXT_FRAME);
     sent++;
+  };
+
+  /**
+   * One UTF-8 encoding per broadcast, shared by every socket: given the string, ws would
+   * measure and encode it again for each client. The sockets are walked in place (a client
+   * dropped on the way is deleted from the set, which iteration allows).
+   */
+  const broadcast = (topic: StreamTopic, message: string): void => {
+    const frame = Buffer.from(message);
+    for (const client of clients) if (client.topics.has(topic)) send(client, frame);
   };
 
   const onMessage = (client: Client, raw: unknown): void => {
@@ -150,11 +163,11 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       socket.on('error', () => forget(client));
     },
     publish(topic, message) {
-      for (const client of [...clients]) if (client.topics.has(topic)) send(client, message);
+      broadcast(topic, message);
     },
     publishRetained(topic, message) {
       retained.set(topic, message);
-      for (const client of [...clients]) if (client.topics.has(topic)) send(client, message);
+      broadcast(topic, message);
     },
     start(scheduler) {
       return scheduler.every(options.heartbeatMs, () => {
