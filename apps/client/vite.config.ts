@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { routePreload } from './vite-route-preload';
 
 /**
  * Text assets the BFF may answer precompressed. Images and fonts are left out (their formats
@@ -26,6 +27,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export default defineConfig({
   plugins: [
     react(),
+    // Deep links (#/presale, #/leader?code=…) fetch their route's chunks alongside the entry.
+    routePreload(),
     compression({
       include: COMPRESSIBLE,
       exclude: /(?:^|[\\/])\.vite[\\/]/,

@@ -61,6 +61,12 @@ async function openPicker(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${session.site.url}#/presale`);
+  // A visitor on a phone scrolls to the box; its wallet code loads then.
+  await page
+    .getByTestId('purchase-pending')
+    .or(page.getByTestId('purchase-box'))
+    .first()
+    .scrollIntoViewIfNeeded();
   const connect = page.getByTestId('purchase-connect');
   await expect.poll(() => connect.isEnabled(), { timeout: 30_000 }).toBe(true);
   await connect.click();

@@ -228,6 +228,14 @@ export async function openBuyerPage(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${stack.url}#${pathAndQuery}`);
+  // The box's wallet code loads when the box is wanted: a visitor on a phone scrolls to it.
+  const pending = page.getByTestId('purchase-pending');
+  await pending
+    .or(page.getByTestId('purchase-box'))
+    .or(page.getByTestId('sold-out'))
+    .first()
+    .waitFor();
+  if (await pending.isVisible()) await pending.scrollIntoViewIfNeeded();
   await page.getByTestId('purchase-box').or(page.getByTestId('sold-out')).waitFor();
   return { page, context, errors, close: () => context.close() };
 }

@@ -1,34 +1,25 @@
-// The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
-import '../../features/wallet/lib/buffer-shim';
 import { parseLeaderCodeFromUrl, type PresaleVariant } from '@fbt/domain';
 import { useLocation } from 'react-router';
 import { PresalePage } from '../../features/presale/components/presale-page';
-import { PurchaseBox, useSiteConfig } from '../../features/purchase';
-import { WalletFeatureProvider } from '../../features/wallet';
 import { QueryBoundary } from '../../lib/query-boundary';
+import { DeferredPurchase } from './deferred-purchase';
 
 /**
- * A presale page with the wallet context (Connection to the BFF's `/rpc`, adapters, picker)
- * and the purchase box in its slot. This module is the only one that loads wallet and web3.js
- * code, and it is lazily imported by the presale routes only.
+ * A presale page with the purchase box in its slot. The page itself carries no wallet code:
+ * the box and its wallet context (web3.js, adapters, picker) are a lazy chunk loaded when the
+ * box is wanted (`DeferredPurchase`), so the page paints first.
  */
-function PresaleWithWallet({ variant }: { variant: PresaleVariant }) {
-  const config = useSiteConfig();
+function PresaleWithPurchase({ variant }: { variant: PresaleVariant }) {
   const location = useLocation();
   const leaderCode =
     variant === 'leader'
       ? parseLeaderCodeFromUrl(`${window.location.origin}/#${location.pathname}${location.search}`)
       : undefined;
   return (
-    <WalletFeatureProvider
-      rpcPath={config.data?.rpcPath ?? '/rpc'}
-      cluster={config.data?.cluster ?? null}
-    >
-      <PresalePage
-        variant={variant}
-        purchaseBox={<PurchaseBox variant={variant} leaderCode={leaderCode} />}
-      />
-    </WalletFeatureProvider>
+    <PresalePage
+      variant={variant}
+      purchaseBox={<DeferredPurchase variant={variant} leaderCode={leaderCode} />}
+    />
   );
 }
 
@@ -36,7 +27,7 @@ function PresaleWithWallet({ variant }: { variant: PresaleVariant }) {
 export function PublicPresaleRoute() {
   return (
     <QueryBoundary>
-      <PresaleWithWallet variant="public" />
+      <PresaleWithPurchase variant="public" />
     </QueryBoundary>
   );
 }
@@ -45,7 +36,7 @@ export function PublicPresaleRoute() {
 export function PrivatePresaleRoute() {
   return (
     <QueryBoundary>
-      <PresaleWithWallet variant="private" />
+      <PresaleWithPurchase variant="private" />
     </QueryBoundary>
   );
 }
@@ -54,7 +45,7 @@ export function PrivatePresaleRoute() {
 export function LeaderPresaleRoute() {
   return (
     <QueryBoundary>
-      <PresaleWithWallet variant="leader" />
+      <PresaleWithPurchase variant="leader" />
     </QueryBoundary>
   );
 }

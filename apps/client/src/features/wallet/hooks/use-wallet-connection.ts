@@ -2,6 +2,7 @@ import { shortenAddress } from '@fbt/domain';
 import type { WalletName } from '@solana/wallet-adapter-base';
 import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { takePickerRequest } from '../../../components/wallet/connect-intent';
 import type { WalletState } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { detectPhoneBrowser } from '../lib/phone-browser';
@@ -48,7 +49,8 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
     // eslint-disable-next-line @typescript-eslint/unbound-method
     disconnect: disconnectWallet,
   } = useWallet();
-  const [pickerOpen, setPickerOpen] = useState(false);
+  // Opened at once when 'Connect Wallet' was clicked while this code was still loading.
+  const [pickerOpen, setPickerOpen] = useState(takePickerRequest);
   const [pending, setPending] = useState<string | null>(null);
   const retried = useRef(false);
 

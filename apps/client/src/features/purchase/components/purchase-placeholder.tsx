@@ -1,0 +1,34 @@
+import type { Ref } from 'react';
+import { WalletIcon } from '../../../components/ui/icons';
+import { useI18n } from '../../../lib/i18n/i18n';
+import './purchase.css';
+
+/**
+ * What the purchase box looks like before its wallet code has loaded: the same card, title and
+ * subtitle, the same height (no layout shift when the box replaces it), and a Connect Wallet
+ * button whose click is kept until the box can honour it.
+ */
+export function PurchasePlaceholder({
+  ref,
+  onConnect,
+}: {
+  ref?: Ref<HTMLElement>;
+  onConnect: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <section
+      ref={ref}
+      className="purchase card purchase--pending"
+      aria-busy="true"
+      data-testid="purchase-pending"
+    >
+      <h2 className="purchase__title">{t('presale.boxTitle')}</h2>
+      <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
+      <button type="button" className="btn btn-primary purchase__cta" onClick={onConnect}>
+        <WalletIcon size={18} />
+        {t('wallet.connect')}
+      </button>
+    </section>
+  );
+}

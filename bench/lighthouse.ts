@@ -1,0 +1,335 @@
+/**
+ * Lighthouse on the real product: what a visitor on a phone feels.
+ *
+ * Builds the site for production, starts the whole product with `startStack` (local chain
+ * seeded by the operator code, SQLite ledger, the BFF serving the build precompressed), and
+ * runs Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU
+ * slowdown) in Debian's Chromium on `#/`, `#/presale` and `#/leader?code=…`. The baseline,
+ * measured in the same run with the same settings, is a bare React 19 + react-router hash-route
+ * page built with Vite into a temporary directory and served brotli-compressed by a plain
+ * Node server: the floor the framework itself imposes.
+ *
+ * Prints, per page, the median over RUNS runs of the performance score, LCP, TBT, CLS and the
+ * bytes transferred, the ratio to the baseline, and the goals (home >= 95, presale >= 90,
+ * home LCP <= 2.0 s, CLS <= 0.02). No assertions: a missed goal is printed, not thrown.
+ *
+ * Run: npm run lighthouse -w @fbt/bench   (RUNS=3 for medians of three runs; DETAILS=1 also
+ * prints each page's LCP element and phases, script CPU, unused JS and main-thread work)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { buildSite, startStack } from '@fbt/stack';
+
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
+const CHROMIUM = '/usr/bin/chromium';
+const LEADER_CODE = 'beast42';
+
+interface Figures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  /** With DETAILS=1: what Lighthouse says the time went to. */
+  details?: string[];
+}
+
+const DETAILS = process.env.DETAILS === '1';
+
+/** The LCP element, its phases, and the largest items of the diagnostics worth acting on. */
+function describe(lhr: { audits: Record<string, { details?: unknown; displayValue?: string }> }) {
+  const lines: string[] = [];
+  const items = (id: string): Record<string, unknown>[] => {
+    const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+    return details?.items ?? [];
+  };
+  const text = (value: unknown): string =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+  for (const item of items('largest-contentful-paint-element')) {
+    const nested = (item as { items?: Record<string, unknown>[] }).items ?? [];
+    for (const entry of nested) {
+      const node = entry.node as { snippet?: string } | undefined;
+      if (node?.snippet !== undefined) lines.push(`LCP element: ${node.snippet.slice(0, 120)}`);
+      if (entry.phase !== undefined) lines.push(`  ${text(entry.phase)}: ${text(entry.timing)} ms`);
+    }
+  }
+  const top = (id: string, label: string, key: string, unit: string) => {
+    for (const item of items(id).slice(0, 4)) {
+      const value = Number(item[key] ?? 0);
+      lines.push(`${label}: ${text(item.url).slice(-60)} ${value.toFixed(0)}${unit}`);
+    }
+  };
+  top('bootup-time', 'script CPU', 'total', ' ms');
+  top('unused-javascript', 'unused JS', 'wastedBytes', ' B');
+  top('render-blocking-resources', 'render-blocking', 'wastedMs', ' ms');
+  for (const item of items('mainthread-work-breakdown').slice(0, 4)) {
+    lines.push(`main thread: ${text(item.groupLabel)} ${Number(item.duration).toFixed(0)} ms`);
+  }
+  return lines;
+}
+
+/** Debian's Chromium with a DevTools port for Lighthouse; stopped by the returned function. */
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing. Install it with: apt-get install -y chromium`);
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'fbt-lighthouse-profile-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no DevTools port from Chromium: ${seen}`)),
+      30_000,
+    );
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before listening: ${seen}`));
+    });
+  });
+  return {
+    port,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the bare React + router page (inside bench/ so `react` resolves); returns its dist. */
+async function buildBaseline(): Promise<{ root: string; dist: string }> {
+  const root = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.lighthouse-floor-'));
+  mkdirSync(join(root, 'src'));
+  writeFileSync(
+    join(root, 'index.html'),
+    [
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
+      '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+      '<meta name="description" content="floor" /><title>floor</title></head>',
+      '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+    ].join(''),
+  );
+  writeFileSync(
+    join(root, 'src/main.tsx'),
+    [
+      "import { createRoot } from 'react-dom/client';",
+      "import { createHashRouter, RouterProvider } from 'react-router';",
+      "const router = createHashRouter([{ path: '/', element: <main><h1>Frustrated Beast Token</h1><p>A bare React page.</p></main> }]);",
+      "createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);",
+    ].join('\n'),
+  );
+  const dist = join(root, 'dist');
+  const react = (await import('@vitejs/plugin-react')).default;
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: dist, target: 'es2022' },
+  });
+  return { root, dist };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** Serves a dist directory from memory, brotli-compressed like the BFF serves the site. */
+async function serveStatic(dist: string): Promise<{ url: string; server: Server }> {
+  const files = new Map<string, { body: Buffer; type: string }>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const type = TYPES[extname(entry.name)] ?? 'application/octet-stream';
+        files.set(`/${relative(dist, full)}`, {
+          body: brotliCompressSync(readFileSync(full)),
+          type,
+        });
+      }
+    }
+  };
+  walk(dist);
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const file = files.get(path === '/' ? '/index.html' : path);
+    if (file === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response
+      .writeHead(200, {
+        'content-type': file.type,
+        'content-encoding': 'br',
+        'cache-control': path === '/' ? 'no-cache' : 'public, max-age=31536000, immutable',
+      })
+      .end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** One Lighthouse run, mobile preset (its default) with simulated throttling. */
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    throttlingMethod: 'simulate',
+    formFactor: 'mobile',
+  });
+  if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError !== undefined) {
+    throw new Error(
+      `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
+  }
+  const numeric = (id: string): number => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse audit ${id} has no value for ${url}`);
+    return value;
+  };
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    bytes: numeric('total-byte-weight'),
+    ...(DETAILS ? { details: describe(lhr) } : {}),
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, port));
+  const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+  return {
+    score: pick('score'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    bytes: pick('bytes'),
+    ...(runs[0]?.details === undefined ? {} : { details: runs[0].details }),
+  };
+}
+
+async function main(): Promise<void> {
+  const siteDir = mkdtempSync(join(tmpdir(), 'fbt-lighthouse-site-'));
+  const baseline = await buildBaseline();
+  await buildSite({ outDir: siteDir });
+  const floorServer = await serveStatic(baseline.dist);
+  const stack = await startStack({
+    siteDir,
+    leaders: [{ code: LEADER_CODE, wallet: '11111111111111111111111111111111' }],
+    bff: { logger: false },
+  });
+  const chromium = await launchChromium();
+  try {
+    const pages: [string, string][] = [
+      ['baseline: bare React + router', floorServer.url],
+      ['#/ (home)', `${stack.url}#/`],
+      ['#/presale', `${stack.url}#/presale`],
+      [`#/leader?code=${LEADER_CODE}`, `${stack.url}#/leader?code=${LEADER_CODE}`],
+    ];
+    const results: [string, Figures][] = [];
+    for (const [name, url] of pages) results.push([name, await measure(url, chromium.port)]);
+
+    const floor = results[0]![1];
+    console.log(
+      `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, simulated throttling, Chromium ${CHROMIUM}`,
+    );
+    const header = [
+      'page'.padEnd(32),
+      'score',
+      '   LCP s',
+      '  TBT ms',
+      '    CLS',
+      '     KiB',
+      ' LCP vs floor',
+    ];
+    console.log(header.join(' '));
+    for (const [name, f] of results) {
+      console.log(
+        [
+          name.padEnd(32),
+          String(f.score).padStart(5),
+          (f.lcpMs / 1000).toFixed(2).padStart(8),
+          f.tbtMs.toFixed(0).padStart(8),
+          f.cls.toFixed(3).padStart(7),
+          (f.bytes / 1024).toFixed(0).padStart(8),
+          `${(f.lcpMs / floor.lcpMs).toFixed(2)}x`.padStart(13),
+        ].join(' '),
+      );
+    }
+    for (const [name, f] of DETAILS ? results : []) {
+      console.log(`\n${name}:\n  ${(f.details ?? []).join('\n  ')}`);
+    }
+    const home = results[1]![1];
+    const presale = results[2]![1];
+    const goal = (label: string, ok: boolean) => `${label} ${ok ? 'MET' : 'MISSED'}`;
+    console.log(
+      [
+        goal(`home score ${home.score} >= 95`, home.score >= 95),
+        goal(`presale score ${presale.score} >= 90`, presale.score >= 90),
+        goal(`home LCP ${(home.lcpMs / 1000).toFixed(2)} s <= 2.0 s`, home.lcpMs <= 2_000),
+        goal(
+          `worst CLS ${Math.max(...results.slice(1).map(([, f]) => f.cls)).toFixed(3)} <= 0.02`,
+          results.slice(1).every(([, f]) => f.cls <= 0.02),
+        ),
+      ].join('\n'),
+    );
+  } finally {
+    await chromium.stop();
+    await stack.stop();
+    await new Promise((resolve) => floorServer.server.close(resolve));
+    rmSync(baseline.root, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+// web3.js in the stack keeps retrying its websocket to the stopped chain; the figures are out.
+process.exit(0);
