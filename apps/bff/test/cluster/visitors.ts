@@ -33,7 +33,7 @@ export async function startVisitors(
   let ok = 0;
   let failed = 0;
   let stopped = false;
-  const agents = instances.map(() => new Agent({ keepAlive: true, maxSockets: 16 }));
+  const pools = instances.map(() => new Agent({ keepAlive: true, maxSockets: 16 }));
   await Promise.all(
     Array.from({ length: count }, (_, n) => {
       const instance = instances[n % instances.length] as Instance;
@@ -58,7 +58,7 @@ export async function startVisitors(
       const which = index % instances.length;
       const instance = instances[which] as Instance;
       const route = ROUTES[index % ROUTES.length] as string;
-      get(`${instance.url}${route}`, { agent: agents[which] }, (answer) => {
+      get(`${instance.url}${route}`, { agent: pools[which] }, (answer) => {
         answer.resume();
         answer.on('end', () => {
           if (answer.statusCode === 200) ok++;
@@ -87,7 +87,7 @@ export async function startVisitors(
       stopped = true;
       clearInterval(timer);
       for (const socket of sockets) socket.terminate();
-      for (const agent of agents) agent.destroy();
+      for (const pool of pools) pool.destroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
