@@ -1,9 +1,16 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../tracked-files';
+import {
+  childCommands,
+  startBffProcess,
+  writeUnreachableDeployment,
+  type BffProcess,
+} from './bff-process';
+import { bffServices, resolveCompose } from './compose-config';
 
 /**
  * The image runs the BFF compiled by deploy/build-bff.mjs (no tsx, no TypeScript source): build
@@ -13,68 +20,43 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
   // Same directory as the image's apps/bff/dist/main.mjs, a name of its own (concurrent runs).
   const outfile = `apps/bff/dist/main.test-${process.pid}.mjs`;
   const work = mkdtempSync(join(tmpdir(), 'fbt-bff-bundle-'));
-  let child: ChildProcess;
-  let output = '';
+  const site = join(work, 'site');
+  const env = (deploymentFile: string, ledger: string): Record<string, string> => ({
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    METRICS_PORT: 'off',
+    DEPLOYMENT_FILE: deploymentFile,
+    CLIENT_DIST: site,
+    DATABASE_PATH: join(work, ledger),
+    PYTH_HERMES_URL: '',
+    LOG_LEVEL: 'info',
+  });
+  let bff: BffProcess;
+  let waiting: BffProcess | undefined;
   let base = '';
-  let exited: Promise<number | null>;
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['deploy/build-bff.mjs', '--outfile', outfile], {
       cwd: REPO_ROOT,
       stdio: 'pipe',
     });
-    const site = join(work, 'site');
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>FBT</title>');
     writeFileSync(join(site, 'assets', 'app-3f9a1c.js'), 'console.log("fbt");');
     const deployment = join(work, 'deployment.json');
-    writeFileSync(
-      deployment,
-      JSON.stringify({
-        cluster: 'localnet',
-        rpcUrl: 'http://127.0.0.1:9',
-        wsUrl: 'ws://127.0.0.1:9',
-        programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-        mint: 'So11111111111111111111111111111111111111112',
-        privateRouteName: 'private',
-        presales: {
-          public: { address: 'SysvarRent111111111111111111111111111111111' },
-          private: { address: 'SysvarC1ock11111111111111111111111111111111' },
-          leader: { address: 'Stake11111111111111111111111111111111111111' },
-        },
-      }),
-    );
-    child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, outfile)], {
+    writeUnreachableDeployment(deployment);
+    bff = startBffProcess(process.execPath, ['--enable-source-maps', join(REPO_ROOT, outfile)], {
       cwd: work,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        METRICS_PORT: 'off',
-        DEPLOYMENT_FILE: deployment,
-        CLIENT_DIST: site,
-        DATABASE_PATH: join(work, 'ledger.sqlite'),
-        PYTH_HERMES_URL: '',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: env(deployment, 'ledger.sqlite'),
     });
-    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    base = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-        if (url !== undefined) resolve(url);
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-    });
+    base = await bff.listening;
   }, 120_000);
 
   afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    for (const started of [bff, waiting])
+      if (started !== undefined && started.child.exitCode === null) started.child.kill('SIGKILL');
     rmSync(join(REPO_ROOT, outfile), { force: true });
     rmSync(join(REPO_ROOT, `${outfile}.map`), { force: true });
     rmSync(work, { recursive: true, force: true });
@@ -147,8 +129,37 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
   });
 
   it('stops cleanly on SIGTERM, as `docker stop` sends it', async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    bff.child.kill('SIGTERM');
+    expect(await bff.exited).toBe(0);
+    expect(bff.output()).toContain('shutting down');
   });
+
+  it("under compose's command, waits for the deployment file, then runs the BFF in its place", async () => {
+    const config = resolveCompose(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8'));
+    const command = bffServices(config)[0]?.[1].command;
+    expect(Array.isArray(command) && command.slice(0, 2)).toEqual(['sh', '-c']);
+    // `docker-compose config` prints the file form, where `$$` stands for a literal `$`.
+    const script = (Array.isArray(command) ? (command[2] ?? '') : '').replaceAll('$$', '$');
+    expect(script).toContain('exec node --enable-source-maps apps/bff/dist/main.mjs');
+    const late = join(work, 'late', 'deployment.json');
+    waiting = startBffProcess('sh', ['-c', script.replace('apps/bff/dist/main.mjs', outfile)], {
+      cwd: REPO_ROOT,
+      env: env(late, 'late.sqlite'),
+    });
+    // The command is waiting (its shell runs `sleep`); now the seeding's part: the file appears.
+    const shellPid = waiting.child.pid ?? 0;
+    const sleeping = () => childCommands(shellPid).includes('sleep');
+    for (let attempt = 0; attempt < 300 && !sleeping(); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sleeping()).toBe(true);
+    expect(waiting.output()).not.toContain('Server listening');
+    mkdirSync(join(work, 'late'));
+    writeUnreachableDeployment(late);
+    const url = await waiting.listening;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    // exec: the BFF is the process Docker signals.
+    waiting.child.kill('SIGTERM');
+    expect(await waiting.exited).toBe(0);
+    expect(waiting.output()).toContain('shutting down');
+  }, 120_000);
 });

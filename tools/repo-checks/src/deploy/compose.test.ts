@@ -48,7 +48,7 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
       .replace(/^PYTH_API_KEY=.*$/m, 'PYTH_API_KEY=pyth-key-from-env');
     config = resolveCompose(envText);
     demo = resolveCompose(uncommentAssignments(ENV_EXAMPLE, LOCALCHAIN_KEYS), ['localchain']);
-  }, 60_000);
+  }, 240_000);
 
   it('runs at least two BFF replicas on PostgreSQL and Redis behind a trusted proxy', () => {
     const replicas = bffServices(config);
