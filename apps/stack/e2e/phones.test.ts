@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { scrollToPurchaseBox } from './buy/buy-stack';
 import { OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
 
 const session = useSiteSession();
@@ -62,11 +63,7 @@ async function openPicker(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${session.site.url}#/presale`);
   // A visitor on a phone scrolls to the box; its wallet code loads then.
-  await page
-    .getByTestId('purchase-pending')
-    .or(page.getByTestId('purchase-box'))
-    .first()
-    .scrollIntoViewIfNeeded();
+  await scrollToPurchaseBox(page);
   const connect = page.getByTestId('purchase-connect');
   await expect.poll(() => connect.isEnabled(), { timeout: 30_000 }).toBe(true);
   await connect.click();

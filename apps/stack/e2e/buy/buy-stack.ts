@@ -174,6 +174,20 @@ export async function buyFromNode(
   if (!result.ok) throw new Error(`node buy failed: ${result.message}`);
 }
 
+/**
+ * Scrolls the purchase box (or its placeholder, which the box replaces once its wallet code is
+ * loaded) into the middle of the viewport, as a visitor on a phone does to reach it.
+ */
+export async function scrollToPurchaseBox(page: Page): Promise<void> {
+  await page.waitForFunction(`(() => {
+    const box = document.querySelector(
+      '[data-testid="purchase-box"], [data-testid="purchase-pending"], [data-testid="sold-out"]',
+    );
+    box?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return box !== null;
+  })()`);
+}
+
 /** A page of the site in its own browser context with the test wallet (named Phantom). */
 export interface BuyerPage {
   readonly page: Page;
@@ -229,13 +243,7 @@ export async function openBuyerPage(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${stack.url}#${pathAndQuery}`);
   // The box's wallet code loads when the box is wanted: a visitor on a phone scrolls to it.
-  const pending = page.getByTestId('purchase-pending');
-  await pending
-    .or(page.getByTestId('purchase-box'))
-    .or(page.getByTestId('sold-out'))
-    .first()
-    .waitFor();
-  if (await pending.isVisible()) await pending.scrollIntoViewIfNeeded();
+  await scrollToPurchaseBox(page);
   await page.getByTestId('purchase-box').or(page.getByTestId('sold-out')).waitFor();
   return { page, context, errors, close: () => context.close() };
 }
