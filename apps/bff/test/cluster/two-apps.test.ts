@@ -130,6 +130,9 @@ describe('two instances over one Redis', () => {
     expect(chainReads.get(follower)?.()).toBe(0);
     expect(chainReads.get(holder)?.()).toBe(3);
     expect(world.rpcCalls).toBe(3);
+    // Likewise Pyth (one poll) and the community counts (Telegram and X, one each).
+    expect(world.price.calls).toBe(1);
+    expect(world.counts.calls).toBe(2);
     for (const url of ['/api/v1/presales/public', '/api/v1/price/sol-usd', '/api/v1/goals']) {
       const fromHolder = await holder.inject(url);
       const fromFollower = await follower.inject(url);
@@ -192,25 +195,28 @@ describe('two instances over one Redis', () => {
   it('Redis down: both fall back to their own polling (readyz says so); Redis back: recovered', async () => {
     const callsBefore = world.rpcCalls;
     await server.kill();
-    await until(
-      () => roles().join() === 'local-fallback:poll,local-fallback:poll',
-      'both in local-fallback',
-    );
-    // The follower polls now too: it read the three presales itself.
-    await until(() => world.rpcCalls >= callsBefore + 3, 'the follower read the chain');
-    for (const app of [a, b]) {
-      const ready = await readyz(app);
-      expect(ready).toMatchObject({ statusCode: 200, status: 'ready' });
-      expect(ready.cluster.mode).toBe('local-fallback');
-      expect(ready.warnings.join()).toContain('cluster: Redis unavailable');
-      expect(await app.metrics.render()).toMatch(
-        /fbt_cluster_mode\{[^}]*mode="local-fallback"[^}]*\} 1/,
+    try {
+      await until(
+        () => roles().join() === 'local-fallback:poll,local-fallback:poll',
+        'both in local-fallback',
       );
+      // The follower polls now too: it read the three presales itself.
+      await until(() => world.rpcCalls >= callsBefore + 3, 'the follower read the chain');
+      for (const app of [a, b]) {
+        const ready = await readyz(app);
+        expect(ready).toMatchObject({ statusCode: 200, status: 'ready' });
+        expect(ready.cluster.mode).toBe('local-fallback');
+        expect(ready.warnings.join()).toContain('cluster: Redis unavailable');
+        expect(await app.metrics.render()).toMatch(
+          /fbt_cluster_mode\{[^}]*mode="local-fallback"[^}]*\} 1/,
+        );
+      }
+      // Requests still pass (rate limit skips its store while Redis is down).
+      expect((await a.inject('/api/v1/presales/public')).statusCode).toBe(200);
+    } finally {
+      // Back for the next tests even when an assertion above failed.
+      await server.start();
     }
-    // Requests still pass (rate limit skips its store while Redis is down).
-    expect((await a.inject('/api/v1/presales/public')).statusCode).toBe(200);
-
-    await server.start();
     await until(
       () => roles().sort().join() === 'redis:follow,redis:poll',
       'one poller and one follower again',
