@@ -5,4 +5,5 @@ export * from './pyth-hermes-price-source';
 export * from './postgres-leader-ledger';
 export { POSTGRES_LEDGER_SCHEMA_VERSION, postgresUrlProblem } from './postgres-ledger-schema';
 export * from './sqlite-leader-ledger';
+export * from './reset-retrying-fetch';
 export * from './solana-chain';

@@ -17,6 +17,7 @@ import type {
 } from '@fbt/domain';
 import { decodeBase58, decodeBuyerRecord, decodePresaleState } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
+import { retryOnConnectionReset } from './reset-retrying-fetch';
 
 /** SPL Memo program ids (v2 and the legacy v1). */
 export const MEMO_PROGRAM_IDS: ReadonlySet<string> = new Set([
@@ -46,12 +47,15 @@ interface ConnectionInternals {
 
 /**
  * A web3.js Connection at 'confirmed' commitment. Rate-limit retries are off: the BFF's caches
- * decide when to call again, so a 429 must surface instead of sleeping inside a request.
+ * decide when to call again, so a 429 must surface instead of sleeping inside a request. A
+ * request whose kept-alive connection the node closed under it is sent again on a fresh one
+ * ({@link retryOnConnectionReset}) instead of failing the read.
  */
 export function createSolanaConnection(options: SolanaConnectionOptions): Connection {
   const connection = new Connection(options.rpcUrl, {
     commitment: 'confirmed',
     disableRetryOnRateLimit: true,
+    fetch: retryOnConnectionReset(),
     ...(options.wsUrl === undefined ? {} : { wsEndpoint: options.wsUrl }),
   });
   const onError = options.onWebsocketError;
