@@ -67,12 +67,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArguments(argv);
-  const [name, ...extra] = positionals;
-  if (values.help === true || name === 'help') {
-    io.stdout(helpText(name === 'help' ? extra[0] : name));
+  if (values.help === true || positionals[0] === 'help') {
+    io.stdout(helpText(positionals[0] === 'help' ? positionals.slice(1) : positionals));
     return EXIT_CODE.ok;
   }
-  const command = resolveCommand(name);
+  const { command, extra } = resolveCommand(positionals);
   if (extra.length > 0) throw usageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   rejectForeignOptions(command, values);
   await command.run(withDefaults(command, values), io);
@@ -96,18 +95,49 @@ function parseArguments(argv: readonly string[]): {
   }
 }
 
-/** A command's own help when it names one, else the list of commands. */
-function helpText(name: string | undefined): string {
-  const command = name === undefined ? undefined : findCommand(name);
-  return command === undefined ? formatUsage(COMMANDS) : formatCommandHelp(command);
+/**
+ * A command's own help when the words name one, the group's commands for a group name alone
+ * (`leaders --help`), else the list of commands.
+ */
+function helpText(words: readonly string[]): string {
+  const found = matchCommand(words);
+  if (found !== undefined) return formatCommandHelp(found.command);
+  const group = words[0] === undefined ? [] : groupCommands(words[0]);
+  return formatUsage(group.length > 0 ? group : COMMANDS);
 }
 
-function resolveCommand(name: string | undefined): Command {
+/** The commands of a group: `leaders` -> leaders register, leaders suspend, leaders list. */
+function groupCommands(group: string): Command[] {
+  return COMMANDS.filter((command) => command.name.startsWith(`${group} `));
+}
+
+/** The command the first one or two words name (`status`, `leaders register`), and the rest. */
+function matchCommand(
+  words: readonly string[],
+): { command: Command; extra: readonly string[] } | undefined {
+  const [first, second] = words;
+  if (first === undefined) return undefined;
+  const pair = second === undefined ? undefined : findCommand(`${first} ${second}`);
+  if (pair !== undefined) return { command: pair, extra: words.slice(2) };
+  const single = findCommand(first);
+  return single === undefined ? undefined : { command: single, extra: words.slice(1) };
+}
+
+function resolveCommand(words: readonly string[]): { command: Command; extra: readonly string[] } {
+  const [name, sub] = words;
   if (name === undefined) throw usageError(`missing command; one of: ${COMMAND_NAMES}`);
-  const command = findCommand(name);
-  if (command === undefined)
-    throw usageError(`unknown command ${JSON.stringify(name)}; one of: ${COMMAND_NAMES}`);
-  return command;
+  const found = matchCommand(words);
+  if (found !== undefined) return found;
+  const group = groupCommands(name);
+  if (group.length > 0) {
+    const subcommands = group.map((command) => command.name.slice(name.length + 1)).join(', ');
+    throw usageError(
+      sub === undefined
+        ? `${name} needs a subcommand; one of: ${subcommands}`
+        : `unknown command "${name} ${sub}"; ${name} takes one of: ${subcommands}`,
+    );
+  }
+  throw usageError(`unknown command ${JSON.stringify(name)}; one of: ${COMMAND_NAMES}`);
 }
 
 function rejectForeignOptions(command: Command, values: ParsedValues): void {

@@ -1,21 +1,30 @@
+import { allowlistClearCommand } from './allowlist-clear';
+import { allowlistSetCommand } from './allowlist-set';
 import type { Command } from './command';
 import { createMintCommand } from './create-mint';
 import { createPresaleCommand } from './create-presale';
 import { deployCommand } from './deploy';
 import { fundCommand } from './fund';
+import { leadersListCommand } from './leaders-list';
+import { leadersRegisterCommand } from './leaders-register';
+import { leadersSuspendCommand } from './leaders-suspend';
 import { migrateCommand } from './migrate';
 import { registerLeaderCommand } from './register-leader';
 import { seedLocalCommand } from './seed-local';
+import { sellerAcceptCommand } from './seller-accept';
+import { sellerProposeCommand } from './seller-propose';
 import { setActiveCommand } from './set-active';
 import { setGoalCommand } from './set-goal';
 import { statusCommand } from './status';
 import { updateLimitsCommand } from './update-limits';
+import { windowSetCommand } from './window-set';
+import { windowShowCommand } from './window-show';
 import { withdrawUnsoldCommand } from './withdraw-unsold';
 
 /**
  * Every operator command, in the order help and "one of: …" messages list them: the chain's
- * lifecycle first (deploy, mint, presale, its day-to-day management), then local development,
- * then the BFF's ledger. Adding a command means writing its file and listing it here.
+ * lifecycle first (deploy, mint, presale, its day-to-day management, the v2 sale rules: on-chain
+ * leaders, allowlist, window, seller rotation), then local development, then the BFF's ledger. Adding a command means writing its file and listing it here.
  */
 export const COMMANDS: readonly Command[] = [
   deployCommand,
@@ -25,6 +34,15 @@ export const COMMANDS: readonly Command[] = [
   updateLimitsCommand,
   withdrawUnsoldCommand,
   statusCommand,
+  leadersRegisterCommand,
+  leadersSuspendCommand,
+  leadersListCommand,
+  allowlistSetCommand,
+  allowlistClearCommand,
+  windowSetCommand,
+  windowShowCommand,
+  sellerProposeCommand,
+  sellerAcceptCommand,
   seedLocalCommand,
   fundCommand,
   registerLeaderCommand,

@@ -1,4 +1,5 @@
 import { clusterFromEndpoint } from '@fbt/domain';
+import type { Deployment } from '@fbt/domain';
 import { Connection } from '@solana/web3.js';
 import { z } from 'zod';
 import { usageError } from '../operator-error';
@@ -56,6 +57,19 @@ export function openChain(
   env: Readonly<Record<string, string | undefined>>,
 ): Chain {
   const deployment = readDeploymentOption(values);
+  return { ...connectChain(values, env, deployment?.file ?? null), deployment };
+}
+
+/**
+ * The connection part of {@link openChain}, for commands that find their deployment file
+ * themselves: --url, else $SOLANA_RPC_URL, else the file's URL, else the local chain.
+ */
+export function connectChain(
+  values: { readonly url?: string; readonly 'ws-url'?: string },
+  env: Readonly<Record<string, string | undefined>>,
+  file: Deployment | null,
+): Omit<Chain, 'deployment'> {
+  const deployment = file === null ? null : { file };
   const url = parseWith(
     endpointSchema(['http:', 'https:'], '--url must be an http(s) URL'),
     values.url ?? env.SOLANA_RPC_URL ?? deployment?.file.rpcUrl ?? DEFAULT_URL,
@@ -73,7 +87,7 @@ export function openChain(
     commitment: 'confirmed',
     ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
   });
-  return { connection, url, wsUrl, deployment };
+  return { connection, url, wsUrl };
 }
 
 /**
