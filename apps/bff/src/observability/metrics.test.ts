@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { createHttpMetrics, HTTP_DURATION_BUCKETS } from './http-metrics';
 import { lamportsToSol, registerLedgerMetrics } from './ledger-metrics';
 import { createMetricsRegistry } from './metrics';
 
@@ -121,5 +123,45 @@ describe('ledger metrics', () => {
     const text = await registry.render();
     expect(lines(text, 'fbt_ledger_')).toEqual([]);
     expect(warnings).toEqual(['ledger stats unavailable']);
+  });
+});
+
+describe('HTTP metrics', () => {
+  it('render exactly what prom-client renders for the same requests', async () => {
+    const requests: [string, string, number, number][] = [
+      ['GET', '/api/v1/presales/:variant', 200, 0.0004],
+      ['GET', '/api/v1/presales/:variant', 200, 0.001], // on a bound: counted in it
+      ['GET', '/api/v1/presales/:variant', 404, 0.03],
+      ['POST', '/rpc', 200, 7],
+      ['GET', 'unmatched', 404, 0.002],
+    ];
+    const ours = new Registry();
+    const http = createHttpMetrics(ours);
+    const reference = new Registry();
+    const counter = new Counter({
+      name: 'fbt_http_requests_total',
+      help: 'HTTP requests by route and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [reference],
+    });
+    const histogram = new Histogram({
+      name: 'fbt_http_request_duration_seconds',
+      help: 'HTTP request latency by route.',
+      buckets: [...HTTP_DURATION_BUCKETS],
+      labelNames: ['method', 'route'],
+      registers: [reference],
+    });
+    for (const [method, route, status, seconds] of requests) {
+      http.record(method, route, status, seconds);
+      counter.inc({ method, route, status: String(status) });
+      histogram.observe({ method, route }, seconds);
+    }
+    for (const registry of [ours, reference]) registry.setDefaultLabels({ instance_id: 'i' });
+    expect(await ours.metrics()).toBe(await reference.metrics());
+    // Scraped again with nothing new: the counter keeps its totals.
+    http.record('POST', '/rpc', 200, 0.2);
+    counter.inc({ method: 'POST', route: '/rpc', status: '200' });
+    histogram.observe({ method: 'POST', route: '/rpc' }, 0.2);
+    expect(await ours.metrics()).toBe(await reference.metrics());
   });
 });
