@@ -10,7 +10,7 @@ describe('help generated from the registered commands', () => {
     const listed = result.stdout
       .split('\n')
       .filter((line) => /^ {2}\S/.test(line))
-      .map((line) => line.trim().split(/\s+/)[0]);
+      .map((line) => line.trim().split(/\s{2,}/)[0]);
     expect(listed).toEqual(COMMANDS.map((command) => command.name));
     for (const command of COMMANDS) expect(result.stdout).toContain(command.summary);
   });
@@ -18,7 +18,7 @@ describe('help generated from the registered commands', () => {
   it.each(COMMANDS.map((command) => ({ name: command.name, command })))(
     '$name --help shows every option it takes, and nothing else',
     async ({ name, command }) => {
-      const result = await cli([name, '--help']);
+      const result = await cli([...name.split(' '), '--help']);
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       expect(result.stdout).toContain(`Usage: operator ${name} `);
@@ -35,9 +35,8 @@ describe('help generated from the registered commands', () => {
 
   it('`help <command>` is the same as `<command> --help`', async () => {
     for (const command of COMMANDS) {
-      expect((await cli(['help', command.name])).stdout).toBe(
-        (await cli([command.name, '--help'])).stdout,
-      );
+      const words = command.name.split(' ');
+      expect((await cli(['help', ...words])).stdout).toBe((await cli([...words, '--help'])).stdout);
     }
   });
 
@@ -45,6 +44,31 @@ describe('help generated from the registered commands', () => {
     const names = COMMANDS.map((command) => command.name).join(', ');
     expect((await cli([])).stderr).toContain(`missing command; one of: ${names}`);
     expect((await cli(['launch'])).stderr).toContain(`unknown command "launch"; one of: ${names}`);
+  });
+
+  it('a group name lists its commands; a missing or unknown subcommand is named', async () => {
+    const group = await cli(['leaders', '--help']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).toContain('leaders register');
+    expect(group.stdout).toContain('leaders list');
+    expect(group.stdout).not.toContain('allowlist set');
+    const bare = await cli(['allowlist']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('allowlist needs a subcommand; one of: set, clear');
+    const unknown = await cli(['window', 'open']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      'unknown command "window open"; window takes one of: set, show',
+    );
+    const extra = await cli(['seller', 'accept', 'now']);
+    expect(extra.stderr).toContain('unexpected argument "now"');
+  });
+
+  it('explains the on-chain leaders register apart from the ledger register-leader', async () => {
+    expect((await cli(['leaders', 'register', '--help'])).stdout).toContain(
+      'Not the same as register-leader',
+    );
+    expect((await cli(['register-leader', '--help'])).stdout).toContain('leaders register');
   });
 
   it('rejects a flag of another command before running anything', async () => {

@@ -20,6 +20,11 @@ const leaderSchema = z.object({
 export const registerLeaderCommand = defineCommand({
   name: 'register-leader',
   summary: "register a leader's referral code in the BFF's ledger",
+  notes: [
+    "Writes the BFF's ledger database only (the site's code check and leaderboard); nothing is",
+    'sent to the chain. On a v2 presale the program pays the 10% from an on-chain leader record:',
+    'create it with `leaders register`.',
+  ],
   options: {
     code: {
       type: 'string',
