@@ -153,19 +153,20 @@ describe('leaders register / suspend / list on chain', () => {
   });
 
   it('registers a CSV in batches, and a rerun skips every code (idempotent)', async () => {
-    const rows = Array.from({ length: 7 }, (_, i) => `leader-${i},${wallet()}`);
+    const rows = Array.from({ length: 10 }, (_, i) => `leader-${i},${wallet()}`);
     const file = csv('leaders.csv', `code,wallet\r\n${rows.join('\r\n')}\r\n\r\n`);
     const first = await cli(['leaders', 'register', ...target(), '--file', file]);
     expect(first.code).toBe(0);
-    expect(first.json().registered).toHaveLength(7);
-    expect(first.json().signatures).toHaveLength(2); // 5 + 2 records
+    expect(first.json().registered).toHaveLength(10);
+    expect(first.json().signatures).toHaveLength(2); // 8 + 2 records
+    expect(first.stderr).toContain('transaction 2 of 2 confirmed');
     expect(first.json().registered).toContainEqual(
-      expect.objectContaining({ line: 8, code: 'leader-6' }),
+      expect.objectContaining({ line: 11, code: 'leader-9' }),
     );
     for (const [i, row] of rows.entries()) {
       expect((await record(`leader-${i}`))?.wallet).toBe(row.split(',')[1]);
     }
-    expect(await leaderCount()).toBe(8n);
+    expect(await leaderCount()).toBe(11n);
 
     const withNew = csv(
       'leaders-2.csv',
@@ -173,13 +174,13 @@ describe('leaders register / suspend / list on chain', () => {
     );
     const rerun = await cli(['leaders', 'register', ...target(), '--file', withNew]);
     expect(rerun.code).toBe(0);
-    expect(rerun.json().skipped).toHaveLength(7);
+    expect(rerun.json().skipped).toHaveLength(10);
     expect(rerun.json().registered).toEqual([
       expect.objectContaining({ line: 2, code: 'late-one' }),
     ]);
     const third = await cli(['leaders', 'register', ...target(), '--file', withNew]);
     expect(third.json()).toMatchObject({ registered: [], signatures: [] });
-    expect(await leaderCount()).toBe(9n);
+    expect(await leaderCount()).toBe(12n);
   });
 
   it('refuses a file with bad rows or duplicate codes, naming every line, before sending', async () => {
@@ -258,11 +259,11 @@ describe('leaders register / suspend / list on chain', () => {
     const list = await cli(['leaders', 'list', '--presale', 'leader', '--deployment', deployment]);
     expect(list.code).toBe(0);
     const leaders = list.json().leaders as Record<string, unknown>[];
-    expect(list.json().leaderCount).toBe('9');
+    expect(list.json().leaderCount).toBe('12');
     expect(leaders.map((l) => l.code)).toEqual([
       'beast42',
       'late-one',
-      ...Array.from({ length: 7 }, (_, i) => `leader-${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `leader-${i}`).sort(),
     ]);
     expect(leaders[0]).toMatchObject({
       active: true,
