@@ -94,6 +94,10 @@ export async function startBffProcess(options: {
       cwd: BFF_DIR,
       env: {
         PATH: process.env.PATH ?? '',
+        // The run's node options go along (the Node LTS run preloads its SQLite addon so).
+        ...(process.env.NODE_OPTIONS === undefined
+          ? {}
+          : { NODE_OPTIONS: process.env.NODE_OPTIONS }),
         HOST: '127.0.0.1',
         PORT: String(options.port),
         ...options.env,
