@@ -3,7 +3,9 @@
  * production app (`buildApp` with every plugin: helmet headers, CORS, rate limit, compression,
  * docs, metrics, request ids, logger at warn) against a bare Fastify server sending the same
  * body bytes, measured in the same run. Prints req/s, p50 and p99 for each and the ratio of
- * the app's req/s to the bare server's.
+ * the app's req/s to the bare server's, and the server's CPU time per request (this process's
+ * user + system time over the run, the load generator being another process): the figure that
+ * holds when other work on the machine takes cores and skews req/s and p99.
  *
  * Load: autocannon in a child process (so it does not share the servers' event loop),
  * CONNECTIONS keep-alive connections for DURATION_S seconds per round, rounds interleaved so
@@ -96,10 +98,13 @@ const targets = [
   { name: 'bare Fastify (baseline)', url: bareUrl },
 ];
 for (const target of targets) await autocannon(target.url, 1); // warm-up (JIT, sockets)
-const results = targets.map((target) => ({ ...target, requests: 0, p50: 0, p99: 0 }));
+const results = targets.map((target) => ({ ...target, requests: 0, p50: 0, p99: 0, cpuUs: 0 }));
 for (let round = 0; round < ROUNDS; round++) {
   for (const result of results) {
+    const cpu = process.cpuUsage();
     const load = await autocannon(result.url, DURATION_S);
+    const used = process.cpuUsage(cpu);
+    result.cpuUs += used.user + used.system;
     result.requests += load.requests;
     // Worst round, so one quiet round does not hide a slow one.
     result.p50 = Math.max(result.p50, load.p50);
@@ -118,9 +123,9 @@ console.log(
 for (const result of results) {
   const rps = result.requests / (DURATION_S * ROUNDS);
   console.log(
-    `${result.name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms`,
+    `${result.name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  server CPU ${(result.cpuUs / result.requests).toFixed(1)} µs/request`,
   );
 }
 console.log(
-  `ratio full app / bare: x${(full.requests / baseline.requests).toFixed(2)} req/s (goal >= 0.8), p99 ${full.p99.toFixed(1)} ms (goal <= 20 ms)`,
+  `ratio full app / bare: x${(full.requests / baseline.requests).toFixed(2)} req/s (goal >= 0.8), x${(baseline.cpuUs / baseline.requests / (full.cpuUs / full.requests)).toFixed(2)} in server CPU per request; full app p99 ${full.p99.toFixed(1)} ms (goal <= 20 ms)`,
 );

@@ -23,14 +23,16 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const TIMEOUT_MS = 120_000;
 const SELF = fileURLToPath(import.meta.url);
-const TSX = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const TSX = new URL('../node_modules/tsx/dist/esm/index.mjs', import.meta.url).href;
 
 type Message = Record<string, unknown> & { kind: string };
 
 /** A child of this script in another role, with its open-file limit raised to the hard one. */
 function child(role: string, ...args: string[]): ChildProcess {
   const command = `ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
-  return spawn('sh', ['-c', command, process.execPath, TSX, SELF, role, ...args], {
+  // Node itself with tsx's loader (not tsx's CLI, which would run a grandchild that a kill
+  // leaves behind).
+  return spawn('sh', ['-c', command, process.execPath, '--import', TSX, SELF, role, ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
