@@ -270,9 +270,10 @@ async function main(): Promise<void> {
   try {
     const pages: [string, string][] = [
       ['baseline: bare React + router', floorServer.url],
-      ['#/ (home)', `${stack.url}#/`],
-      ['#/presale', `${stack.url}#/presale`],
-      [`#/leader?code=${LEADER_CODE}`, `${stack.url}#/leader?code=${LEADER_CODE}`],
+      // A query per page, so each is a real navigation (a hash change alone is not one).
+      ['#/ (home)', `${stack.url}?page=home#/`],
+      ['#/presale', `${stack.url}?page=presale#/presale`],
+      [`#/leader?code=${LEADER_CODE}`, `${stack.url}?page=leader#/leader?code=${LEADER_CODE}`],
     ];
     const results: [string, Figures][] = [];
     for (const [name, url] of pages) results.push([name, await measure(url, chromium.port)]);
