@@ -28,7 +28,8 @@ beforeAll(async () => {
   seller = path.join(dataDir, 'wallets', 'operator.json');
   programId = new PublicKey(seeded.json().programId as string);
   presale = new PublicKey(
-    (seeded.json().presales as Record<string, { address: string }>).leader.address,
+    (seeded.json().presales as Record<'public' | 'private' | 'leader', { address: string }>).leader
+      .address,
   );
 }, 120_000);
 afterAll(async () => {

@@ -32,7 +32,8 @@ beforeAll(async () => {
   seller = path.join(dataDir, 'wallets', 'operator.json');
   programId = new PublicKey(seeded.json().programId as string);
   presale = new PublicKey(
-    (seeded.json().presales as Record<string, { address: string }>).private.address,
+    (seeded.json().presales as Record<'public' | 'private' | 'leader', { address: string }>).private
+      .address,
   );
   buyers = ['buyer-1', 'buyer-2'].map((name) =>
     readKeypairFile(path.join(dataDir, 'wallets', `${name}.json`)),
