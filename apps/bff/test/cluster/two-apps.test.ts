@@ -15,7 +15,8 @@ import { buildApp } from '../../src/app';
 import type { PresaleSnapshot } from '@fbt/domain';
 import { createTestWorld, depsFor, presaleState, SOL, type TestWorld } from '../helper';
 
-const LEASE_TTL_MS = 600;
+// Long enough that a loaded test machine (event loop stalled for a moment) does not lose it.
+const LEASE_TTL_MS = 2_000;
 let server: RedisServer;
 let world: TestWorld;
 const apps: FastifyInstance[] = [];
@@ -123,8 +124,11 @@ describe('two instances over one Redis', () => {
   it('one instance reads the chain; the other serves the same bytes from Redis', async () => {
     const [holder, follower] = a.cluster.status().polling ? [a, b] : [b, a];
     await until(
-      () => follower.presaleCache.resources.leader.current() !== null,
-      'follower has the presales',
+      () =>
+        Object.values(follower.presaleCache.resources).every((r) => r.current() !== null) &&
+        follower.priceCache.resource.current() !== null &&
+        follower.goalsCache.json() !== null,
+      'follower has every shared entry',
     );
     // Three presale reads in all (one per account), by the poller: the follower never called the chain.
     expect(chainReads.get(follower)?.()).toBe(0);
