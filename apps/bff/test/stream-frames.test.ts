@@ -53,7 +53,7 @@ describe('stream frames', () => {
       expect(frames).toHaveLength(2);
       // ws hands text frames over as strings, binary ones as Buffers: a browser would get a Blob.
       for (const frame of frames) expect(typeof frame).toBe('string');
-      expect(JSON.parse(String(frames[1]))).toMatchObject({
+      expect(JSON.parse(frames[1] as string)).toMatchObject({
         type: 'presale',
         topic: 'presale:public',
         data: { state: { currentTotalSold: (42n * SOL).toString() } },
