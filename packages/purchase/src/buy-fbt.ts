@@ -6,7 +6,11 @@ import {
   parseSolAmount,
   type PresaleState,
 } from '@fbt/domain';
-import { buildBuyInstructions } from '@fbt/presale-client';
+import {
+  BUY_SIMULATION_COMPUTE_UNITS,
+  buildBuyInstructions,
+  buyComputeUnitLimit,
+} from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
   ComputeBudgetProgram,
@@ -79,8 +83,6 @@ export type BuyFbtResult =
 
 /** Priority fees above this many micro-lamports per CU are not paid (a spike is not our bid). */
 export const DEFAULT_MAX_PRIORITY_FEE = 25_000;
-/** Compute limit used for the sizing simulation; the real limit comes from its result. */
-const SIMULATION_COMPUTE_LIMIT = 400_000;
 
 /**
  * Buys FBT: re-validates the amount, builds the transaction (creating the buyer's token
@@ -145,14 +147,14 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       ]);
 
     enter('simulating');
-    const simulation = await connection.simulateTransaction(compile(SIMULATION_COMPUTE_LIMIT), {
+    const simulation = await connection.simulateTransaction(compile(BUY_SIMULATION_COMPUTE_UNITS), {
       sigVerify: false,
       commitment: 'confirmed',
     });
     if (simulation.value.err !== null) {
       return fail(describeTransactionFailure(simulation.value.err, simulation.value.logs ?? []));
     }
-    const transaction = compile(computeLimitFor(simulation.value.unitsConsumed));
+    const transaction = compile(buyComputeUnitLimit(simulation.value.unitsConsumed));
 
     enter('signing');
     let signed: VersionedTransaction;
@@ -212,12 +214,6 @@ function compileTransaction(
     instructions,
   }).compileToLegacyMessage();
   return new VersionedTransaction(message);
-}
-
-/** Simulated units plus 15% and a fixed margin, so small state differences cannot run out. */
-export function computeLimitFor(unitsConsumed: number | undefined): number {
-  if (unitsConsumed === undefined || unitsConsumed <= 0) return SIMULATION_COMPUTE_LIMIT;
-  return Math.min(1_400_000, Math.ceil(unitsConsumed * 1.15) + 1_000);
 }
 
 /** The median of recent non-zero fees on the presale account, capped; 0 when the chain is idle. */

@@ -2,7 +2,8 @@ import type { SignatureStatus } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { confirmSignature } from './confirm-signature';
 import type { PurchaseConnection } from './purchase-connection';
-import { choosePriorityFee, computeLimitFor } from './buy-fbt';
+import { buyComputeUnitLimit } from '@fbt/presale-client';
+import { choosePriorityFee } from './buy-fbt';
 
 /** A connection that answers status and blockhash queries from scripts, one entry per poll. */
 function scriptedConnection(script: {
@@ -131,9 +132,12 @@ describe('transaction sizing', () => {
     [0, 400_000],
     [10_000, 12_500],
     [2_000_000, 1_400_000],
-  ])('%s simulated units → a limit of %s', (units, limit) => {
-    expect(computeLimitFor(units)).toBe(limit);
-  });
+  ])(
+    "%s simulated units → a limit of %s (the program client's rule, proven there against a griefed first buy)",
+    (units, limit) => {
+      expect(buyComputeUnitLimit(units)).toBe(limit);
+    },
+  );
 
   it.each([
     [[], 0],
