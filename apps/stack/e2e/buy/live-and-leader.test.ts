@@ -172,7 +172,11 @@ describe('the leader page', () => {
       .toMatch(/^Could not read what this wallet already bought\. Trying again in \d+ s… Try now$/);
     expect(await page.getByTestId('purchase-send').isDisabled()).toBe(true);
     await saveShot(page, 'bought-retrying');
-    await expect.poll(() => page.getByTestId('purchase-send').isDisabled()).toBe(false);
+    // The retries come 1 s and then 2 s after the failures (bought-retry.ts): wait them out, not
+    // expect.poll's default 1 s, which only passed when the screenshots above took the rest.
+    await expect
+      .poll(() => page.getByTestId('purchase-send').isDisabled(), { timeout: 15_000 })
+      .toBe(false);
     expect(await status.count()).toBe(0);
     expect(failures).toBe(2);
     await close();

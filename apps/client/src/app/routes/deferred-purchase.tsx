@@ -55,9 +55,12 @@ function useWanted(): [React.RefObject<HTMLElement | null>, boolean, () => void]
  */
 function PendingPurchase({
   placeholderRef,
+  loading,
   want,
 }: {
   placeholderRef: React.RefObject<HTMLElement | null>;
+  /** Whether the box's code is being fetched (the placeholder is then aria-busy). */
+  loading: boolean;
   want: () => void;
 }) {
   const { t } = useI18n();
@@ -76,7 +79,7 @@ function PendingPurchase({
     [t, connect],
   );
   useRegisterWallet(pending);
-  return <PurchasePlaceholder ref={placeholderRef} onConnect={connect} />;
+  return <PurchasePlaceholder ref={placeholderRef} busy={loading} onConnect={connect} />;
 }
 
 /**
@@ -92,7 +95,7 @@ export function DeferredPurchase({
   leaderCode: string | null | undefined;
 }) {
   const [ref, wanted, want] = useWanted();
-  const placeholder = <PendingPurchase placeholderRef={ref} want={want} />;
+  const placeholder = <PendingPurchase placeholderRef={ref} loading={wanted} want={want} />;
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>

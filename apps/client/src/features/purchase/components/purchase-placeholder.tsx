@@ -6,13 +6,17 @@ import './purchase.css';
 /**
  * What the purchase box looks like before its wallet code has loaded: the same card, title and
  * subtitle, the same height (no layout shift when the box replaces it), and a Connect Wallet
- * button whose click is kept until the box can honour it.
+ * button whose click is kept until the box can honour it. `busy` (aria-busy) only while the
+ * box's code is actually loading: a placeholder merely waiting to be scrolled near is not busy,
+ * so assistive technology reads it as it is instead of waiting for a load that has not begun.
  */
 export function PurchasePlaceholder({
   ref,
+  busy,
   onConnect,
 }: {
   ref?: Ref<HTMLElement>;
+  busy: boolean;
   onConnect: () => void;
 }) {
   const { t } = useI18n();
@@ -20,7 +24,7 @@ export function PurchasePlaceholder({
     <section
       ref={ref}
       className="purchase card purchase--pending"
-      aria-busy="true"
+      aria-busy={busy}
       data-testid="purchase-pending"
     >
       <h2 className="purchase__title">{t('presale.boxTitle')}</h2>
