@@ -2,7 +2,7 @@ import { shortenAddress } from '@fbt/domain';
 import type { WalletName } from '@solana/wallet-adapter-base';
 import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { takePickerRequest } from '../../../components/wallet/connect-intent';
+import { onPickerRequest } from '../../../components/wallet/connect-intent';
 import type { WalletState } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { detectPhoneBrowser } from '../lib/phone-browser';
@@ -49,8 +49,10 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
     // eslint-disable-next-line @typescript-eslint/unbound-method
     disconnect: disconnectWallet,
   } = useWallet();
-  // Opened at once when 'Connect Wallet' was clicked while this code was still loading.
-  const [pickerOpen, setPickerOpen] = useState(takePickerRequest);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // Opened for a 'Connect Wallet' click made while this code was loading or mounting (the
+  // top bar's stand-in served it; see connect-intent).
+  useEffect(() => onPickerRequest(() => setPickerOpen(true)), []);
   const [pending, setPending] = useState<string | null>(null);
   const retried = useRef(false);
 
