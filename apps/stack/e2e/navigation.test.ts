@@ -266,7 +266,8 @@ describe('connect button and wallet dialogs', () => {
         .waitFor();
       await close();
     }
-  });
+    // Three page loads at 6x throttling: ~28 s on an idle machine.
+  }, 120_000);
 
   it('connects a wallet, shows its address as 4...4, and disconnects through the dialog', async () => {
     // The fixture config says `localnet`, where the site offers its throw-away burner wallet;
