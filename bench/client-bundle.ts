@@ -12,12 +12,13 @@
  *
  * Run: npm run client-bundle -w @fbt/bench
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildBareReactPage } from './bare-react-page';
 
 const HOME_BUDGET_BYTES = 120 * 1024;
 /** The presale pages without the purchase box's wallet code, which loads when wanted. */
@@ -74,32 +75,11 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
 
 /** Builds the framework floor (React + react-dom + hash router, one route); returns gzip bytes. */
 async function buildFloor(): Promise<number> {
-  // Inside the repo so `react` resolves from the workspace's node_modules.
-  const root = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.floor-'));
+  const { root, dist: out } = await buildBareReactPage('.floor-', {
+    head: '',
+    routeElement: '<h1>floor</h1>',
+  });
   try {
-    mkdirSync(join(root, 'src'));
-    writeFileSync(
-      join(root, 'index.html'),
-      '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>',
-    );
-    writeFileSync(
-      join(root, 'src/main.tsx'),
-      [
-        "import { createRoot } from 'react-dom/client';",
-        "import { createHashRouter, RouterProvider } from 'react-router';",
-        "const router = createHashRouter([{ path: '/', element: <h1>floor</h1> }]);",
-        "createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);",
-      ].join('\n'),
-    );
-    const out = join(root, 'dist');
-    const react = (await import('@vitejs/plugin-react')).default;
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: out, manifest: true, target: 'es2022' },
-    });
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
     let gzip = 0;
     for (const chunk of Object.values(manifest)) {

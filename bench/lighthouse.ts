@@ -17,17 +17,15 @@
  * prints each page's LCP element and phases, script CPU, unused JS and main-thread work)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { build } from 'vite';
 import { buildSite, startStack } from '@fbt/stack';
+import { buildBareReactPage } from './bare-react-page';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
 const CHROMIUM = '/usr/bin/chromium';
@@ -129,38 +127,14 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   };
 }
 
-/** Builds the bare React + router page (inside bench/ so `react` resolves); returns its dist. */
-async function buildBaseline(): Promise<{ root: string; dist: string }> {
-  const root = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.lighthouse-floor-'));
-  mkdirSync(join(root, 'src'));
-  writeFileSync(
-    join(root, 'index.html'),
-    [
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
-      '<meta name="viewport" content="width=device-width, initial-scale=1" />',
-      '<meta name="description" content="floor" /><title>floor</title></head>',
-      '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
-    ].join(''),
-  );
-  writeFileSync(
-    join(root, 'src/main.tsx'),
-    [
-      "import { createRoot } from 'react-dom/client';",
-      "import { createHashRouter, RouterProvider } from 'react-router';",
-      "const router = createHashRouter([{ path: '/', element: <main><h1>Frustrated Beast Token</h1><p>A bare React page.</p></main> }]);",
-      "createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);",
-    ].join('\n'),
-  );
-  const dist = join(root, 'dist');
-  const react = (await import('@vitejs/plugin-react')).default;
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: dist, target: 'es2022' },
+/** Builds the bare React + router page the site is measured against; returns its dist. */
+function buildBaseline(): Promise<{ root: string; dist: string }> {
+  return buildBareReactPage('.lighthouse-floor-', {
+    head:
+      '<meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
+      '<meta name="description" content="floor" /><title>floor</title>',
+    routeElement: '<main><h1>Frustrated Beast Token</h1><p>A bare React page.</p></main>',
   });
-  return { root, dist };
 }
 
 const TYPES: Record<string, string> = {
