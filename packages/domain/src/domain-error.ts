@@ -15,6 +15,7 @@ export type DomainErrorCode =
   | 'AMOUNT__TOO_MANY_DECIMALS'
   | 'AMOUNT__OUT_OF_RANGE'
   | 'LEADER__INVALID_CODE'
+  | 'BLINK__INVALID_ORIGIN'
   | 'PRICE__INVALID_EXPONENT';
 
 /**

@@ -3,6 +3,7 @@ export * from './amount';
 export * from './amount-validation';
 export * from './api-schemas';
 export * from './base58';
+export * from './blink';
 export * from './buyer-record';
 export * from './cluster';
 export * from './domain-error';
