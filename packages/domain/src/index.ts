@@ -19,5 +19,8 @@ export * from './price';
 export * from './progress';
 export * from './schedules';
 export * from './site-links';
+export * from './swap-ports';
+export * from './swap-rules';
+export * from './swap-schemas';
 export * from './units';
 export * from './deployment';
