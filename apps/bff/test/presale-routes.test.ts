@@ -116,8 +116,8 @@ describe('GET /api/v1/presales/:variant', () => {
     const push = world.watchers.get(address);
     const current = world.presales.get(address);
     if (push === undefined || current === undefined) throw new Error('no watcher');
-    push({ address, slot: 150, state: { ...current.state, currentTotalSold: 99n * SOL } });
-    push({ address, slot: 120, state: { ...current.state, currentTotalSold: 1n * SOL } });
+    push({ ...current, slot: 150, state: { ...current.state, currentTotalSold: 99n * SOL } });
+    push({ ...current, slot: 120, state: { ...current.state, currentTotalSold: 1n * SOL } });
     const body = presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json());
     expect(body.state.currentTotalSold).toBe((99n * SOL).toString());
     expect(body.progress).toEqual({

@@ -51,6 +51,13 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
       address: answer.address,
       slot: 100,
       state: presaleStateFromJson(answer.state),
+      rules: {
+        saleStart: answer.window.start,
+        saleEnd: answer.window.end,
+        // The fixtures carry no tree: any non-zero root makes the presale read as allowlisted.
+        allowlistRoot: answer.allowlisted ? '11'.repeat(32) : null,
+        leaderCount: 0n,
+      },
     });
   }
   world.deployment.programId = fixtures.config.programId;

@@ -42,6 +42,8 @@ function presale(
       maxTotalBuyable: target.toString(),
       currentTotalSold: sold.toString(),
     },
+    window: { start: null, end: null },
+    allowlisted: false,
     soldOut: false,
     targetLamports: target.toString(),
     progress: {

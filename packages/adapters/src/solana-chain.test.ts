@@ -11,7 +11,14 @@ import {
 } from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBuyerRecord, encodePresaleState, INITIAL_PRESALE_STATE } from '@fbt/domain';
+import {
+  encodeBuyerRecord,
+  encodePresaleState,
+  INITIAL_PRESALE_STATE,
+  OPEN_SALE_RULES,
+  PRESALE_SALE_RULE_OFFSETS,
+  PRESALE_V2_ACCOUNT_SIZE,
+} from '@fbt/domain';
 import { isAdapterError } from './adapter-error';
 import { sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server';
 import {
@@ -197,6 +204,7 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
   const accounts = new Map<string, Uint8Array>();
   let failing = false;
   const presale = randomAddress();
+  const presaleV2 = randomAddress();
   const record = randomAddress();
   const state = {
     ...INITIAL_PRESALE_STATE,
@@ -207,6 +215,18 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
 
   beforeAll(async () => {
     accounts.set(presale, new Uint8Array([...encodePresaleState(state), 1, 2, 3]));
+    const v2 = new Uint8Array(PRESALE_V2_ACCOUNT_SIZE);
+    v2.set(encodePresaleState(state));
+    const view = new DataView(v2.buffer);
+    view.setBigInt64(PRESALE_SALE_RULE_OFFSETS.saleStart, 1_800_000_000n, true);
+    view.setBigInt64(PRESALE_SALE_RULE_OFFSETS.saleEnd, 0n, true);
+    v2.fill(
+      0xab,
+      PRESALE_SALE_RULE_OFFSETS.allowlistRoot,
+      PRESALE_SALE_RULE_OFFSETS.allowlistRoot + 32,
+    );
+    view.setBigUint64(PRESALE_SALE_RULE_OFFSETS.leaderCount, 3n, true);
+    accounts.set(presaleV2, v2);
     accounts.set(record, encodeBuyerRecord({ fbtBuyedAmount: 3_000_000_000n }));
     server = await startLoopbackServer((req, res) => {
       const call = JSON.parse(req.body) as {
@@ -244,7 +264,23 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
     const reader = createSolanaPresaleStateReader({
       connection: createSolanaConnection({ rpcUrl: server.url }),
     });
-    expect(await reader.readPresaleState(presale)).toEqual({ address: presale, slot: 4242, state });
+    expect(await reader.readPresaleState(presale)).toEqual({
+      address: presale,
+      slot: 4242,
+      state,
+      rules: OPEN_SALE_RULES,
+    });
+    expect(await reader.readPresaleState(presaleV2)).toEqual({
+      address: presaleV2,
+      slot: 4242,
+      state,
+      rules: {
+        saleStart: 1_800_000_000,
+        saleEnd: null,
+        allowlistRoot: 'ab'.repeat(32),
+        leaderCount: 3n,
+      },
+    });
     expect(await reader.readPresaleState(randomAddress())).toBeNull();
     const body = JSON.parse(server.requests[0]?.body ?? '{}') as {
       method: string;

@@ -15,7 +15,12 @@ import type {
   ResolvedInstruction,
   TransactionVerifier,
 } from '@fbt/domain';
-import { decodeBase58, decodeBuyerRecord, decodePresaleState } from '@fbt/domain';
+import {
+  decodeBase58,
+  decodeBuyerRecord,
+  decodePresaleSaleRules,
+  decodePresaleState,
+} from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 import { retryOnConnectionReset } from './reset-retrying-fetch';
 
@@ -80,7 +85,8 @@ function rpcError(operation: string, cause: unknown): AdapterError {
 }
 
 function toSnapshot(address: string, info: AccountInfo<Buffer>, slot: number): PresaleSnapshot {
-  return { address, slot, state: decodePresaleState(new Uint8Array(info.data)) };
+  const bytes = new Uint8Array(info.data);
+  return { address, slot, state: decodePresaleState(bytes), rules: decodePresaleSaleRules(bytes) };
 }
 
 /** Options of {@link createSolanaPresaleStateReader}. */

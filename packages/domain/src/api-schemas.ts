@@ -17,6 +17,12 @@ export const lamportsStringSchema = z
   // zod runs refinements even after a failed regex, so guard before BigInt().
   .refine((value) => !/^\d{1,20}$/.test(value) || BigInt(value) <= U64_MAX, 'must fit in a u64');
 
+/** A u64 count as a decimal string (it may exceed 2^53). */
+export const u64StringSchema = z
+  .string()
+  .regex(/^\d{1,20}$/, 'must be a whole number as a decimal string')
+  .refine((value) => !/^\d{1,20}$/.test(value) || BigInt(value) <= U64_MAX, 'must fit in a u64');
+
 export const addressSchema = z.string().refine(isAddress, 'must be a base58 Solana address');
 export const signatureSchema = z
   .string()
@@ -125,10 +131,26 @@ export function presaleStateFromJson(json: PresaleStateJson): PresaleState {
   };
 }
 
+/**
+ * The presale's sale window as the program stores it (unix seconds, `null` = no bound). The
+ * program accepts a buy at chain time `now` when `start <= now < end`: from `start` inclusive
+ * until before `end` (a buy at exactly `end` is refused as SaleEnded). "now" is the cluster's
+ * Clock sysvar, which may differ from the browser's clock by some seconds.
+ */
+export const saleWindowSchema = z.object({
+  start: z.number().int().nullable(),
+  end: z.number().int().nullable(),
+});
+export type SaleWindow = z.infer<typeof saleWindowSchema>;
+
 export const presaleResponseSchema = z.object({
   variant: presaleVariantSchema,
   address: addressSchema,
   state: presaleStateJsonSchema,
+  /** When buys are open (see `saleWindowSchema`); both null on a presale without a window. */
+  window: saleWindowSchema,
+  /** True when an allowlist root is set: only wallets with a proof can buy (BuyWith + proof). */
+  allowlisted: z.boolean(),
   soldOut: z.boolean(),
   targetLamports: lamportsStringSchema,
   progress: z.object({
@@ -151,6 +173,29 @@ export const buyerResponseSchema = z.object({
   userAtMaximum: z.boolean(),
 });
 export type BuyerResponse = z.infer<typeof buyerResponseSchema>;
+
+/** 32 bytes as 64 lowercase hex digits (a Merkle root or proof hash). */
+export const hex32Schema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'must be 32 bytes as 64 lowercase hex digits');
+
+/**
+ * `GET /api/v1/presales/:variant/allowlist/:wallet`: the wallet's Merkle proof for the
+ * presale's allowlist (the BuyWith proof, sibling hashes from the leaf up; an empty list when
+ * the wallet is the tree's only leaf), and the root it proves against (equal to the on-chain
+ * root). Errors: 400 `WALLET__INVALID`; 404 `PRESALE__UNKNOWN_VARIANT`, `ALLOWLIST__NONE`
+ * ("The <variant> presale has no allowlist.") or `ALLOWLIST__NOT_LISTED` ("This wallet is not
+ * on the <variant> presale's allowlist."); 503 `ALLOWLIST__UNAVAILABLE` when the server's
+ * wallet list is missing or does not give the on-chain root, `PRESALE__UNAVAILABLE` before the
+ * presale was first read.
+ */
+export const allowlistProofResponseSchema = z.object({
+  variant: presaleVariantSchema,
+  wallet: addressSchema,
+  root: hex32Schema,
+  proof: z.array(hex32Schema).max(20),
+});
+export type AllowlistProofResponse = z.infer<typeof allowlistProofResponseSchema>;
 
 // ---------------------------------------------------------------- price
 
@@ -278,7 +323,48 @@ export type LeaderSummaryJson = z.infer<typeof leaderSummarySchema>;
 
 export const leaderDetailResponseSchema = leaderSummarySchema.extend({
   recent: z.array(leaderBuyJsonSchema),
+  /**
+   * The code's leader record on the leader presale, when the code is registered on chain
+   * (absent otherwise, and from an older BFF).
+   */
+  record: addressSchema.optional(),
+  /** The record's active flag (false once the seller suspended the code); with `record`. */
+  active: z.boolean().optional(),
 });
+export type LeaderDetailResponse = z.infer<typeof leaderDetailResponseSchema>;
+
+/** One on-chain leader record of the leader presale, as `GET /api/v1/leaders/by-wallet/:wallet` lists it. */
+export const leaderEarningsSchema = z.object({
+  code: leaderCodeSchema,
+  /** The leader record (PDA `["leader", presale, code]`). */
+  record: addressSchema,
+  /** The leader presale the record belongs to. */
+  presale: addressSchema,
+  /** False once the seller suspended the code (what it earned stays claimable). */
+  active: z.boolean(),
+  /** Lamports bought through the code. */
+  volumeLamports: lamportsStringSchema,
+  /** Buys made through the code (a u64 as a decimal string). */
+  buys: u64StringSchema,
+  /** Commission the code earned in all (the spec's solsEarned). */
+  earnedLamports: lamportsStringSchema,
+  /** Commission already paid to the wallet by ClaimCommission. */
+  claimedLamports: lamportsStringSchema,
+  /** earned − claimed: what ClaimCommission would pay now (the spec's solsClaimable). */
+  claimableLamports: lamportsStringSchema,
+});
+export type LeaderEarningsJson = z.infer<typeof leaderEarningsSchema>;
+
+/**
+ * `GET /api/v1/leaders/by-wallet/:wallet`: the leader records of the leader presale whose
+ * wallet (the one ClaimCommission pays) is `wallet`, read from chain; an empty list when none.
+ * Bad wallet: 400 `WALLET__INVALID`; chain down: 503 `CHAIN__UNAVAILABLE`.
+ */
+export const leaderEarningsResponseSchema = z.object({
+  wallet: addressSchema,
+  leaders: z.array(leaderEarningsSchema),
+});
+export type LeaderEarningsResponse = z.infer<typeof leaderEarningsResponseSchema>;
 
 export const leaderboardResponseSchema = z.object({ leaders: z.array(leaderSummarySchema) });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;

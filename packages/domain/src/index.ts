@@ -15,6 +15,7 @@ export * from './ports';
 export * from './presale-rules';
 export * from './presale-state';
 export * from './presale-variant';
+export * from './sale-rules';
 export * from './price';
 export * from './progress';
 export * from './schedules';

@@ -2,6 +2,7 @@ import type { BuyerRecord } from './buyer-record';
 import type { Community } from './goals';
 import type { PresaleState } from './presale-state';
 import type { PythPrice } from './price';
+import type { PresaleSaleRules } from './sale-rules';
 
 /**
  * Ports: what the product needs from the outside world, named for the need, not the tool.
@@ -21,6 +22,8 @@ export interface Clock {
 export interface PresaleSnapshot {
   readonly address: string;
   readonly state: PresaleState;
+  /** The program's window, allowlist root and leader count, from the same account bytes. */
+  readonly rules: PresaleSaleRules;
   /** Slot the value was read at (context slot). */
   readonly slot: number;
 }

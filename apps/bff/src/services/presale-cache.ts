@@ -27,6 +27,8 @@ export function toPresaleResponse(
     variant,
     address: snapshot.address,
     state: presaleStateToJson(snapshot.state),
+    window: { start: snapshot.rules.saleStart, end: snapshot.rules.saleEnd },
+    allowlisted: snapshot.rules.allowlistRoot !== null,
     soldOut: isSoldOut(snapshot.state),
     targetLamports: target.toString(),
     progress: {
@@ -68,7 +70,15 @@ export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
         return snapshot;
       },
       toJson: (snapshot, meta) => toPresaleResponse(variant, snapshot, meta),
-      keyOf: (snapshot) => JSON.stringify(presaleStateToJson(snapshot.state)),
+      // A new window or allowlist root is a change too (the page shows them).
+      keyOf: (snapshot) =>
+        JSON.stringify([
+          presaleStateToJson(snapshot.state),
+          snapshot.rules.saleStart,
+          snapshot.rules.saleEnd,
+          snapshot.rules.allowlistRoot,
+          snapshot.rules.leaderCount.toString(),
+        ]),
       onRefreshError: (error) => options.onError?.(variant, error),
     });
   const resources = {

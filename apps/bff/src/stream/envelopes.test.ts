@@ -24,13 +24,24 @@ describe('stream envelopes', () => {
       address: randomAddress(),
       slot: 42,
       state: presaleState({ currentTotalSold: 123n * SOL + 1n }),
+      rules: {
+        saleStart: 1_790_000_000,
+        saleEnd: null,
+        allowlistRoot: 'ab'.repeat(32),
+        leaderCount: 2n,
+      },
     };
     const json = JSON.stringify(toPresaleResponse(variant, snapshot, meta));
     const message = roundTrip(presaleEnvelope(variant, json), json);
     expect(message).toMatchObject({
       type: 'presale',
       topic: `presale:${variant}`,
-      data: { variant, state: { currentTotalSold: (123n * SOL + 1n).toString() } },
+      data: {
+        variant,
+        state: { currentTotalSold: (123n * SOL + 1n).toString() },
+        window: { start: 1_790_000_000, end: null },
+        allowlisted: true,
+      },
     });
   });
 

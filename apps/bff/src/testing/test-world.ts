@@ -16,7 +16,7 @@ import type {
   PresaleState,
   PythPrice,
 } from '@fbt/domain';
-import { encodeBase58, INITIAL_PRESALE_STATE } from '@fbt/domain';
+import { encodeBase58, INITIAL_PRESALE_STATE, OPEN_SALE_RULES } from '@fbt/domain';
 import { buildApp, type AppDeps, type AppSettings } from '../app';
 import { createManualScheduler, type ManualScheduler } from '../cache/scheduler';
 
@@ -92,16 +92,19 @@ export function createTestWorld(): TestWorld {
     address: deployment.presales.public.address,
     slot: 100,
     state: presaleState(),
+    rules: OPEN_SALE_RULES,
   });
   presales.set(deployment.presales.private.address, {
     address: deployment.presales.private.address,
     slot: 100,
     state: presaleState({ maxTotalBuyable: 200n * SOL, currentTotalSold: 50n * SOL }),
+    rules: OPEN_SALE_RULES,
   });
   presales.set(deployment.presales.leader.address, {
     address: deployment.presales.leader.address,
     slot: 100,
     state: presaleState({ currentTotalSold: 0n }),
+    rules: OPEN_SALE_RULES,
   });
   return {
     deployment,

@@ -12,7 +12,7 @@ import { intervalScheduler } from '../../src/cache/scheduler';
 import { createRedisClients } from '../../src/cluster/redis-clients';
 import { addTransactionTo, leaderBuyIn, leaderWallet, reportBody } from '../leader-fixture';
 import { buildApp } from '../../src/app';
-import type { PresaleSnapshot } from '@fbt/domain';
+import { OPEN_SALE_RULES, type PresaleSnapshot } from '@fbt/domain';
 import { createTestWorld, depsFor, presaleState, SOL, type TestWorld } from '../helper';
 
 // Long enough that a loaded test machine (event loop stalled for a moment) does not lose it.
@@ -163,7 +163,12 @@ describe('two instances over one Redis', () => {
     const address = world.deployment.presales.public.address;
     const push = watchers.get(a.cluster.status().polling ? a : b)?.get(address);
     expect(push).toBeDefined();
-    push?.({ address, slot: 200, state: presaleState({ currentTotalSold: 77n * SOL }) });
+    push?.({
+      address,
+      slot: 200,
+      state: presaleState({ currentTotalSold: 77n * SOL }),
+      rules: OPEN_SALE_RULES,
+    });
     const sold = (messages: typeof onA) =>
       messages.map(
         (m) => (m.data as { state: { currentTotalSold: string } }).state.currentTotalSold,
@@ -240,6 +245,7 @@ describe('two instances over one Redis', () => {
       address,
       slot: 300,
       state: presaleState({ maxTotalBuyable: 200n * SOL, currentTotalSold: 99n * SOL }),
+      rules: OPEN_SALE_RULES,
     });
     await until(() => onFollower.length === 2, 'push after recovery');
   });
