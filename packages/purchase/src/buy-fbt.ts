@@ -1,28 +1,15 @@
-import {
-  computeTokenAmount,
-  DIALOG_TEXTS,
-  toTransactionErrorMessage,
-  validateAmount,
-  parseSolAmount,
-  type PresaleState,
-} from '@fbt/domain';
-import {
-  BUY_SIMULATION_COMPUTE_UNITS,
-  buildBuyInstructions,
-  buyComputeUnitLimit,
-} from '@fbt/presale-client';
+import { computeTokenAmount, parseSolAmount, validateAmount, type PresaleState } from '@fbt/domain';
+import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import {
-  ComputeBudgetProgram,
-  PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type TransactionInstruction,
-} from '@solana/web3.js';
-import { confirmSignature } from './confirm-signature';
-import { describeTransactionFailure } from './describe-failure';
+import { PublicKey } from '@solana/web3.js';
+import { describeFailure, type ProgramErrorId } from './describe-failure';
 import { isPreparedFor, preparePurchase, type PreparedPurchase } from './prepare-purchase';
-import type { PurchaseConnection } from './purchase-connection';
+import {
+  choosePriorityFee,
+  DEFAULT_MAX_PRIORITY_FEE,
+  runTransaction,
+  type TransactionDeps,
+} from './run-transaction';
 
 /** The steps of a purchase, reported as they start (the UI shows a spinner throughout). */
 export type BuyStage =
@@ -40,19 +27,21 @@ export interface BuyFbtRequest {
   readonly amountInput: string;
   /** Lamports the buyer already spent on this presale. */
   readonly boughtLamports: bigint;
-  /** Leader page only: adds the memo `fbt:leader:<code>`. */
+  /** Leader page only: adds the memo `fbt:leader:<code>` (what the leader report names). */
   readonly leaderCode?: string;
+  /**
+   * The code's on-chain leader record (registered and active): the program pays it 10% of the
+   * amount and the seller the rest. Absent for an unknown or suspended code.
+   */
+  readonly leaderRecord?: PublicKey;
+  /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
+  readonly allowlistProof?: readonly Uint8Array[];
 }
 
-export interface BuyFbtDeps {
-  readonly connection: PurchaseConnection;
-  /** The wallet's signer (wallet-adapter's `signTransaction`). */
-  readonly signTransaction: (transaction: VersionedTransaction) => Promise<VersionedTransaction>;
+export interface BuyFbtDeps extends TransactionDeps {
   readonly onStage?: (stage: BuyStage) => void;
   /** Upper bound of the priority fee, micro-lamports per compute unit. */
   readonly maxPriorityFeeMicroLamports?: number;
-  readonly pollIntervalMs?: number;
-  readonly sleep?: (ms: number) => Promise<void>;
   /**
    * Chain data read ahead with `preparePurchase` (e.g. when the purchase box opened): used when
    * it matches this purchase and is fresh, which saves a round trip after the click.
@@ -77,17 +66,17 @@ export type BuyFbtResult =
       readonly stage: BuyStage;
       /** Text for the 'Error' dialog. */
       readonly message: string;
+      /** Set when our program refused (a translated UI shows its own text for it). */
+      readonly programError?: ProgramErrorId;
       /** Set once the transaction was sent (it may still be looked up). */
       readonly signature?: string;
     };
 
-/** Priority fees above this many micro-lamports per CU are not paid (a spike is not our bid). */
-export const DEFAULT_MAX_PRIORITY_FEE = 25_000;
-
 /**
  * Buys FBT: re-validates the amount, builds the transaction (creating the buyer's token
- * account when missing), simulates it and reports program errors before the wallet is asked,
- * has the wallet sign, sends, and confirms. Never throws for an expected failure: the result
+ * account when missing; BuyWith with the leader record and the allowlist proof when given),
+ * simulates it and reports program errors before the wallet is asked, has the wallet sign,
+ * sends, and confirms. Never throws for an expected failure: the result
  * says at which stage it stopped and what to show.
  */
 export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<BuyFbtResult> {
@@ -97,10 +86,14 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     stage = next;
     deps.onStage?.(next);
   };
-  const fail = (message: string, signature?: string): BuyFbtResult => ({
+  const fail = (
+    failure: { message: string; programError?: ProgramErrorId },
+    signature?: string,
+  ): BuyFbtResult => ({
     ok: false,
     stage,
-    message,
+    message: failure.message,
+    ...(failure.programError === undefined ? {} : { programError: failure.programError }),
     ...(signature === undefined ? {} : { signature }),
   });
 
@@ -112,7 +105,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
   });
   const parsed = parseSolAmount(request.amountInput);
   if (amountError !== null || !parsed.ok)
-    return fail(amountError?.message ?? 'Amount field is empty');
+    return fail({ message: amountError?.message ?? 'Amount field is empty' });
   const lamports = parsed.lamports;
 
   try {
@@ -134,92 +127,28 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       buyerTokenAccount,
       createBuyerTokenAccount: !chain.tokenAccountExists,
       ...(request.leaderCode === undefined ? {} : { leaderCode: request.leaderCode }),
+      ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
+      ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),
     });
-    const priorityFee = choosePriorityFee(
-      chain.recentFees,
-      deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
-    );
-    const compile = (computeUnits: number): VersionedTransaction =>
-      compileTransaction(request.buyer, chain.blockhash, [
-        ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
-        ComputeBudgetProgram.setComputeUnitPrice({ microLamports: priorityFee }),
-        ...buyInstructions,
-      ]);
-
-    enter('simulating');
-    const simulation = await connection.simulateTransaction(compile(BUY_SIMULATION_COMPUTE_UNITS), {
-      sigVerify: false,
-      commitment: 'confirmed',
-    });
-    if (simulation.value.err !== null) {
-      return fail(describeTransactionFailure(simulation.value.err, simulation.value.logs ?? []));
-    }
-    const transaction = compile(buyComputeUnitLimit(simulation.value.unitsConsumed));
-
-    enter('signing');
-    let signed: VersionedTransaction;
-    try {
-      signed = await deps.signTransaction(transaction);
-    } catch (error) {
-      return fail(toTransactionErrorMessage(error));
-    }
-    const signatureBytes = signed.signatures[0];
-    if (signatureBytes === undefined || signatureBytes.every((byte) => byte === 0)) {
-      return fail(DIALOG_TEXTS.DIALOG__NOT_SIGNED);
-    }
-
-    enter('sending');
-    const rawTransaction = signed.serialize();
-    const signature = await connection.sendRawTransaction(rawTransaction, {
-      skipPreflight: true,
-      maxRetries: 0,
-    });
-
-    enter('confirming');
-    const outcome = await confirmSignature({
-      connection,
-      signature,
+    const outcome = await runTransaction(deps, {
+      payer: request.buyer,
       blockhash: chain.blockhash,
-      rawTransaction,
-      ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
-      ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),
+      priorityFee: choosePriorityFee(
+        chain.recentFees,
+        deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
+      ),
+      instructions: buyInstructions,
+      enter,
     });
-    switch (outcome.status) {
-      case 'confirmed':
-        return {
-          ok: true,
-          signature,
-          lamports,
-          tokenAmount: computeTokenAmount(lamports, request.state.tokenPrice),
-          slot: outcome.slot,
-        };
-      case 'failed':
-        return fail(describeTransactionFailure(outcome.error), signature);
-      case 'expired':
-        return fail(toTransactionErrorMessage('Blockhash not found'), signature);
-    }
+    if (!outcome.ok) return fail(outcome, outcome.signature);
+    return {
+      ok: true,
+      signature: outcome.signature,
+      lamports,
+      tokenAmount: computeTokenAmount(lamports, request.state.tokenPrice),
+      slot: outcome.slot,
+    };
   } catch (error) {
-    return fail(describeTransactionFailure(error));
+    return fail(describeFailure(error));
   }
-}
-
-function compileTransaction(
-  payer: PublicKey,
-  blockhash: string,
-  instructions: TransactionInstruction[],
-): VersionedTransaction {
-  const message = new TransactionMessage({
-    payerKey: payer,
-    recentBlockhash: blockhash,
-    instructions,
-  }).compileToLegacyMessage();
-  return new VersionedTransaction(message);
-}
-
-/** The median of recent non-zero fees on the presale account, capped; 0 when the chain is idle. */
-export function choosePriorityFee(recentFees: readonly number[], cap: number): number {
-  const paid = recentFees.filter((fee) => fee > 0).sort((a, b) => a - b);
-  if (paid.length === 0) return 0;
-  const median = paid[Math.floor(paid.length / 2)] ?? 0;
-  return Math.min(median, cap);
 }

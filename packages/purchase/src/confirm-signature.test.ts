@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmSignature } from './confirm-signature';
 import type { PurchaseConnection } from './purchase-connection';
 import { buyComputeUnitLimit } from '@fbt/presale-client';
-import { choosePriorityFee } from './buy-fbt';
+import { choosePriorityFee } from './run-transaction';
 
 /** A connection that answers status and blockhash queries from scripts, one entry per poll. */
 function scriptedConnection(script: {

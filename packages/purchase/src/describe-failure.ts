@@ -1,5 +1,41 @@
 import { DIALOG_TEXTS, toTransactionErrorMessage } from '@fbt/domain';
-import { decodePresaleError } from '@fbt/presale-client';
+import {
+  decodePresaleError,
+  type PresaleErrorCode,
+  type PresaleErrorName,
+} from '@fbt/presale-client';
+
+/** Which of our program's custom errors stopped a transaction. */
+export interface ProgramErrorId {
+  readonly code: PresaleErrorCode;
+  readonly name: PresaleErrorName;
+}
+
+/**
+ * A failure as text (the program's English message, a fixed sentence, or the chain's or
+ * wallet's own words) plus, when our program refused, which error it was: a translated UI
+ * shows its own text for that name.
+ */
+export interface TransactionFailureText {
+  readonly message: string;
+  readonly programError?: ProgramErrorId;
+}
+
+/**
+ * {@link describeTransactionFailure} plus the program error it found, if any.
+ *
+ * @example describeFailure({ InstructionError: [2, { Custom: 6040 }] }).programError?.name // 'NotAllowlisted'
+ */
+export function describeFailure(error: unknown, logs?: readonly string[]): TransactionFailureText {
+  const programError = decodePresaleError(error, logs);
+  if (programError !== null) {
+    return {
+      message: programError.message,
+      programError: { code: programError.code, name: programError.name },
+    };
+  }
+  return { message: describeTransactionFailure(error, logs) };
+}
 
 /**
  * Readable text for a failed simulation or transaction: our program's own message when the
