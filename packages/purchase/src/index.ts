@@ -5,3 +5,5 @@ export * from './describe-failure';
 export * from './prepare-purchase';
 export * from './purchase-connection';
 export * from './run-transaction';
+export * from './swap/check-swap-transaction';
+export * from './swap/swap-fbt';
