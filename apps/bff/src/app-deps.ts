@@ -40,6 +40,8 @@ export interface AppSettings {
   readonly contentDir?: string | null;
   /** RPC URL a browser may use for explorer links on a local chain. */
   readonly publicRpcUrl: string | null;
+  /** The site's public origin for absolute links in Blinks; null/absent: the request's origin. */
+  readonly publicSiteUrl?: string | null;
   /** Built client to serve at `/`, or null. */
   readonly clientDist: string | null;
   /** Trust X-Forwarded-For (behind a reverse proxy). */

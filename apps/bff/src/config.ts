@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
-import { clusterSchema } from '@fbt/domain';
+import { clusterSchema, normalizeSiteOrigin } from '@fbt/domain';
 import { publicLinksEnvSchema, siteContentProblems } from './site-content-config';
 import { redisUrlProblem } from './cluster/redis-url';
 
@@ -57,6 +57,18 @@ const envSchema = z.object({
   SOLANA_WS_URL: optionalUrl,
   CLUSTER: clusterSchema.optional(),
   PUBLIC_RPC_URL: optionalUrl,
+  /** The site's public origin, for absolute links in Blinks; unset: each request's own origin. */
+  PUBLIC_SITE_URL: optionalText.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    try {
+      normalizeSiteOrigin(value);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an http(s) origin without a path, like https://fbt.example',
+      });
+    }
+  }),
   CLIENT_DIST: z.string().trim().min(1).default('./apps/client/dist'),
   DATABASE_PATH: z.string().trim().min(1).default('./data/ledger.sqlite'),
   /** Set: the leader ledger lives in this PostgreSQL database instead of `DATABASE_PATH`. */

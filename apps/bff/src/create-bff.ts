@@ -12,6 +12,7 @@ import {
   createXFollowerCounter,
 } from '@fbt/adapters';
 import type { Clock, CommunityCounters, Deployment, LeaderLedger } from '@fbt/domain';
+import { normalizeSiteOrigin } from '@fbt/domain';
 import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
@@ -62,6 +63,8 @@ export function settingsFromConfig(config: Config): AppSettings {
     siteContent: { sample: config.SAMPLE_CONTENT, auditFirm: config.AUDIT_FIRM ?? null },
     contentDir: config.CONTENT_DIR === undefined ? null : fromRepoRoot(config.CONTENT_DIR),
     publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
+    publicSiteUrl:
+      config.PUBLIC_SITE_URL === undefined ? null : normalizeSiteOrigin(config.PUBLIC_SITE_URL),
     clientDist: fromRepoRoot(config.CLIENT_DIST),
     trustProxy: config.TRUST_PROXY,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,

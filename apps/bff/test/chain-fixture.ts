@@ -27,6 +27,8 @@ export interface SeededChain {
   readonly localnet: Localnet;
   readonly connection: Connection;
   readonly deployment: Deployment;
+  /** The presales' seller: signs the sale-rule instructions (pause, limits, window, leaders). */
+  readonly seller: Keypair;
   /** A new keypair holding `sol` SOL. */
   fundedKeypair(sol?: number): Promise<Keypair>;
   /** Buys on a presale through the real program; returns the confirmed signature. */
@@ -162,6 +164,7 @@ export async function startSeededChain(): Promise<SeededChain> {
       localnet,
       connection,
       deployment,
+      seller,
       fundedKeypair,
       async buy(buyer, variant, lamports, options = {}) {
         const instructions = buildBuyInstructions({

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppDeps } from '../app-deps';
 import { createLeaderReportReply } from '../http/leader-report-reply';
 import { registerLedgerMetrics } from '../observability/ledger-metrics';
+import { actionsRoutes } from './api/actions/index';
 import { configRoute } from './api/v1/config';
 import { goalsRoute } from './api/v1/goals';
 import { leaderReportsRoute } from './api/v1/leader-reports';
@@ -23,7 +24,14 @@ import { rpcRoute } from './rpc';
 /** The ports and settings the routes read (the services come from the app plugins). */
 export type RoutesOptions = Pick<
   AppDeps,
-  'deployment' | 'settings' | 'buyerReader' | 'ledger' | 'rpcUpstreamUrl' | 'fetch'
+  | 'deployment'
+  | 'settings'
+  | 'buyerReader'
+  | 'presaleReader'
+  | 'clock'
+  | 'ledger'
+  | 'rpcUpstreamUrl'
+  | 'fetch'
 >;
 
 /**
@@ -59,6 +67,16 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   await fastify.register(leaderRoute, { ledger });
   await fastify.register(leaderboardRoute, { ledger });
   await fastify.register(streamRoute, { streamHub });
+  await fastify.register(actionsRoutes, {
+    deployment,
+    presaleCache,
+    presaleReader: options.presaleReader,
+    buyerReader,
+    clock: options.clock,
+    rpcUpstreamUrl: options.rpcUpstreamUrl,
+    publicSiteUrl: settings.publicSiteUrl ?? null,
+    rateLimitWriteMax,
+  });
   await fastify.register(healthzRoute);
   await fastify.register(readyzRoute, {
     notReadyReasons: fastify.health.notReadyReasons,

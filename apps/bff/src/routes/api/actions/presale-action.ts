@@ -1,0 +1,160 @@
+import type { ActionGetResponse, LinkedAction } from '@solana/actions';
+import type { PresaleSnapshot, PresaleVariant } from '@fbt/domain';
+import {
+  computePresaleTarget,
+  computeProgress,
+  computeTotalRemaining,
+  FBT_DECIMALS,
+  formatFixed,
+  formatSol,
+  isSoldOut,
+  LAMPORTS_PER_SOL,
+} from '@fbt/domain';
+import { PRESALE_ERRORS } from '@fbt/presale-client';
+
+/** Why a presale takes no buy now: the disabled button's label and the message under it. */
+export interface SaleBlock {
+  readonly label: string;
+  readonly message: string;
+}
+
+/** Preset buy buttons, in SOL lamports; those outside the presale's limits are left out. */
+export const PRESET_LAMPORTS: readonly bigint[] = [
+  LAMPORTS_PER_SOL / 2n,
+  LAMPORTS_PER_SOL,
+  5n * LAMPORTS_PER_SOL,
+];
+
+const TITLES: Record<PresaleVariant, string> = {
+  public: 'FBT Presale',
+  private: 'FBT Private Presale',
+  leader: 'FBT Leader Presale',
+};
+
+const utcDate = (unixSeconds: number): string =>
+  `${new Date(unixSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Whether the presale takes a buy at `nowSeconds`, by the rules the program enforces (and with
+ * its messages): active, not sold out, inside its window (`start <= now < end`), and no
+ * allowlist. An allowlisted presale takes no Blink buy: the GET that draws the Blink must not
+ * know the wallet (the spec), so everyone would see a button most could not use; its buyers
+ * buy on the site, which has their proof.
+ */
+export function saleBlock(snapshot: PresaleSnapshot, nowSeconds: number): SaleBlock | null {
+  const { state, rules } = snapshot;
+  if (!state.isInitialized || !state.isActived) {
+    return { label: 'Presale paused', message: PRESALE_ERRORS[6018].message };
+  }
+  if (isSoldOut(state)) return { label: 'Sold out', message: PRESALE_ERRORS[6023].message };
+  if (rules.saleStart !== null && nowSeconds < rules.saleStart) {
+    return {
+      label: 'Not started',
+      message: `${PRESALE_ERRORS[6041].message} It opens on ${utcDate(rules.saleStart)}.`,
+    };
+  }
+  if (rules.saleEnd !== null && nowSeconds >= rules.saleEnd) {
+    return { label: 'Presale ended', message: PRESALE_ERRORS[6042].message };
+  }
+  if (rules.allowlistRoot !== null) {
+    return {
+      label: 'Allowlist only',
+      message:
+        'This presale is open to allowlisted wallets only, and they buy on the FBT site, not from a Blink.',
+    };
+  }
+  return null;
+}
+
+/** Lamports as a JS number of SOL, for the spec's numeric `min`/`max` (display only). */
+const solNumber = (lamports: bigint): number => Number(formatSol(lamports));
+
+/** What {@link presaleActionBody} describes. */
+export interface PresaleActionInput {
+  readonly variant: PresaleVariant;
+  readonly snapshot: PresaleSnapshot;
+  readonly nowSeconds: number;
+  /** Absolute URL of the icon. */
+  readonly iconUrl: string;
+  /** The Action's own path (`/api/actions/presale/leader`), for the linked actions. */
+  readonly actionPath: string;
+  /** Leader presale: the code every buy credits. */
+  readonly leaderCode?: string;
+  /** A reason beyond the sale rules to take no buy (a suspended leader code). */
+  readonly block?: SaleBlock | null;
+}
+
+/**
+ * The GET answer: icon, title, a description with the live price, progress and limits, and
+ * either buttons for preset amounts plus an amount field bounded by the chain's limits, or a
+ * disabled button with the reason.
+ */
+export function presaleActionBody(input: PresaleActionInput): ActionGetResponse {
+  const { variant, snapshot, leaderCode } = input;
+  const { state } = snapshot;
+  const target = computePresaleTarget(variant, state);
+  const progress = computeProgress(state.currentTotalSold, target);
+  const min = state.minUserBuyable;
+  const totalLeft = computeTotalRemaining(state);
+  const max = state.maxUserBuyable < totalLeft ? state.maxUserBuyable : totalLeft;
+  const fbtPerSol = formatFixed(
+    state.tokenPrice > 0n
+      ? (LAMPORTS_PER_SOL * 10n ** BigInt(FBT_DECIMALS)) / state.tokenPrice
+      : 0n,
+    FBT_DECIMALS,
+    { maxFractionDigits: 0 },
+  );
+  const description = [
+    `Buy FBT at ${formatSol(state.tokenPrice)} SOL per token (${Number(fbtPerSol).toLocaleString('en-US')} FBT per SOL).`,
+    `Raised ${formatSol(state.currentTotalSold, { maxFractionDigits: 2 })} of ${formatSol(target)} SOL (${progress.fillPercent.toFixed(1)}%).`,
+    `Each wallet buys from ${formatSol(min)} to ${formatSol(state.maxUserBuyable)} SOL in total.`,
+    ...(leaderCode === undefined
+      ? []
+      : [`Bought with leader code ${leaderCode}: the program credits the leader on chain.`]),
+  ].join(' ');
+  const block = input.block ?? saleBlock(snapshot, input.nowSeconds);
+  const base = {
+    type: 'action' as const,
+    icon: input.iconUrl,
+    title: TITLES[variant],
+    description,
+  };
+  if (block !== null) {
+    return { ...base, label: block.label, disabled: true, error: { message: block.message } };
+  }
+  const query = (amount: string): string =>
+    `${input.actionPath}?${leaderCode === undefined ? '' : `code=${leaderCode}&`}amount=${amount}`;
+  const presets: LinkedAction[] = PRESET_LAMPORTS.filter(
+    (lamports) => lamports >= min && lamports <= max,
+  ).map((lamports) => ({
+    type: 'transaction',
+    label: `Buy ${formatSol(lamports)} SOL`,
+    href: query(formatSol(lamports)),
+  }));
+  return {
+    ...base,
+    label: 'Buy FBT',
+    links: {
+      actions: [
+        ...presets,
+        {
+          type: 'transaction',
+          label: 'Buy FBT',
+          href: query('{amount}'),
+          parameters: [
+            {
+              type: 'number',
+              name: 'amount',
+              label: `SOL amount (${formatSol(min)} to ${formatSol(max, { maxFractionDigits: 5 })})`,
+              required: true,
+              min: solNumber(min),
+              max: solNumber(max),
+              pattern: '^\\d*\\.?\\d{0,9}$',
+              patternDescription: 'An amount of SOL with at most 9 decimals, like 1.5',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  BUY_SIMULATION_COMPUTE_UNITS,
+  buildBuyInstructions,
+  buyComputeUnitLimit,
+} from '@fbt/presale-client';
+import {
+  choosePriorityFee,
+  DEFAULT_MAX_PRIORITY_FEE,
+  describeTransactionFailure,
+  preparePurchase,
+  type PurchaseConnection,
+} from '@fbt/purchase';
+import {
+  ComputeBudgetProgram,
+  PublicKey,
+  TransactionMessage,
+  VersionedTransaction,
+  type Connection,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import type { PresaleState } from '@fbt/domain';
+
+/** The chain reads a Blink buy needs: the purchase flow's, plus the genesis hash (chain id). */
+export type ActionConnection = PurchaseConnection & Pick<Connection, 'getGenesisHash'>;
+
+/** One Blink buy, already validated against the presale's rules and the buyer's allowance. */
+export interface BlinkBuy {
+  readonly programId: PublicKey;
+  readonly presale: PublicKey;
+  readonly mint: PublicKey;
+  /** The presale as just read (seller and vault keys). */
+  readonly state: PresaleState;
+  /** The POST's `account`: fee payer and only signer. */
+  readonly buyer: PublicKey;
+  readonly lamports: bigint;
+  /** Leader presale: the code's record (paid 10% by the program) and the code (memo). */
+  readonly leader?: { readonly code: string; readonly record: PublicKey };
+}
+
+/** The unsigned transaction, or why the chain would refuse it (the site's failure text). */
+export type BlinkTransaction =
+  | { readonly ok: true; readonly transaction: VersionedTransaction; readonly computeUnits: number }
+  | { readonly ok: false; readonly message: string };
+
+function compile(
+  payer: PublicKey,
+  blockhash: string,
+  computeUnits: number,
+  priorityFee: number,
+  instructions: readonly TransactionInstruction[],
+): VersionedTransaction {
+  const message = new TransactionMessage({
+    payerKey: payer,
+    recentBlockhash: blockhash,
+    instructions: [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: priorityFee }),
+      ...instructions,
+    ],
+  }).compileToLegacyMessage();
+  return new VersionedTransaction(message);
+}
+
+/**
+ * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
+ * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
+ * presale), the same instructions (`buildBuyInstructions`: the buyer's associated token account
+ * created idempotently when missing, BuyWith with the leader record, the leader memo), the same
+ * priority fee rule, and a compute limit sized from a simulation with `buyComputeUnitLimit`.
+ * The simulation also refuses what the chain would refuse (not enough SOL, a rule that changed
+ * since the checks), with the text the site shows, so no failing transaction is handed out.
+ */
+export async function buildBlinkBuyTransaction(
+  connection: ActionConnection,
+  buy: BlinkBuy,
+): Promise<BlinkTransaction> {
+  const chain = await preparePurchase(connection, {
+    buyer: buy.buyer,
+    presale: buy.presale,
+    mint: buy.mint,
+  });
+  const instructions = buildBuyInstructions({
+    programId: buy.programId,
+    presale: buy.presale,
+    buyer: buy.buyer,
+    seller: new PublicKey(buy.state.sellerPubkey),
+    tempTokenAccount: new PublicKey(buy.state.tempTokenAccountPubkey),
+    mint: buy.mint,
+    lamports: buy.lamports,
+    createBuyerTokenAccount: !chain.tokenAccountExists,
+    ...(buy.leader === undefined
+      ? {}
+      : { leaderCode: buy.leader.code, leaderRecord: buy.leader.record }),
+  });
+  const priorityFee = choosePriorityFee(chain.recentFees, DEFAULT_MAX_PRIORITY_FEE);
+  const build = (units: number) =>
+    compile(buy.buyer, chain.blockhash, units, priorityFee, instructions);
+  const simulation = await connection.simulateTransaction(build(BUY_SIMULATION_COMPUTE_UNITS), {
+    sigVerify: false,
+    commitment: 'confirmed',
+  });
+  if (simulation.value.err !== null) {
+    return {
+      ok: false,
+      message: describeTransactionFailure(simulation.value.err, simulation.value.logs ?? []),
+    };
+  }
+  const computeUnits = buyComputeUnitLimit(simulation.value.unitsConsumed);
+  return { ok: true, transaction: build(computeUnits), computeUnits };
+}
