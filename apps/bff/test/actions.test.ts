@@ -421,12 +421,12 @@ describe('refusals, each as the spec’s { message }', () => {
     );
   });
 
-  it('answers an unknown presale and a wrong method as { message }', async () => {
+  it('answers an unknown presale and a body that is not JSON as { message }', async () => {
     await expectRefusal(getAction(actionUrl('vip')), 404, /^Unknown presale "vip"/);
     const response = await fetch(actionUrl('public'), {
       method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: 'account',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'account=x',
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ message: 'Send the body as application/json.' });
