@@ -14,6 +14,9 @@ export interface FetchJsonOptions {
   readonly sleep?: Sleep;
   /** Name of the upstream, for errors and logs (never the URL: it may hold a token). */
   readonly upstream: string;
+  /** `POST` sends `body` as JSON; only for requests that are safe to repeat (they are retried). */
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
 }
 
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +26,7 @@ function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * GETs a JSON document with a per-attempt timeout and exponential backoff. Throws an
+ * GETs (or POSTs) a JSON document with a per-attempt timeout and exponential backoff. Throws an
  * {@link AdapterError}: `UPSTREAM__TIMEOUT`, `UPSTREAM__NETWORK`, `UPSTREAM__HTTP_STATUS`
  * (with `status`) or `UPSTREAM__BAD_RESPONSE` (not JSON). 4xx other than 429 are not retried.
  */
@@ -37,7 +40,13 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     const timer = setTimeout(() => controller.abort(), options.timeoutMs);
     try {
       const response = await doFetch(url, {
-        headers: { accept: 'application/json', ...options.headers },
+        method: options.method ?? 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+        ...(options.body === undefined ? {} : { body: options.body }),
         signal: controller.signal,
       });
       const text = await response.text();

@@ -2,3 +2,4 @@
 export * from './postgres-server';
 export * from './redis-server';
 export { freeLoopbackPort } from './free-port';
+export * from './raydium-trade-loopback';
