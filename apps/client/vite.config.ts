@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { routePreload } from './vite-route-preload';
+import { routePreload } from './vite-route-preload.ts';
 
 /**
  * Text assets the BFF may answer precompressed. Images and fonts are left out (their formats
