@@ -7,6 +7,8 @@ import { BLOCKCHAIN_IDS } from '@solana/actions';
 import { describe, expect, it } from 'vitest';
 import type { PresaleSnapshot } from '@fbt/domain';
 import { OPEN_SALE_RULES } from '@fbt/domain';
+import { loadConfig } from '../src/config';
+import { settingsFromConfig } from '../src/create-bff';
 import { actionHeaders, blockchainId } from '../src/routes/api/actions/action-headers';
 import { presaleActionBody, saleBlock } from '../src/routes/api/actions/presale-action';
 import { randomAddress } from './helper';
@@ -126,4 +128,21 @@ describe('Action headers', () => {
     expect(headers).not.toHaveProperty('X-Blockchain-Ids');
     expect(headers).not.toHaveProperty('Content-Type');
   });
+});
+
+describe('PUBLIC_SITE_URL', () => {
+  it('is the origin of the absolute links, normalized', () => {
+    const config = loadConfig({ PUBLIC_SITE_URL: 'https://FBT.example/' });
+    expect(settingsFromConfig(config).publicSiteUrl).toBe('https://fbt.example');
+    expect(settingsFromConfig(loadConfig({})).publicSiteUrl).toBeNull();
+  });
+
+  it.each(['fbt.example', 'https://fbt.example/site', 'ftp://fbt.example'])(
+    'refuses %j at start-up, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ PUBLIC_SITE_URL: value })).toThrow(
+        /PUBLIC_SITE_URL: must be an http\(s\) origin without a path/,
+      );
+    },
+  );
 });
