@@ -57,6 +57,15 @@ export const siteContentSchema = z.object({
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
+/** The swap part of the config. */
+export const swapConfigSchema = z.object({
+  /** An exchange is configured (`SWAP_API_URL`): the page trades; otherwise it says trading opens later. */
+  enabled: z.boolean(),
+  /** Programs a swap transaction may call besides the system, token and budget ones. */
+  dexProgramIds: z.array(addressSchema),
+});
+export type SwapConfig = z.infer<typeof swapConfigSchema>;
+
 export const presaleVariantConfigSchema = z.object({
   variant: presaleVariantSchema,
   /** Hash route of the page, without '#/'. */
@@ -83,6 +92,8 @@ export const configResponseSchema = z.object({
   links: siteLinksSchema,
   /** Sample content and the audit firm; absent from an older BFF (no sample, no audit). */
   content: siteContentSchema.optional(),
+  /** The swap page; absent from an older BFF (trading not open). */
+  swap: swapConfigSchema.optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -53,3 +53,12 @@ export interface PriorityFeeReading {
 export interface PriorityFeeSourcePort {
   read(): Promise<PriorityFeeReading>;
 }
+
+/**
+ * Whether an exchange answer is a refusal (answers carry unknown fields, so `in` does not narrow).
+ *
+ * @example isSwapRefusal({ refused: true, reason: 'ROUTE_NOT_FOUND' }) // true
+ */
+export function isSwapRefusal(answer: object): answer is SwapRefusal {
+  return 'refused' in answer && answer.refused === true;
+}

@@ -191,12 +191,3 @@ export const swapTransactionResponseSchema = z.object({
   priorityFeeMicroLamports: z.number().int().min(0),
 });
 export type SwapTransactionResponse = z.infer<typeof swapTransactionResponseSchema>;
-
-/** The swap part of `GET /api/v1/config`. */
-export const swapConfigSchema = z.object({
-  /** A Trade API is configured: the page trades; otherwise it says trading opens later. */
-  enabled: z.boolean(),
-  /** Programs the swap transactions may call besides the system, token and budget ones. */
-  dexProgramIds: z.array(addressSchema),
-});
-export type SwapConfig = z.infer<typeof swapConfigSchema>;
