@@ -38,6 +38,13 @@ export const routes: RouteObject[] = [
               import('./routes/presale').then((m) => ({ Component: m.LeaderPresaleRoute })),
           },
           {
+            path: paths.leaderEarnings,
+            lazy: () =>
+              import('./routes/leader-earnings').then((m) => ({
+                Component: m.LeaderEarningsRoute,
+              })),
+          },
+          {
             path: paths.leaderboard,
             lazy: () =>
               import('./routes/leaderboard').then((m) => ({ Component: m.LeaderboardRoute })),

@@ -8,6 +8,8 @@ export const paths = {
   live: '/live',
   presale: '/presale',
   leader: '/leader',
+  /** The leader earnings page, linked from the leader page (no menu entry: see README). */
+  leaderEarnings: '/leader/earnings',
   leaderboard: '/leaderboard',
   swap: '/swap',
   mammamia: '/mammamia',

@@ -1,9 +1,14 @@
+import { enSale } from './en-sale';
+
 /**
  * English UI copy. This catalogue is the source of truth for message keys: the Italian
  * catalogue must have exactly the same keys (checked by `catalogues.test.ts`). Strings quoted
- * by the product spec are reproduced verbatim here.
+ * by the product spec are reproduced verbatim here. The sale-rule, leader-earnings and program
+ * error texts live in `en-sale.ts`.
  */
 export const en = {
+  ...enSale,
+
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',
   'brand.homeLabel': 'Frustrated Beast Token — home',

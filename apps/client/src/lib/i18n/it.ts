@@ -1,7 +1,10 @@
 import type { Messages } from './en';
+import { itSale } from './it-sale';
 
 /** Italian UI copy; same keys as the English catalogue. */
 export const it: Messages = {
+  ...itSale,
+
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',
   'brand.homeLabel': 'Frustrated Beast Token — home',

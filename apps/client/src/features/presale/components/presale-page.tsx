@@ -8,13 +8,15 @@ import {
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
 import eyesGlance from '../../../assets/art/eyes-glance.svg';
 import eyesOpen from '../../../assets/art/eyes-open.svg';
 import presaleCoin from '../../../assets/art/presale-coin.svg';
+import { ArrowRightIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
+import { paths } from '../../../config/routes';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSchedule } from '../../../lib/use-schedule';
 import { usePresale } from '../../../lib/presale-api';
@@ -110,6 +112,16 @@ export function PresalePage({
               t('presale.leaderCodeMissing')
             )}
           </p>
+        ) : null}
+        {variant === 'leader' ? (
+          <Link
+            className="presale__earnings-link"
+            to={paths.leaderEarnings}
+            data-testid="leader-earnings-link"
+          >
+            {t('presale.earningsLink')}
+            <ArrowRightIcon size={16} />
+          </Link>
         ) : null}
       </header>
 

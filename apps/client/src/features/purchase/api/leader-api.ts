@@ -9,9 +9,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../../config/api';
 
-/** The answer about a leader code: known (with its totals), unknown, or not checkable now. */
+/**
+ * The answer about a leader code: known (with its on-chain record and whether the record is
+ * active, when the code is registered on chain), unknown, or not checkable now.
+ */
 export type LeaderCodeCheck =
-  | { readonly status: 'known'; readonly code: string }
+  | {
+      readonly status: 'known';
+      readonly code: string;
+      /** The code's leader record (the BuyWith leader account); absent: none on chain. */
+      readonly record?: string;
+      readonly active?: boolean;
+    }
   | { readonly status: 'unknown'; readonly message: string }
   | { readonly status: 'error'; readonly message: string };
 
@@ -35,7 +44,12 @@ export async function checkLeaderCode(
   if (!response.ok) return { status: 'error', message: httpErrorText(response.status) };
   const parsed = leaderDetailResponseSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) return { status: 'error', message: 'Invalid leader response' };
-  return { status: 'known', code: parsed.data.code };
+  const { code: known, record, active } = parsed.data;
+  return {
+    status: 'known',
+    code: known,
+    ...(record === undefined ? {} : { record, active: active ?? true }),
+  };
 }
 
 export function useLeaderCodeCheck(code: string | null) {

@@ -3,7 +3,8 @@ import { useI18n } from '../../../lib/i18n/i18n';
 import type { LeaderProblem } from '../lib/leader-problem';
 
 /**
- * Asked before a leader-page purchase whose code is missing, unknown or could not be checked:
+ * Asked before a leader-page purchase whose code is missing, unknown, suspended, without an
+ * on-chain record or could not be checked:
  * the buyer may still buy (spec flow: the buy goes through, the report may then fail and say
  * so), or cancel and ask the leader for the right link.
  */
@@ -17,12 +18,13 @@ export function LeaderConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useI18n();
-  const text =
-    problem.kind === 'missing'
-      ? t('purchase.leaderConfirmMissing')
-      : problem.kind === 'unknown'
-        ? t('purchase.leaderConfirmUnknown', { code: problem.code })
-        : t('purchase.leaderConfirmUnavailable', { code: problem.code });
+  const text = {
+    missing: () => t('purchase.leaderConfirmMissing'),
+    unknown: (code: string) => t('purchase.leaderConfirmUnknown', { code }),
+    unavailable: (code: string) => t('purchase.leaderConfirmUnavailable', { code }),
+    suspended: (code: string) => t('purchase.leaderConfirmSuspended', { code }),
+    'no-record': (code: string) => t('purchase.leaderConfirmNoRecord', { code }),
+  }[problem.kind]('code' in problem ? problem.code : '');
   return (
     <Dialog
       title={t('purchase.leaderConfirmTitle')}

@@ -17,14 +17,19 @@ import { usePresaleState } from '../api/get-presale-state';
 import { useSiteConfig } from '../api/get-site-config';
 import { useSolPrice } from '../api/get-sol-price';
 import { useLeaderCodeCheck } from '../api/leader-api';
+import { useAllowlistStanding } from '../api/allowlist-proof';
 import { usePresaleStream } from '../api/presale-stream';
 import { usePurchase } from '../hooks/use-purchase';
-import { leaderCodeToSend, leaderProblemOf } from '../lib/leader-problem';
+import { useNow } from '../../../lib/use-now';
+import { leaderProblemOf, leaderPurchaseOf } from '../lib/leader-problem';
 import { amountErrorText } from '../lib/purchase-text';
+import { saleWindowPhase } from '../lib/sale-window';
 import { BoughtStatus } from './bought-status';
 import { LeaderConfirmDialog } from './leader-confirm-dialog';
 import { PurchaseResultDialog } from './purchase-dialogs';
+import { AllowlistNote, LeaderNote } from './purchase-notes';
 import { PriceLine } from './price-line';
+import { formatSaleTime, SaleCountdown, SaleEndedCard } from './sale-status';
 import './purchase.css';
 
 /** Wallet used by the hidden test report when no wallet is connected (the system program). */
@@ -39,8 +44,9 @@ function Spinner() {
  * The purchase box (spec §2): title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the
  * amount field with its validation in the spec's order, 'You will receive N FBT', and the
  * 'Connect Wallet' / 'Send' button with a spinner while a purchase runs. Hidden when the
- * presale is sold out. `leaderCode` is set on the leader page only (`null`: missing or
- * malformed in the link).
+ * presale is sold out or its window has ended; before the window opens it counts down to the
+ * start. On an allowlisted presale it says whether the wallet is listed before Send. `leaderCode`
+ * is set on the leader page only (`null`: missing or malformed in the link).
  */
 export function PurchaseBox({
   variant,
@@ -49,7 +55,7 @@ export function PurchaseBox({
   variant: PresaleVariant;
   leaderCode?: string | null;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const inputId = useId();
   const messageId = useId();
   const config = useSiteConfig();
@@ -66,8 +72,17 @@ export function PurchaseBox({
   const purchase = usePurchase(variant);
   const [amount, setAmount] = useState('1');
   const [confirmingLeader, setConfirmingLeader] = useState(false);
+  const saleWindow = presale.response?.window;
+  const now = useNow(
+    1_000,
+    saleWindow !== undefined && (saleWindow.start !== null || saleWindow.end !== null),
+  );
+  const allowlisted = presale.response?.allowlisted === true;
+  const standing = useAllowlistStanding({ variant, wallet: address, allowlisted });
 
   const state = presale.state;
+  const sale = saleWindowPhase(saleWindow, now);
+  if (sale.phase === 'ended') return <SaleEndedCard endedAt={sale.endedAt} />;
   if (state !== undefined && isSoldOut(state)) {
     return (
       <section className="purchase card purchase--sold-out" data-testid="sold-out">
@@ -89,18 +104,16 @@ export function PurchaseBox({
   const leaderIssue = isLeaderPage
     ? leaderProblemOf(leaderCode, leaderCheck.data, leaderCheck.isError)
     : null;
-  const leaderProblem =
-    leaderIssue === null
-      ? null
-      : leaderIssue.kind === 'missing'
-        ? t('purchase.leaderMissing')
-        : leaderIssue.kind === 'unknown'
-          ? t('purchase.leaderUnknown', { code: leaderIssue.code })
-          : t('purchase.leaderUnavailable');
+  const leader = isLeaderPage ? leaderPurchaseOf(leaderCode, leaderCheck.data) : {};
+  // Send waits for the list's yes on an allowlisted presale: the program refuses anyone else.
+  const listedProof =
+    allowlisted && standing.data?.listed === true ? standing.data.proof : undefined;
   const ready = state !== undefined && config.data !== undefined && presaleAddress !== undefined;
   const canSend =
     ready &&
     state.isActived &&
+    sale.phase === 'open' &&
+    (!allowlisted || listedProof !== undefined) &&
     (address === null || bought.data !== undefined) &&
     isSendEnabled({
       amountError: amountError?.message ?? null,
@@ -110,7 +123,6 @@ export function PurchaseBox({
 
   const sendNow = () => {
     if (!ready || !canSend || config.data === undefined || presaleAddress === undefined) return;
-    const sentCode = isLeaderPage ? leaderCodeToSend(leaderCode) : undefined;
     void purchase.send(
       {
         variant,
@@ -119,7 +131,8 @@ export function PurchaseBox({
         mint: config.data.mint,
         state,
         boughtLamports,
-        ...(sentCode === undefined ? {} : { leaderCode: sentCode }),
+        ...leader,
+        ...(listedProof === undefined ? {} : { allowlistProof: listedProof }),
       },
       amount,
     );
@@ -148,16 +161,19 @@ export function PurchaseBox({
         {t('presale.boxTitle')}
       </h2>
       <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
-      {leaderProblem !== null ? (
-        <p
-          className="purchase__note purchase__note--warn"
-          role="alert"
-          data-testid="leader-problem"
-        >
-          {leaderProblem} {t('purchase.leaderProceed')}
-        </p>
-      ) : isLeaderPage && leaderCheck.isPending ? (
-        <p className="purchase__note">{t('purchase.leaderChecking')}</p>
+      {isLeaderPage ? (
+        <LeaderNote
+          problem={leaderIssue}
+          checking={leaderCheck.isPending}
+          payingCode={leader.leaderRecord !== undefined ? (leader.leaderCode ?? null) : null}
+        />
+      ) : null}
+      {allowlisted ? (
+        <AllowlistNote
+          connected={address !== null}
+          standing={standing.data}
+          failed={standing.failureCount > 0}
+        />
       ) : null}
 
       <div className="purchase__stats">
@@ -212,6 +228,15 @@ export function PurchaseBox({
             min: formatSol(state.minUserBuyable, { maxFractionDigits: 5 }),
             max: formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }),
           })}
+        </p>
+      ) : null}
+
+      {sale.phase === 'not-started' ? (
+        <SaleCountdown startsAt={sale.startsAt} remainingMs={sale.remainingMs} />
+      ) : null}
+      {sale.phase === 'open' && sale.endsAt !== null ? (
+        <p className="purchase__limits" data-testid="sale-closes-at">
+          {t('sale.closesAt', { date: formatSaleTime(sale.endsAt, language) })}
         </p>
       ) : null}
 

@@ -23,8 +23,12 @@ export interface PurchaseTarget {
   readonly mint: string;
   readonly state: PresaleState;
   readonly boughtLamports: bigint;
-  /** Leader page: the verified code (its memo rides in the buy, then the report is posted). */
+  /** Leader page: the code (its memo rides in the buy, then the report is posted). */
   readonly leaderCode?: string;
+  /** Leader page: the code's active on-chain record, which the program pays 10%. */
+  readonly leaderRecord?: string;
+  /** Allowlisted presale: the wallet's Merkle proof. */
+  readonly allowlistProof?: readonly Uint8Array[];
 }
 
 /**
@@ -60,6 +64,12 @@ export function usePurchase(variant?: PresaleVariant) {
             amountInput,
             boughtLamports: target.boughtLamports,
             ...(target.leaderCode === undefined ? {} : { leaderCode: target.leaderCode }),
+            ...(target.leaderRecord === undefined
+              ? {}
+              : { leaderRecord: new PublicKey(target.leaderRecord) }),
+            ...(target.allowlistProof === undefined
+              ? {}
+              : { allowlistProof: target.allowlistProof }),
           },
         );
         // The next purchase needs a new blockhash (and now has a token account); read once the

@@ -4,13 +4,17 @@ import type { LeaderCodeCheck } from '../api/leader-api';
 export type LeaderProblem =
   | { readonly kind: 'missing' }
   | { readonly kind: 'unknown'; readonly code: string }
-  | { readonly kind: 'unavailable'; readonly code: string };
+  | { readonly kind: 'unavailable'; readonly code: string }
+  /** Registered on chain but suspended by the seller: the program refuses it as leader. */
+  | { readonly kind: 'suspended'; readonly code: string }
+  /** Known to the ledger but without an on-chain record: the program cannot pay it. */
+  | { readonly kind: 'no-record'; readonly code: string };
 
 /**
- * The leader page's problem with its code, or null when the code is registered (or while it is
- * being checked). `leaderCode` is null when the link has no valid code; `check` is the answer
- * of `GET /api/v1/leaders/:code`, undefined while pending; `checkFailed` when the request
- * itself failed.
+ * The leader page's problem with its code, or null when the code is registered and active (or
+ * while it is being checked). `leaderCode` is null when the link has no valid code; `check` is
+ * the answer of `GET /api/v1/leaders/:code`, undefined while pending; `checkFailed` when the
+ * request itself failed.
  */
 export function leaderProblemOf(
   leaderCode: string | null,
@@ -20,13 +24,34 @@ export function leaderProblemOf(
   if (leaderCode === null) return { kind: 'missing' };
   if (check?.status === 'unknown') return { kind: 'unknown', code: leaderCode };
   if (check?.status === 'error' || checkFailed) return { kind: 'unavailable', code: leaderCode };
+  if (check?.status === 'known') {
+    if (check.record === undefined) return { kind: 'no-record', code: leaderCode };
+    if (check.active === false) return { kind: 'suspended', code: leaderCode };
+  }
   return null;
 }
 
+/** What a leader-page purchase carries for its code. */
+export interface LeaderPurchase {
+  /** The memo `fbt:leader:<code>` and the leader report afterwards. */
+  readonly leaderCode?: string;
+  /** The code's active on-chain record: BuyWith names it, so the program pays the leader 10%. */
+  readonly leaderRecord?: string;
+}
+
 /**
- * The code the purchase carries: a well-formed code rides in the memo and is reported even when
- * it is unknown or unverified (the report then says what went wrong); no code, no memo.
+ * What the purchase carries: an active registered code names its record (the program pays the
+ * leader) and rides in the memo and the report; a suspended code carries nothing (the program
+ * would refuse its record, and it earns nothing); any other well-formed code rides in the memo
+ * and is reported, as before (the report then says what went wrong); no code, nothing.
  */
-export function leaderCodeToSend(leaderCode: string | null | undefined): string | undefined {
-  return leaderCode === null || leaderCode === undefined ? undefined : leaderCode;
+export function leaderPurchaseOf(
+  leaderCode: string | null | undefined,
+  check: LeaderCodeCheck | undefined,
+): LeaderPurchase {
+  if (leaderCode === null || leaderCode === undefined) return {};
+  if (check?.status === 'known' && check.record !== undefined) {
+    return check.active === false ? {} : { leaderCode, leaderRecord: check.record };
+  }
+  return { leaderCode };
 }

@@ -1,10 +1,11 @@
 import {
   computeLeaderCommission,
-  dialogLineOf,
   leaderReportFailure,
   type CodedDialog,
+  type DialogTextCode,
 } from '@fbt/domain';
 import type { BuyFbtResult } from '@fbt/purchase';
+import { failureLine, type TransactionLine } from '../../../lib/transaction-text';
 import type { LeaderReportResult } from '../api/leader-api';
 
 /** What the purchase box shows once a purchase ends. */
@@ -15,15 +16,19 @@ export type PurchaseDialog =
       /** What was bought, when known (not for the hidden test report). */
       readonly bought?: { readonly lamports: bigint; readonly tokenAmount: bigint };
     }
-  | ({ readonly kind: 'error' } & CodedDialog);
+  | {
+      readonly kind: 'error';
+      readonly title: DialogTextCode;
+      readonly lines: readonly TransactionLine[];
+    };
 
 /**
- * The 'Error' dialog for a failed buy: the message's code when it is one of the fixed
- * sentences (shown in the site's language), else the message itself (the program's or the
- * wallet's own text).
+ * The 'Error' dialog for a failed buy: the program's refusal by name, or the message's code
+ * when it is one of the fixed sentences (both shown in the site's language), else the message
+ * itself (the wallet's or the chain's own text).
  */
 export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): PurchaseDialog {
-  return { kind: 'error', title: 'DIALOG__ERROR', lines: [dialogLineOf(result.message)] };
+  return { kind: 'error', title: 'DIALOG__ERROR', lines: [failureLine(result)] };
 }
 
 /**
@@ -39,7 +44,8 @@ export function leaderReportDialog(
   if (report.kind === 'recorded') {
     return { kind: 'success', signature, ...(bought === undefined ? {} : { bought }) };
   }
-  return { kind: 'error', ...leaderReportFailure(report.kind, report.message) };
+  const failure: CodedDialog = leaderReportFailure(report.kind, report.message);
+  return { kind: 'error', ...failure };
 }
 
 /** The report body for a confirmed leader buy (the commission is a claim the BFF re-checks). */

@@ -1,6 +1,7 @@
-import type { AmountError, DialogLine, DialogTextCode } from '@fbt/domain';
+import type { AmountError, DialogTextCode } from '@fbt/domain';
 import type { MessageKey } from '../../../lib/i18n/en';
 import type { Translate } from '../../../lib/i18n/i18n';
+import { transactionLineText, type TransactionLine } from '../../../lib/transaction-text';
 
 /** The catalogue key of an amount error's code. */
 export const amountErrorKey = (error: AmountError): MessageKey => `amount.${error.code}`;
@@ -14,6 +15,6 @@ export function amountErrorText(t: Translate, error: AmountError): string {
 export const dialogTextKey = (code: DialogTextCode): MessageKey => `dialogText.${code}`;
 
 /** A dialog line in the site's language; a verbatim detail stays as it is. */
-export function dialogLineText(t: Translate, line: DialogLine): string {
-  return 'code' in line ? t(dialogTextKey(line.code)) : line.text;
+export function dialogLineText(t: Translate, line: TransactionLine): string {
+  return transactionLineText(t, line);
 }

@@ -1,0 +1,105 @@
+import { formatSol } from '@fbt/domain';
+import type { ClaimStage } from '@fbt/purchase';
+import { useI18n } from '../../../lib/i18n/i18n';
+import type { LeaderEarnings } from '../api/get-leader-earnings';
+import { ShareLink } from './share-link';
+
+const sol = (lamports: bigint) => `${formatSol(lamports, { maxFractionDigits: 9 })} SOL`;
+
+/**
+ * One leader code: its state, what was bought through it and what it earned, claimed and can
+ * claim now (Claim, with the purchase's stages while it runs), and its share link.
+ */
+export function EarningsCard({
+  earnings,
+  link,
+  claimStage,
+  claimBusy,
+  onClaim,
+}: {
+  earnings: LeaderEarnings;
+  link: string;
+  /** The stage of this code's claim while it runs, else null. */
+  claimStage: ClaimStage | null;
+  /** Some claim is running (one at a time). */
+  claimBusy: boolean;
+  onClaim: () => void;
+}) {
+  const { t, language } = useI18n();
+  const count = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US');
+  const stats = [
+    ['volume', t('earnings.volume'), sol(earnings.volumeLamports)],
+    ['buys', t('earnings.buys'), count.format(earnings.buys)],
+    ['earned', t('earnings.earned'), sol(earnings.earnedLamports)],
+    ['claimed', t('earnings.claimed'), sol(earnings.claimedLamports)],
+  ] as const;
+  const canClaim = earnings.claimableLamports > 0n && !claimBusy;
+
+  return (
+    <article
+      className="earnings-card card"
+      aria-labelledby={`code-${earnings.code}`}
+      data-testid="earnings-card"
+      data-code={earnings.code}
+    >
+      <div className="earnings-card__head">
+        <div>
+          <p className="earnings-card__label">{t('earnings.codeLabel')}</p>
+          <h2 id={`code-${earnings.code}`} className="earnings-card__code">
+            {earnings.code}
+          </h2>
+        </div>
+        <span
+          className={`earnings-card__badge${earnings.active ? '' : ' earnings-card__badge--off'}`}
+          data-testid="earnings-status"
+        >
+          {earnings.active ? t('earnings.active') : t('earnings.suspended')}
+        </span>
+      </div>
+      {earnings.active ? null : (
+        <p className="earnings-note earnings-note--warn" data-testid="earnings-suspended">
+          {t('earnings.suspendedNote')}
+        </p>
+      )}
+
+      <dl className="earnings-card__stats">
+        {stats.map(([key, label, value]) => (
+          <div key={key} className="earnings-card__stat">
+            <dt>{label}</dt>
+            <dd data-testid={`earnings-${key}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="earnings-card__claim">
+        <div>
+          <p className="earnings-card__label">{t('earnings.claimable')}</p>
+          <p className="earnings-card__claimable" data-testid="earnings-claimable">
+            {sol(earnings.claimableLamports)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary earnings-card__claim-button"
+          onClick={onClaim}
+          disabled={!canClaim}
+          aria-busy={claimStage !== null}
+          data-testid="earnings-claim"
+        >
+          {claimStage !== null ? (
+            <>
+              <span className="earnings-spinner" aria-hidden="true" />
+              {t(`purchase.stage.${claimStage}`)}
+            </>
+          ) : earnings.claimableLamports > 0n ? (
+            t('earnings.claim', { sol: formatSol(earnings.claimableLamports) })
+          ) : (
+            t('earnings.nothingToClaim')
+          )}
+        </button>
+      </div>
+
+      <ShareLink code={earnings.code} link={link} />
+    </article>
+  );
+}

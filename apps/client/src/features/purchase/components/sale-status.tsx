@@ -1,0 +1,62 @@
+import { useI18n, type Language } from '../../../lib/i18n/i18n';
+import { splitCountdown } from '../lib/sale-window';
+
+/** A moment in the visitor's language and time zone, e.g. '12 Jun 2026, 18:00'. */
+export function formatSaleTime(ms: number, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(ms);
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Before the window opens: 'The sale opens in' with days, hours, minutes and seconds ticking
+ * down, and when (Send stays disabled until then).
+ */
+export function SaleCountdown({
+  startsAt,
+  remainingMs,
+}: {
+  startsAt: number;
+  remainingMs: number;
+}) {
+  const { t, language } = useI18n();
+  const parts = splitCountdown(remainingMs);
+  const units = [
+    [parts.days, t('sale.days')],
+    [parts.hours, t('sale.hours')],
+    [parts.minutes, t('sale.minutes')],
+    [parts.seconds, t('sale.seconds')],
+  ] as const;
+  return (
+    <div className="sale-countdown" role="timer" aria-live="off" data-testid="sale-countdown">
+      <p className="sale-countdown__label">{t('sale.opensIn')}</p>
+      <ol className="sale-countdown__units">
+        {units.map(([value, unit]) => (
+          <li key={unit} className="sale-countdown__unit">
+            <span className="sale-countdown__value">{two(value)}</span>
+            <span className="sale-countdown__name">{unit}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="sale-countdown__at" data-testid="sale-opens-at">
+        {t('sale.opensAt', { date: formatSaleTime(startsAt, language) })}
+      </p>
+    </div>
+  );
+}
+
+/** After the window closed: the box gives way to this card, like a sold-out presale. */
+export function SaleEndedCard({ endedAt }: { endedAt: number }) {
+  const { t, language } = useI18n();
+  return (
+    <section className="purchase card purchase--ended" data-testid="sale-ended">
+      <h2 className="purchase__title">{t('sale.endedTitle')}</h2>
+      <p className="purchase__subtitle">
+        {t('sale.endedText', { date: formatSaleTime(endedAt, language) })}
+      </p>
+    </section>
+  );
+}

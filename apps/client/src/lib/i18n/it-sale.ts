@@ -1,0 +1,101 @@
+import type { enSale } from './en-sale';
+
+/** Italian copy of `en-sale.ts` (same keys; `it.ts` spreads it). */
+export const itSale: Record<keyof typeof enSale, string> = {
+  'sale.opensIn': 'La vendita apre tra',
+  'sale.days': 'giorni',
+  'sale.hours': 'ore',
+  'sale.minutes': 'min',
+  'sale.seconds': 'sec',
+  'sale.opensAt': 'Apre il {date}',
+  'sale.closesAt': 'Aperta fino al {date}',
+  'sale.endedTitle': 'La prevendita è terminata',
+  'sale.endedText': 'Gli acquisti si sono chiusi il {date}. Grazie, bestie!',
+
+  'allowlist.only': 'Il round privato è aperto solo ai wallet in lista.',
+  'allowlist.checking': 'Verifica di questo wallet nella lista del round privato…',
+  'allowlist.listed': 'Questo wallet è nella lista del round privato.',
+  'allowlist.notListed':
+    'Questo wallet non è nella lista del round privato, quindi qui non può acquistare. Connetti un wallet in lista oppure acquista nella prevendita pubblica.',
+  'allowlist.unavailable':
+    'Al momento non è possibile verificare la lista del round privato. Nuovo tentativo tra poco…',
+
+  'purchase.leaderPays':
+    'Acquisto con il codice leader {code}: il programma della prevendita versa il 10% dei tuoi SOL al suo leader.',
+  'purchase.leaderSuspended':
+    'Il codice leader "{code}" è sospeso, quindi questo acquisto non farà guadagnare una commissione al suo leader.',
+  'purchase.leaderNoRecord':
+    'Il codice leader "{code}" non ha ancora un record on-chain, quindi questo acquisto non può pagare una commissione al suo leader.',
+  'purchase.leaderConfirmSuspended':
+    'Il codice leader "{code}" è sospeso: il suo leader non guadagna nulla su questo acquisto. L’acquisto in sé non cambia.',
+  'purchase.leaderConfirmNoRecord':
+    'Il codice leader "{code}" non ha ancora un record on-chain, quindi il programma non può pagare il suo leader su questo acquisto. L’acquisto in sé non cambia.',
+  'presale.earningsLink': 'Sei un leader? Guarda i tuoi guadagni',
+
+  'earnings.eyebrow': 'Round leader',
+  'earnings.title': 'Guadagni del leader',
+  'earnings.intro':
+    'Ogni acquisto fatto con il tuo codice leader versa il 10% dei suoi SOL nel record on-chain del codice. Riscuotili nel tuo wallet quando vuoi.',
+  'earnings.connectTitle': 'Connetti il tuo wallet da leader',
+  'earnings.connectText':
+    'Connetti il wallet che i tuoi codici leader pagano per vedere quanto hanno guadagnato e riscuoterlo.',
+  'earnings.loading': 'Lettura dei tuoi codici leader…',
+  'earnings.error': 'Al momento non è possibile leggere i tuoi codici leader.',
+  'earnings.retry': 'Riprova',
+  'earnings.emptyTitle': 'Nessun codice leader paga questo wallet',
+  'earnings.emptyText':
+    'I codici leader sono registrati dal team FBT per un wallet del loro leader. Connetti il wallet che il tuo codice paga, oppure contattaci se guidi una community.',
+  'earnings.codeLabel': 'Codice leader',
+  'earnings.active': 'Attivo',
+  'earnings.suspended': 'Sospeso',
+  'earnings.suspendedNote':
+    'Questo codice è sospeso: i nuovi acquisti con questo codice non generano commissioni. Quanto ha già guadagnato resta tuo da riscuotere.',
+  'earnings.volume': 'Volume',
+  'earnings.buys': 'Acquisti',
+  'earnings.earned': 'Guadagnati',
+  'earnings.claimed': 'Riscossi',
+  'earnings.claimable': 'Da riscuotere',
+  'earnings.claim': 'Riscuoti {sol} SOL',
+  'earnings.nothingToClaim': 'Ancora niente da riscuotere',
+  'earnings.linkLabel': 'Il tuo link da leader',
+  'earnings.copy': 'Copia link',
+  'earnings.copied': 'Link copiato',
+  'earnings.copyFailed': 'Qui non è possibile copiare: seleziona il link e copialo.',
+  'earnings.showQr': 'Codice QR',
+  'earnings.qrTitle': 'Link leader per {code}',
+  'earnings.qrText': 'Inquadralo per aprire la pagina leader con il tuo codice.',
+  'earnings.qrAlt': 'Codice QR del link leader per {code}',
+  'earnings.qrError': 'Non è stato possibile disegnare il codice QR. Condividi il link.',
+  'earnings.claimedTitle': 'Commissione riscossa',
+  'earnings.claimedSummary': '{sol} SOL inviati al tuo wallet',
+
+  'programError.PresaleInactive': 'La prevendita non è attiva.',
+  'programError.ZeroAmount': 'L’importo deve essere maggiore di zero.',
+  'programError.BelowMinimum': 'L’importo è inferiore all’acquisto minimo.',
+  'programError.ExceedsUserMaximum': 'L’importo supera il tuo limite di acquisto residuo.',
+  'programError.ExceedsTotalMaximum': 'L’importo supera quanto resta nella prevendita.',
+  'programError.SoldOut': 'La prevendita è esaurita.',
+  'programError.ZeroTokens': 'L’importo è troppo piccolo per acquistare FBT.',
+  'programError.ArithmeticOverflow': 'L’importo è troppo grande.',
+  'programError.InsufficientTokens': 'Nel vault della prevendita restano troppo pochi token.',
+  'programError.InvalidLeaderCode':
+    'Questo codice leader non è valido: deve avere da 1 a 32 lettere, cifre, _ o -.',
+  'programError.InvalidLeaderRecord': 'Questo codice leader non ha un record nella prevendita.',
+  'programError.LeaderExists': 'Questo codice leader è già registrato.',
+  'programError.LeaderInactive':
+    'Questo codice leader è stato sospeso, quindi non si può più acquistare con esso. Ricarica la pagina per acquistare senza codice.',
+  'programError.SelfReferral':
+    'Un leader non può acquistare con il proprio codice. Acquista con questo wallet nella pagina della prevendita pubblica.',
+  'programError.NotLeader':
+    'Solo il wallet pagato da questo codice leader può riscuoterne la commissione. Connetti quel wallet.',
+  'programError.NothingToClaim': 'Non c’è ancora nessuna commissione da riscuotere.',
+  'programError.NotAllowlisted':
+    'Questo wallet non è nella lista del round privato, quindi qui non può acquistare.',
+  'programError.SaleNotStarted':
+    'La prevendita non è ancora iniziata. Attendi la fine del conto alla rovescia.',
+  'programError.SaleEnded': 'La prevendita è terminata: non si accettano altri acquisti.',
+  'programError.InvalidWindow': 'La finestra di vendita deve iniziare prima di finire.',
+  'programError.NotPendingSeller': 'Solo il nuovo venditore proposto può accettare la prevendita.',
+  'programError.InvalidBump':
+    'La transazione indicava il record acquirente sbagliato. Riprova, per favore.',
+};

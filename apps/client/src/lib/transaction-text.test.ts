@@ -1,0 +1,72 @@
+import { PRESALE_ERRORS, type PresaleErrorName } from '@fbt/presale-client';
+import { describe, expect, it } from 'vitest';
+import { en } from './i18n/en';
+import { interpolate, type Translate } from './i18n/i18n';
+import { it as italian } from './i18n/it';
+import { failureLine, programErrorKey, transactionLineText } from './transaction-text';
+
+const translate =
+  (messages: Record<string, string>): Translate =>
+  (key, values) =>
+    values ? interpolate(messages[key] ?? key, values) : (messages[key] ?? key);
+
+/** Every refusal a buyer or a leader can meet on the site (the rest are operator errors). */
+const USER_FACING: PresaleErrorName[] = [
+  'PresaleInactive',
+  'ZeroAmount',
+  'BelowMinimum',
+  'ExceedsUserMaximum',
+  'ExceedsTotalMaximum',
+  'SoldOut',
+  'ZeroTokens',
+  'ArithmeticOverflow',
+  'InsufficientTokens',
+];
+const V2 = Object.entries(PRESALE_ERRORS)
+  .filter(([code]) => Number(code) >= 6033)
+  .map(([, entry]) => entry.name);
+
+describe('program errors in the site language', () => {
+  it('every v2 error (6033-6045) and every buyer-facing one has an English and an Italian text', () => {
+    expect(V2).toHaveLength(13);
+    for (const name of [...USER_FACING, ...V2]) {
+      const key = programErrorKey(name);
+      expect(key, name).not.toBeNull();
+      expect(en[key!].length, name).toBeGreaterThan(10);
+      expect(italian[key!], name).not.toBe(en[key!]);
+    }
+  });
+
+  it('the buyer-facing errors that existed before read as the program says them in English', () => {
+    for (const entry of Object.values(PRESALE_ERRORS).filter((e) => USER_FACING.includes(e.name))) {
+      expect(en[programErrorKey(entry.name)!]).toBe(entry.message);
+    }
+  });
+
+  it('a refusal is shown by name, translated; an operator-only error stays in the program’s words', () => {
+    const line = failureLine({
+      message: PRESALE_ERRORS[6040].message,
+      programError: { name: 'NotAllowlisted' },
+    });
+    expect(transactionLineText(translate(en), line)).toBe(
+      'This wallet is not on the private round’s list, so it cannot buy here.',
+    );
+    expect(transactionLineText(translate(italian), line)).toBe(
+      'Questo wallet non è nella lista del round privato, quindi qui non può acquistare.',
+    );
+    const operatorOnly = failureLine({
+      message: PRESALE_ERRORS[6009].message,
+      programError: { name: 'NotSeller' },
+    });
+    expect(transactionLineText(translate(italian), operatorOnly)).toBe(
+      PRESALE_ERRORS[6009].message,
+    );
+  });
+
+  it('fixed sentences keep their codes and other messages stay verbatim', () => {
+    expect(failureLine({ message: 'Please try again' })).toEqual({ code: 'DIALOG__TRY_AGAIN' });
+    expect(transactionLineText(translate(italian), failureLine({ message: 'User rejected' }))).toBe(
+      'User rejected',
+    );
+  });
+});
