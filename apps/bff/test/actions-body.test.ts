@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PresaleSnapshot } from '@fbt/domain';
 import { OPEN_SALE_RULES } from '@fbt/domain';
 import { loadConfig } from '../src/config';
+import { actionsJson } from '../src/routes/actions-json';
 import { settingsFromConfig } from '../src/create-bff';
 import { actionHeaders, blockchainId } from '../src/routes/api/actions/action-headers';
 import { presaleActionBody, saleBlock } from '../src/routes/api/actions/presale-action';
@@ -145,4 +146,14 @@ describe('PUBLIC_SITE_URL', () => {
       );
     },
   );
+});
+
+describe('actionsJson', () => {
+  it('leaves out a private route named like a BFF path', () => {
+    expect(actionsJson('docs').rules.map((rule) => rule.pathPattern)).toEqual([
+      '/presale',
+      '/leader',
+      '/api/actions/**',
+    ]);
+  });
 });

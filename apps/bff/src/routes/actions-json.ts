@@ -2,7 +2,7 @@ import type { ActionsJson } from '@solana/actions';
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deployment } from '@fbt/domain';
+import type { Deployment, PresaleVariant } from '@fbt/domain';
 import {
   isValidLeaderCode,
   PRESALE_ACTION_PATH,
@@ -18,6 +18,32 @@ export interface ActionsJsonRouteOptions {
 }
 
 /**
+ * First path segments the BFF answers itself: a private route name equal to one of them (the
+ * deployment check reserves only the site's routes) gets no path-form link and no rule, so it
+ * can neither shadow nor collide with a BFF route.
+ */
+const BFF_SEGMENTS: ReadonlySet<string> = new Set([
+  'api',
+  'assets',
+  'content',
+  'ct',
+  'docs',
+  'gettg',
+  'gettw',
+  'healthz',
+  'metrics',
+  'readyz',
+  'rpc',
+]);
+
+/** The presale variants with a path-form link on this site. */
+function linkedVariants(privateRouteName: string): readonly PresaleVariant[] {
+  return PRESALE_VARIANTS.filter(
+    (variant) => variant !== 'private' || !BFF_SEGMENTS.has(privateRouteName),
+  );
+}
+
+/**
  * The rules a Blink client applies to a link of this site: each presale page, in path form,
  * to its Action (the query string, e.g. `?code=`, is carried over by the client), and the
  * Action URLs to themselves, so a posted Action URL unfurls too.
@@ -25,7 +51,7 @@ export interface ActionsJsonRouteOptions {
 export function actionsJson(privateRouteName: string): ActionsJson {
   return {
     rules: [
-      ...PRESALE_VARIANTS.map((variant) => ({
+      ...linkedVariants(privateRouteName).map((variant) => ({
         pathPattern: presaleSitePath(variant, privateRouteName),
         apiPath: `${PRESALE_ACTION_PATH}/${variant}`,
       })),
@@ -78,7 +104,7 @@ export const actionsJsonRoute: FastifyPluginCallback<ActionsJsonRouteOptions> = 
         .send(),
   );
 
-  for (const variant of PRESALE_VARIANTS) {
+  for (const variant of linkedVariants(deployment.privateRouteName)) {
     const path = presaleSitePath(variant, deployment.privateRouteName);
     typed.get(
       path,
