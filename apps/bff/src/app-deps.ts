@@ -5,6 +5,7 @@ import type {
   Deployment,
   FetchLike,
   LeaderLedger,
+  LeaderRecordReader,
   PresaleStateReader,
   PriceSource,
   SiteContent,
@@ -36,6 +37,11 @@ export interface AppSettings {
   readonly publicLinks: Readonly<Record<string, string>>;
   /** Sample content and the audit firm, published with the links (default: neither). */
   readonly siteContent?: SiteContent;
+  /**
+   * Where the operator's allowlist files are (`allowlist-<variant>.json`, `ALLOWLIST_DIR`);
+   * null/absent: none, so an allowlisted presale's proofs answer 503.
+   */
+  readonly allowlistDir?: string | null;
   /** Directory served at `/content/` (the operator's documents), or null/absent for none. */
   readonly contentDir?: string | null;
   /** RPC URL a browser may use for explorer links on a local chain. */
@@ -71,6 +77,8 @@ export interface AppDeps {
   readonly counters: CommunityCounters;
   readonly ledger: LeaderLedger;
   readonly verifier: TransactionVerifier;
+  /** The program's leader records (codes, wallets and on-chain totals). */
+  readonly leaderRecords: LeaderRecordReader;
   /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
   readonly rpcUpstreamUrl: string;
   readonly fetch?: FetchLike;

@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import { requestTimeouts } from './http/request-timeouts';
+import { allowlistsPlugin } from './plugins/app/allowlists';
 import { backgroundLoopsPlugin } from './plugins/app/background-loops';
 import { cachesPlugin } from './plugins/app/caches';
 import { clusterPlugin } from './plugins/app/cluster';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cachesPlugin, deps);
   await app.register(clusterPlugin, deps);
+  await app.register(allowlistsPlugin, deps);
   await app.register(streamHubPlugin, deps);
   await app.register(leaderServicePlugin, deps);
   await app.register(backgroundLoopsPlugin, deps);

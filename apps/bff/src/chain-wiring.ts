@@ -1,6 +1,21 @@
-import { PublicKey } from '@solana/web3.js';
-import { decodeBuyInstruction, findBuyerRecordAddress } from '@fbt/presale-client';
-import type { BuyerRecordAddressDeriver, BuyInstructionDecoder } from '@fbt/domain';
+import { type Connection, PublicKey } from '@solana/web3.js';
+import {
+  ACCOUNT_KIND,
+  decodeBuyInstruction,
+  decodeLeaderRecordAccount,
+  findBuyerRecordAddress,
+  findLeaderRecordAddress,
+  LEADER_RECORD_ACCOUNT_SIZE,
+  LEADER_RECORD_OFFSETS,
+  LEADER_RECORD_SEED,
+} from '@fbt/presale-client';
+import type {
+  BuyerRecordAddressDeriver,
+  BuyInstructionDecoder,
+  LeaderRecordReader,
+  OnChainLeaderRecord,
+} from '@fbt/domain';
+import { encodeBase58 } from '@fbt/domain';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */
 export function createProgramBuyDecoder(programId: string): BuyInstructionDecoder {
@@ -29,4 +44,95 @@ export function createBuyerRecordDeriver(programId: string): BuyerRecordAddressD
   const program = new PublicKey(programId);
   return (presale, wallet) =>
     findBuyerRecordAddress(program, new PublicKey(presale), new PublicKey(wallet))[0].toBase58();
+}
+
+/**
+ * A leader record from account bytes, or `null` when the account is not one the program wrote:
+ * another owner, size or kind, or an address that is not the record's own PDA (seeds
+ * `["leader", presale, code]` with its stored bump).
+ */
+function toLeaderRecord(
+  program: PublicKey,
+  address: PublicKey,
+  info: { readonly owner: PublicKey; readonly data: Uint8Array },
+): OnChainLeaderRecord | null {
+  if (!info.owner.equals(program) || info.data.length !== LEADER_RECORD_ACCOUNT_SIZE) return null;
+  let decoded;
+  try {
+    decoded = decodeLeaderRecordAccount(new Uint8Array(info.data));
+  } catch {
+    return null;
+  }
+  let derived: PublicKey;
+  try {
+    derived = PublicKey.createProgramAddressSync(
+      [
+        new TextEncoder().encode(LEADER_RECORD_SEED),
+        new PublicKey(decoded.presale).toBytes(),
+        new TextEncoder().encode(decoded.code),
+        Uint8Array.of(decoded.bump),
+      ],
+      program,
+    );
+  } catch {
+    return null;
+  }
+  if (!derived.equals(address)) return null;
+  return {
+    address: address.toBase58(),
+    presale: decoded.presale,
+    wallet: decoded.wallet,
+    code: decoded.code,
+    active: decoded.active,
+    volumeLamports: decoded.volumeLamports,
+    buys: decoded.buys,
+    earnedLamports: decoded.solsEarned,
+    claimedLamports: decoded.solsClaimed,
+  };
+}
+
+/**
+ * Leader records over JSON-RPC at 'confirmed': one record by address or code
+ * (`getAccountInfo`), or a presale's records, optionally of one wallet, with one
+ * `getProgramAccounts` filtered by size, kind, presale and wallet bytes.
+ */
+export function createProgramLeaderRecordReader(
+  connection: Connection,
+  programId: string,
+): LeaderRecordReader {
+  const program = new PublicKey(programId);
+  const readAt = async (address: PublicKey): Promise<OnChainLeaderRecord | null> => {
+    const info = await connection.getAccountInfo(address, 'confirmed');
+    return info === null ? null : toLeaderRecord(program, address, info);
+  };
+  return {
+    readLeaderRecordAt: (address) => readAt(new PublicKey(address)),
+    readLeaderRecord: (presale, code) =>
+      readAt(findLeaderRecordAddress(program, new PublicKey(presale), code)[0]),
+    async listLeaderRecords(presale, filter = {}) {
+      const memcmp = (offset: number, bytes: Uint8Array) => ({
+        memcmp: { offset, bytes: encodeBase58(bytes) },
+      });
+      const accounts = await connection.getProgramAccounts(program, {
+        commitment: 'confirmed',
+        filters: [
+          { dataSize: LEADER_RECORD_ACCOUNT_SIZE },
+          memcmp(LEADER_RECORD_OFFSETS.kind, Uint8Array.of(ACCOUNT_KIND.leaderRecord)),
+          memcmp(LEADER_RECORD_OFFSETS.presale, new PublicKey(presale).toBytes()),
+          ...(filter.wallet === undefined
+            ? []
+            : [memcmp(LEADER_RECORD_OFFSETS.wallet, new PublicKey(filter.wallet).toBytes())]),
+        ],
+      });
+      return accounts
+        .map(({ pubkey, account }) => toLeaderRecord(program, pubkey, account))
+        .filter(
+          (record): record is OnChainLeaderRecord =>
+            record !== null &&
+            record.presale === presale &&
+            (filter.wallet === undefined || record.wallet === filter.wallet),
+        )
+        .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    },
+  };
 }

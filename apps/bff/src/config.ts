@@ -1,8 +1,10 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
 import { clusterSchema, normalizeSiteOrigin } from '@fbt/domain';
 import { publicLinksEnvSchema, siteContentProblems } from './site-content-config';
 import { redisUrlProblem } from './cluster/redis-url';
+import { fromRepoRoot } from './repo-root';
 
 const intInRange = (fallback: number, min: number, max: number) =>
   z
@@ -139,6 +141,11 @@ const envSchema = z.object({
   PUBLIC_LINKS: publicLinksEnvSchema,
   /** Directory served at `/content/` (whitepapers, terms, audit report as files). */
   CONTENT_DIR: optionalText,
+  /**
+   * Directory of the operator's allowlist files (`allowlist-<variant>.json`, written by
+   * `allowlist set`); unset: the deployment file's directory, where `allowlist set` writes them.
+   */
+  ALLOWLIST_DIR: optionalText,
   /** The firm named on the audit badge; set together with `PUBLIC_LINKS.auditReport`. */
   AUDIT_FIRM: optionalText,
   /** The links and documents are samples (the local stack): the site says so. */
@@ -182,6 +189,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   problems.push(...siteContentProblems(config));
+  const allowlistDir =
+    config.ALLOWLIST_DIR === undefined ? undefined : fromRepoRoot(config.ALLOWLIST_DIR);
+  if (allowlistDir !== undefined && !isReadableDirectory(allowlistDir)) {
+    problems.push(`ALLOWLIST_DIR: ${allowlistDir} is not a readable directory`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+function isReadableDirectory(dir: string): boolean {
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }

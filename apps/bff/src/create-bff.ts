@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   createCommunityCounters,
@@ -16,7 +17,11 @@ import { normalizeSiteOrigin } from '@fbt/domain';
 import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
-import { createBuyerRecordDeriver, createProgramBuyDecoder } from './chain-wiring';
+import {
+  createBuyerRecordDeriver,
+  createProgramBuyDecoder,
+  createProgramLeaderRecordReader,
+} from './chain-wiring';
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
@@ -62,6 +67,7 @@ export function settingsFromConfig(config: Config): AppSettings {
     publicLinks: config.PUBLIC_LINKS,
     siteContent: { sample: config.SAMPLE_CONTENT, auditFirm: config.AUDIT_FIRM ?? null },
     contentDir: config.CONTENT_DIR === undefined ? null : fromRepoRoot(config.CONTENT_DIR),
+    allowlistDir: fromRepoRoot(config.ALLOWLIST_DIR ?? path.dirname(config.DEPLOYMENT_FILE)),
     publicRpcUrl: config.PUBLIC_RPC_URL ?? null,
     publicSiteUrl:
       config.PUBLIC_SITE_URL === undefined ? null : normalizeSiteOrigin(config.PUBLIC_SITE_URL),
@@ -175,6 +181,7 @@ export async function createAppDeps(
       connection,
       decodeBuy: createProgramBuyDecoder(deployment.programId),
     }),
+    leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,
     logger: options.logger ?? { level: config.LOG_LEVEL },
     cluster: {

@@ -1,4 +1,5 @@
 export * from './address';
+export * from './allowlist-file';
 export * from './amount';
 export * from './amount-validation';
 export * from './api-schemas';

@@ -133,6 +133,44 @@ export interface ReconcileCursor {
   readonly updatedAt: string;
 }
 
+/**
+ * A leader record of the presale program as read from chain (PDA `["leader", presale, code]`):
+ * who is paid, and the totals the program keeps. Amounts in lamports.
+ */
+export interface OnChainLeaderRecord {
+  /** The record account. */
+  readonly address: string;
+  /** The presale the record belongs to. */
+  readonly presale: string;
+  /** The wallet ClaimCommission pays (buys from it through the code are refused). */
+  readonly wallet: string;
+  readonly code: string;
+  /** False once the seller suspended the code (new leader buys refused; earnings claimable). */
+  readonly active: boolean;
+  readonly volumeLamports: bigint;
+  readonly buys: bigint;
+  /** Commission the code earned in all (the spec's solsEarned). */
+  readonly earnedLamports: bigint;
+  /** Commission already paid out by ClaimCommission. */
+  readonly claimedLamports: bigint;
+}
+
+/** Reads leader records of the presale program (owner and layout checked). */
+export interface LeaderRecordReader {
+  /**
+   * The record at `address`: `null` when there is no account there, or it is not a leader
+   * record written by the program (another owner, size or kind). Throws on transport failure.
+   */
+  readLeaderRecordAt(address: string): Promise<OnChainLeaderRecord | null>;
+  /** The record of `code` on `presale` (at its PDA), or `null` when the code is not registered. */
+  readLeaderRecord(presale: string, code: string): Promise<OnChainLeaderRecord | null>;
+  /** Every record of `presale`, or only those paying `wallet`. */
+  listLeaderRecords(
+    presale: string,
+    filter?: { readonly wallet?: string },
+  ): Promise<OnChainLeaderRecord[]>;
+}
+
 /** The leader commission ledger (the spec's "ct" store). */
 export interface LeaderLedger {
   registerLeader(leader: { code: string; wallet: string }): Promise<Leader>;

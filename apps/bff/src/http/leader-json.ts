@@ -1,4 +1,10 @@
-import type { LeaderBuy, LeaderBuyJson, LeaderSummary } from '@fbt/domain';
+import type {
+  LeaderBuy,
+  LeaderBuyJson,
+  LeaderEarningsJson,
+  LeaderSummary,
+  OnChainLeaderRecord,
+} from '@fbt/domain';
 
 /** A recorded leader buy as JSON: lamports as decimal strings (bigint never becomes a float). */
 export function buyJson(buy: LeaderBuy): LeaderBuyJson {
@@ -27,5 +33,38 @@ export function summaryJson(summary: LeaderSummary): {
     buys: summary.buys,
     totalLamports: summary.totalLamports.toString(),
     commissionLamports: summary.commissionLamports.toString(),
+  };
+}
+
+/**
+ * A leader record's totals as the ledger's summary shape (leaderboard, leader detail): volume
+ * and earned commission as the program counted them. `buys` is a JSON number there; a count
+ * of buys never nears 2^53.
+ */
+export function recordSummary(record: OnChainLeaderRecord): LeaderSummary {
+  return {
+    code: record.code,
+    buys: Number(record.buys),
+    totalLamports: record.volumeLamports,
+    commissionLamports: record.earnedLamports,
+  };
+}
+
+/** A leader record as `GET /api/v1/leaders/by-wallet/:wallet` lists it. */
+export function earningsJson(record: OnChainLeaderRecord): LeaderEarningsJson {
+  const claimable =
+    record.earnedLamports > record.claimedLamports
+      ? record.earnedLamports - record.claimedLamports
+      : 0n;
+  return {
+    code: record.code,
+    record: record.address,
+    presale: record.presale,
+    active: record.active,
+    volumeLamports: record.volumeLamports.toString(),
+    buys: record.buys.toString(),
+    earnedLamports: record.earnedLamports.toString(),
+    claimedLamports: record.claimedLamports.toString(),
+    claimableLamports: claimable.toString(),
   };
 }

@@ -8,7 +8,9 @@ import { configRoute } from './api/v1/config';
 import { goalsRoute } from './api/v1/goals';
 import { leaderReportsRoute } from './api/v1/leader-reports';
 import { leaderboardRoute } from './api/v1/leaderboard';
+import { leaderEarningsRoute } from './api/v1/leaders/by-wallet';
 import { leaderRoute } from './api/v1/leaders/code';
+import { allowlistRoute } from './api/v1/presales/allowlist';
 import { buyerRoute } from './api/v1/presales/buyers';
 import { presaleRoute } from './api/v1/presales/index';
 import { priceRoute } from './api/v1/price';
@@ -30,6 +32,7 @@ export type RoutesOptions = Pick<
   | 'presaleReader'
   | 'clock'
   | 'ledger'
+  | 'leaderRecords'
   | 'rpcUpstreamUrl'
   | 'fetch'
 >;
@@ -58,13 +61,17 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   });
   await fastify.register(presaleRoute, { presaleCache });
   await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
+  await fastify.register(allowlistRoute, { presaleCache, allowlists: fastify.allowlists });
   await fastify.register(priceRoute, { priceCache });
   await fastify.register(goalsRoute, { goalsCache });
   await fastify.register(legacyGoalsRoutes, { goalsCache });
   const { rateLimitWriteMax } = settings;
   await fastify.register(leaderReportsRoute, { replyToReport, rateLimitWriteMax });
   await fastify.register(ctRoute, { replyToReport, rateLimitWriteMax });
-  await fastify.register(leaderRoute, { ledger });
+  const { leaderRecords } = options;
+  const leaderPresale = deployment.presales.leader.address;
+  await fastify.register(leaderRoute, { ledger, leaderRecords, leaderPresale });
+  await fastify.register(leaderEarningsRoute, { leaderRecords, leaderPresale, upstreamCalls });
   await fastify.register(leaderboardRoute, { ledger });
   await fastify.register(streamRoute, { streamHub });
   await fastify.register(actionsRoutes, {
@@ -102,5 +109,13 @@ export const routesPlugin = fp(routes, {
   name: 'routes',
   fastify: '5.x',
   encapsulate: true,
-  dependencies: ['metrics', 'caches', 'stream-hub', 'leader-service', 'health', 'websocket'],
+  dependencies: [
+    'metrics',
+    'caches',
+    'allowlists',
+    'stream-hub',
+    'leader-service',
+    'health',
+    'websocket',
+  ],
 });

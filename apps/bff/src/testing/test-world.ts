@@ -12,6 +12,7 @@ import type {
   Deployment,
   LeaderLedger,
   ObservedTransaction,
+  OnChainLeaderRecord,
   PresaleSnapshot,
   PresaleState,
   PythPrice,
@@ -61,6 +62,8 @@ export interface TestWorld {
   buyers: Map<string, BuyerRecord>;
   watchers: Map<string, (snapshot: PresaleSnapshot) => void>;
   transactions: Map<string, ObservedTransaction>;
+  /** Leader records on the (fake) chain, by record address. */
+  leaderRecords: Map<string, OnChainLeaderRecord>;
   chainDown: boolean;
   price: { quote: PythPrice | null; calls: number };
   counts: { telegram: CommunityCount | Error; twitter: CommunityCount | Error; calls: number };
@@ -114,6 +117,7 @@ export function createTestWorld(): TestWorld {
     buyers: new Map(),
     watchers: new Map(),
     transactions: new Map(),
+    leaderRecords: new Map(),
     chainDown: false,
     price: {
       quote: {
@@ -212,6 +216,32 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
         const end = until < 0 ? newestFirst.length : until;
         return Promise.resolve(newestFirst.slice(start, Math.min(start + limit, end)));
       },
+    },
+    leaderRecords: {
+      readLeaderRecordAt: (address) =>
+        world.chainDown
+          ? Promise.reject(fail())
+          : Promise.resolve(world.leaderRecords.get(address) ?? null),
+      readLeaderRecord: (presale, code) =>
+        world.chainDown
+          ? Promise.reject(fail())
+          : Promise.resolve(
+              [...world.leaderRecords.values()].find(
+                (record) => record.presale === presale && record.code === code,
+              ) ?? null,
+            ),
+      listLeaderRecords: (presale, filter = {}) =>
+        world.chainDown
+          ? Promise.reject(fail())
+          : Promise.resolve(
+              [...world.leaderRecords.values()]
+                .filter(
+                  (record) =>
+                    record.presale === presale &&
+                    (filter.wallet === undefined || record.wallet === filter.wallet),
+                )
+                .sort((a, b) => (a.code < b.code ? -1 : 1)),
+            ),
     },
     rpcUpstreamUrl: 'http://127.0.0.1:1/',
     logger: false,

@@ -89,6 +89,7 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
         ),
       ),
       ...clusterWarnings(cluster.status()),
+      ...fastify.allowlists.warnings(),
     ],
     priceMode: () => priceCache.status().mode,
     cluster: () => cluster.status(),
@@ -115,5 +116,5 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
 export const healthPlugin = fp(health, {
   name: 'health',
   fastify: '5.x',
-  dependencies: ['metrics', 'caches', 'cluster'],
+  dependencies: ['metrics', 'caches', 'cluster', 'allowlists'],
 });

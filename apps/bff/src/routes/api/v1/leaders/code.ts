@@ -1,21 +1,29 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { LeaderDetailResponse, OnChainLeaderRecord } from '@fbt/domain';
 import { apiErrorBodySchema, isValidLeaderCode, leaderDetailResponseSchema } from '@fbt/domain';
 import type { AppDeps } from '../../../../app-deps';
 import { HttpError } from '../../../../http/http-error';
-import { buyJson, summaryJson } from '../../../../http/leader-json';
+import { buyJson, recordSummary, summaryJson } from '../../../../http/leader-json';
 
 /** How many of a leader's latest verified buys the detail shows. */
 const RECENT_BUYS = 20;
 
-/** What `/api/v1/leaders/:code` reads: the ledger. */
-export type LeaderRouteOptions = Pick<AppDeps, 'ledger'>;
+/** What `/api/v1/leaders/:code` reads: the ledger and the code's record on chain. */
+export type LeaderRouteOptions = Pick<AppDeps, 'ledger' | 'leaderRecords'> & {
+  readonly leaderPresale: string;
+};
 
-/** `GET /api/v1/leaders/:code`: a leader's totals and latest verified buys. */
+/**
+ * `GET /api/v1/leaders/:code`: a leader's totals and latest verified buys. When the code is
+ * registered on chain (a leader record of the leader presale), the totals are the record's and
+ * the answer names the record and whether it is active; otherwise the ledger's. A chain that
+ * cannot be read leaves the ledger's answer without `record` (still a leader the ledger knows).
+ */
 export const leaderRoute: FastifyPluginCallback<LeaderRouteOptions> = (
   fastify,
-  { ledger },
+  { ledger, leaderRecords, leaderPresale },
   done,
 ) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
@@ -29,6 +37,7 @@ export const leaderRoute: FastifyPluginCallback<LeaderRouteOptions> = (
           200: leaderDetailResponseSchema,
           400: apiErrorBodySchema,
           404: apiErrorBodySchema,
+          503: apiErrorBodySchema,
         },
       },
     },
@@ -40,10 +49,33 @@ export const leaderRoute: FastifyPluginCallback<LeaderRouteOptions> = (
           'A leader code is 3-32 letters, digits, "_" or "-".',
         );
       }
-      const summary = await ledger.getLeaderSummary(code);
-      if (summary === null) throw new HttpError('LEADER__UNKNOWN', `No leader "${code}".`);
+      let record: OnChainLeaderRecord | null = null;
+      let chainRead = true;
+      try {
+        record = await leaderRecords.readLeaderRecord(leaderPresale, code);
+      } catch (error) {
+        chainRead = false;
+        request.log.warn({ err: error, code }, 'leader record read failed');
+      }
+      const totals = record === null ? await ledger.getLeaderSummary(code) : recordSummary(record);
+      if (totals === null) {
+        if (!chainRead) {
+          throw new HttpError(
+            'CHAIN__UNAVAILABLE',
+            'The chain could not be read; retry shortly.',
+            503,
+            2,
+          );
+        }
+        throw new HttpError('LEADER__UNKNOWN', `No leader "${code}".`);
+      }
       const recent = await ledger.listRecentBuys(code, RECENT_BUYS);
-      return { ...summaryJson(summary), recent: recent.map(buyJson) };
+      const answer: LeaderDetailResponse = {
+        ...summaryJson(totals),
+        recent: recent.map(buyJson),
+        ...(record === null ? {} : { record: record.address, active: record.active }),
+      };
+      return answer;
     },
   );
   done();
