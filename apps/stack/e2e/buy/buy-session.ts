@@ -45,8 +45,16 @@ export function useBuySession(): BuySession {
   };
 }
 
-/** Connects through the top bar's picker, choosing 'Phantom Wallet' (the injected test wallet). */
-export async function connect(page: Page, wallet: Keypair, shotName?: string): Promise<void> {
+/**
+ * Connects through the box's Connect Wallet button and the picker, choosing 'Phantom Wallet'
+ * (the injected test wallet); done once `readyTestId` (the box's Send button) shows.
+ */
+export async function connect(
+  page: Page,
+  wallet: Keypair,
+  shotName?: string,
+  readyTestId = 'purchase-send',
+): Promise<void> {
   const button = page.getByTestId('connect-button').or(page.getByTestId('purchase-connect'));
   const purchaseConnect = page.getByTestId('purchase-connect');
   await expect.poll(() => purchaseConnect.isEnabled()).toBe(true);
@@ -55,7 +63,7 @@ export async function connect(page: Page, wallet: Keypair, shotName?: string): P
   await picker.getByRole('button', { name: /Phantom Wallet/ }).waitFor();
   if (shotName !== undefined) await saveShot(page, shotName);
   await picker.getByRole('button', { name: /Phantom Wallet/ }).click();
-  await page.getByTestId('purchase-send').waitFor();
+  await page.getByTestId(readyTestId).first().waitFor();
   const address = wallet.publicKey.toBase58();
   expect(button).toBeDefined();
   const topBar = page.getByTestId('connect-button');

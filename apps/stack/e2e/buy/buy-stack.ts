@@ -6,7 +6,7 @@ import { decodePresaleState } from '@fbt/domain';
 import { buyFbt } from '@fbt/purchase';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import type { Localnet } from '@fbt/localnet';
-import { updatePresaleLimits } from '@fbt/operator';
+import { runCli, seededWalletFiles, updatePresaleLimits } from '@fbt/operator';
 import type { PresaleLimits } from '@fbt/presale-client';
 import { fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -44,6 +44,12 @@ export interface BuyStack {
   readLimits(variant: PresaleVariant): Promise<PresaleLimits & { currentTotalSold: bigint }>;
   fbtBalance(owner: PublicKey): Promise<bigint>;
   boughtLamports(variant: PresaleVariant, owner: PublicKey): Promise<bigint>;
+  /**
+   * Runs an operator CLI command as the seller against this stack's chain and deployment file
+   * (e.g. `['window', 'set', '--presale', 'public', '--start', '0', '--end', '0']`); throws with
+   * its output unless it exits 0.
+   */
+  operatorCli(args: readonly string[]): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -138,6 +144,26 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       const record = await fetchBuyerRecord(connection, programId, presaleAddress(variant), owner);
       return record?.fbtBuyedAmount ?? 0n;
     },
+    async operatorCli(args) {
+      const out: string[] = [];
+      const code = await runCli(
+        [
+          ...args,
+          '--keypair',
+          seededWalletFiles(stack.dataDir).operator,
+          '--deployment',
+          stack.deploymentFile,
+          '--url',
+          localnet.rpcUrl,
+          '--ws-url',
+          localnet.wsUrl,
+        ],
+        { stdout: (line) => out.push(line), stderr: (line) => out.push(line), env: {} },
+      );
+      if (code !== 0)
+        throw new Error(`fbt-operator ${args.join(' ')} exited ${code}:\n${out.join('\n')}`);
+      return out;
+    },
     stop: () => stack.stop(),
   };
 }
@@ -182,7 +208,7 @@ export async function scrollToPurchaseBox(page: Page): Promise<void> {
   // A function, not a string: the site's CSP refuses eval.
   await page.waitForFunction(() => {
     const box = document.querySelector(
-      '[data-testid="purchase-box"], [data-testid="purchase-pending"], [data-testid="sold-out"]',
+      '[data-testid="purchase-box"], [data-testid="purchase-pending"], [data-testid="sold-out"], [data-testid="sale-ended"]',
     );
     box?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return box !== null;
@@ -245,7 +271,11 @@ export async function openBuyerPage(
   await page.goto(`${stack.url}#${pathAndQuery}`);
   // The box's wallet code loads when the box is wanted: a visitor on a phone scrolls to it.
   await scrollToPurchaseBox(page);
-  await page.getByTestId('purchase-box').or(page.getByTestId('sold-out')).waitFor();
+  await page
+    .getByTestId('purchase-box')
+    .or(page.getByTestId('sold-out'))
+    .or(page.getByTestId('sale-ended'))
+    .waitFor();
   return { page, context, errors, close: () => context.close() };
 }
 
@@ -255,19 +285,34 @@ export const SHOT_WIDTHS = [1440, 390] as const;
 /**
  * Saves screenshots of the current state at desktop and phone width, as
  * test-output/buy/<name>-<width>.png (the viewport is resized and restored, so dialogs stay
- * open). Returns the smallest file size in bytes.
+ * open). The purchase box is framed; `frame` names another element (by test id) to centre, or
+ * 'top' for the top of the page. Returns the smallest file size in bytes.
  */
-export async function saveShot(page: Page, name: string): Promise<number> {
+export async function saveShot(
+  page: Page,
+  name: string,
+  options: { frame?: string } = {},
+): Promise<number> {
   const original = page.viewportSize() ?? { width: 1440, height: 900 };
   let smallest = Number.POSITIVE_INFINITY;
   const ordered = [...SHOT_WIDTHS].sort((a) => (a === original.width ? -1 : 1));
   for (const width of ordered) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    // Frame the purchase box (dialogs are centred in the viewport anyway).
-    await page
-      .getByTestId('purchase-box')
-      .or(page.getByTestId('sold-out'))
-      .evaluate((box) => box.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    if (options.frame === 'top') {
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    } else {
+      // Frame the purchase box (dialogs are centred in the viewport anyway).
+      const box =
+        options.frame === undefined
+          ? page
+              .getByTestId('purchase-box')
+              .or(page.getByTestId('sold-out'))
+              .or(page.getByTestId('sale-ended'))
+          : page.getByTestId(options.frame).first();
+      await box.evaluate((element) =>
+        element.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      );
+    }
     const shot = await page.screenshot({ path: path.join(BUY_OUTPUT_DIR, `${name}-${width}.png`) });
     smallest = Math.min(smallest, shot.byteLength);
   }

@@ -27,11 +27,11 @@ export const enSale = {
   'purchase.leaderSuspended':
     'The leader code "{code}" is suspended, so this purchase will not earn its leader a commission.',
   'purchase.leaderNoRecord':
-    'The leader code "{code}" has no on-chain record yet, so this purchase cannot pay its leader a commission.',
+    'The leader code "{code}" could not be confirmed on chain, so this purchase will not pay its leader a commission.',
   'purchase.leaderConfirmSuspended':
     'The leader code "{code}" is suspended: its leader earns nothing on this purchase. The purchase itself is not affected.',
   'purchase.leaderConfirmNoRecord':
-    'The leader code "{code}" has no on-chain record yet, so the program cannot pay its leader on this purchase. The purchase itself is not affected.',
+    'The leader code "{code}" could not be confirmed on chain, so the program will not pay its leader on this purchase. The purchase itself is not affected.',
   'presale.earningsLink': 'Are you a leader? See your earnings',
 
   'earnings.eyebrow': 'Leader round',

@@ -25,11 +25,11 @@ export const itSale: Record<keyof typeof enSale, string> = {
   'purchase.leaderSuspended':
     'Il codice leader "{code}" è sospeso, quindi questo acquisto non farà guadagnare una commissione al suo leader.',
   'purchase.leaderNoRecord':
-    'Il codice leader "{code}" non ha ancora un record on-chain, quindi questo acquisto non può pagare una commissione al suo leader.',
+    'Non è stato possibile confermare on-chain il codice leader "{code}", quindi questo acquisto non pagherà una commissione al suo leader.',
   'purchase.leaderConfirmSuspended':
     'Il codice leader "{code}" è sospeso: il suo leader non guadagna nulla su questo acquisto. L’acquisto in sé non cambia.',
   'purchase.leaderConfirmNoRecord':
-    'Il codice leader "{code}" non ha ancora un record on-chain, quindi il programma non può pagare il suo leader su questo acquisto. L’acquisto in sé non cambia.',
+    'Non è stato possibile confermare on-chain il codice leader "{code}", quindi il programma non pagherà il suo leader su questo acquisto. L’acquisto in sé non cambia.',
   'presale.earningsLink': 'Sei un leader? Guarda i tuoi guadagni',
 
   'earnings.eyebrow': 'Round leader',

@@ -7,7 +7,10 @@ export type LeaderProblem =
   | { readonly kind: 'unavailable'; readonly code: string }
   /** Registered on chain but suspended by the seller: the program refuses it as leader. */
   | { readonly kind: 'suspended'; readonly code: string }
-  /** Known to the ledger but without an on-chain record: the program cannot pay it. */
+  /**
+   * Known to the ledger but no on-chain record was confirmed (none, or the chain could not be
+   * read): the purchase does not name a record, so the program pays the leader nothing.
+   */
   | { readonly kind: 'no-record'; readonly code: string };
 
 /**
