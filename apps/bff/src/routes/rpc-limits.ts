@@ -69,36 +69,102 @@ export function callCost(method: string, params: unknown): number {
   }
 }
 
-/** A per-client cost budget over fixed one-minute windows, in this instance's memory. */
+/**
+ * A per-client cost budget over fixed one-minute windows. `spend` answers `null` when the
+ * call may go ahead, else the seconds until the client's window resets.
+ */
 export interface CostBudget {
-  /** Spends `cost` for `key`; `null` when allowed, else the seconds until the window resets. */
-  spend(key: string, cost: number): number | null;
+  spend(key: string, cost: number): Promise<number | null>;
 }
 
 const WINDOW_MS = 60_000;
 const MAX_TRACKED_CLIENTS = 100_000;
 
-/** Creates a {@link CostBudget} of `perMinute` units per client. */
+/** Creates a {@link CostBudget} of `perMinute` units per client, in this instance's memory. */
 export function createCostBudget(perMinute: number, now: () => number = Date.now): CostBudget {
   const windows = new Map<string, { start: number; spent: number }>();
+  const spendNow = (key: string, cost: number): number | null => {
+    const at = now();
+    if (windows.size > MAX_TRACKED_CLIENTS) {
+      for (const [client, window] of windows) {
+        if (at - window.start >= WINDOW_MS) windows.delete(client);
+      }
+    }
+    let window = windows.get(key);
+    if (window === undefined || at - window.start >= WINDOW_MS) {
+      window = { start: at, spent: 0 };
+      windows.set(key, window);
+    }
+    if (window.spent + cost > perMinute) {
+      return Math.max(1, Math.ceil((window.start + WINDOW_MS - at) / 1000));
+    }
+    window.spent += cost;
+    return null;
+  };
+  return { spend: (key, cost) => Promise.resolve(spendNow(key, cost)) };
+}
+
+/**
+ * Adds `cost` to the client's window unless that would pass the budget (then takes nothing
+ * back and answers the milliseconds left in the window); -1 = spent. The window starts with
+ * the client's first call of the minute (its key expires with it). Atomic, so two instances
+ * answering the same client at once cannot both spend the last units.
+ */
+const SPEND_SCRIPT = `
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cost = tonumber(ARGV[1])
+if spent + cost > tonumber(ARGV[2]) then
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 0 then left = tonumber(ARGV[3]) end
+  return left
+end
+redis.call('INCRBY', KEYS[1], cost)
+if spent == 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return -1
+`;
+
+/** The part of an ioredis client {@link createRedisCostBudget} uses. */
+export interface CostBudgetRedis {
+  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+}
+
+/** Options of {@link createRedisCostBudget}. */
+export interface RedisCostBudgetOptions {
+  readonly redis: CostBudgetRedis;
+  readonly perMinute: number;
+  /** Key prefix (the deployment's, so two deployments sharing a Redis never mix). */
+  readonly prefix: string;
+  /** Hears a failed Redis command (the caller decides how often to log). */
+  readonly onError?: (error: unknown) => void;
+  readonly now?: () => number;
+}
+
+/**
+ * A {@link CostBudget} shared by every instance through Redis: a client spreading calls over
+ * N instances gets one budget, not N. While Redis fails (down, stalled past the client's
+ * command timeout) each instance falls back to its own in-memory budget, so the paid RPC stays
+ * protected (at worst N budgets, as without Redis) instead of unlimited.
+ */
+export function createRedisCostBudget(options: RedisCostBudgetOptions): CostBudget {
+  const local = createCostBudget(options.perMinute, options.now);
   return {
-    spend(key, cost) {
-      const at = now();
-      if (windows.size > MAX_TRACKED_CLIENTS) {
-        for (const [client, window] of windows) {
-          if (at - window.start >= WINDOW_MS) windows.delete(client);
-        }
+    async spend(key, cost) {
+      try {
+        const left = Number(
+          await options.redis.eval(
+            SPEND_SCRIPT,
+            1,
+            `${options.prefix}rpc-cost:${key}`,
+            cost,
+            options.perMinute,
+            WINDOW_MS,
+          ),
+        );
+        return left < 0 ? null : Math.max(1, Math.ceil(left / 1000));
+      } catch (error) {
+        options.onError?.(error);
+        return local.spend(key, cost);
       }
-      let window = windows.get(key);
-      if (window === undefined || at - window.start >= WINDOW_MS) {
-        window = { start: at, spent: 0 };
-        windows.set(key, window);
-      }
-      if (window.spent + cost > perMinute) {
-        return Math.max(1, Math.ceil((window.start + WINDOW_MS - at) / 1000));
-      }
-      window.spent += cost;
-      return null;
     },
   };
 }

@@ -6,7 +6,9 @@ import type { Counter } from '../observability/metrics';
 import {
   callCost,
   createCostBudget,
+  createRedisCostBudget,
   DEFAULT_RPC_COST_BUDGET_PER_MINUTE,
+  type CostBudgetRedis,
   methodParamsProblem,
   paramsProblem,
 } from './rpc-limits';
@@ -81,6 +83,12 @@ function refuse(call: unknown): ReturnType<typeof rpcError> | null {
 export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
   Pick<AppSettings, 'rpcRateLimitMax' | 'rpcCostBudgetPerMinute'> & {
     readonly upstreamCalls: Counter;
+    /**
+     * Set (REDIS_URL): the cost budget is shared by every instance, under `costBudgetPrefix`;
+     * absent: each instance keeps its own.
+     */
+    readonly costBudgetRedis?: CostBudgetRedis;
+    readonly costBudgetPrefix?: string;
   };
 
 /**
@@ -94,8 +102,24 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
   const upstream = options.rpcUpstreamUrl;
   const { upstreamCalls } = options;
   const budgetPerMinute = options.rpcCostBudgetPerMinute ?? DEFAULT_RPC_COST_BUDGET_PER_MINUTE;
-  // Per instance, in memory: N instances behind a balancer allow up to N budgets a client.
-  const budget = createCostBudget(budgetPerMinute);
+  let lastRedisWarning = -Infinity;
+  const budget =
+    options.costBudgetRedis === undefined
+      ? createCostBudget(budgetPerMinute)
+      : createRedisCostBudget({
+          redis: options.costBudgetRedis,
+          perMinute: budgetPerMinute,
+          prefix: options.costBudgetPrefix ?? 'fbt:',
+          onError: (error) => {
+            // Once a minute at most: every /rpc call fails the same way while Redis is down.
+            if (Date.now() - lastRedisWarning < 60_000) return;
+            lastRedisWarning = Date.now();
+            fastify.log.warn(
+              { err: error },
+              'rpc cost budget: Redis unavailable, counting in this instance until it is back',
+            );
+          },
+        });
 
   // Parse JSON ourselves so malformed bodies get JSON-RPC errors, not HTTP 400s.
   fastify.removeContentTypeParser('application/json');
@@ -152,7 +176,7 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
         const { method, params } = call as { method: string; params?: unknown };
         return sum + callCost(method, params);
       }, 0);
-      const retryAfter = budget.spend(clientKey(request), cost);
+      const retryAfter = await budget.spend(clientKey(request), cost);
       if (retryAfter !== null) {
         throw new HttpError(
           'RATE_LIMITED',
