@@ -13,6 +13,7 @@ import type {
 } from '@fbt/domain';
 import type { Scheduler } from './cache/scheduler';
 import type { RedisClients } from './cluster/redis-clients';
+import type { SwapDeps } from './routes/api/v1/swap/swap-deps';
 
 /** Settings buildApp needs (a subset of the env config, so tests can pass only these). */
 export interface AppSettings {
@@ -86,6 +87,8 @@ export interface AppDeps {
   readonly logger?: boolean | Record<string, unknown>;
   /** Several instances: the Redis connections, the lease owner id and TTL. Absent: one instance. */
   readonly cluster?: ClusterDeps;
+  /** The swap page's exchange (`SWAP_API_URL`); absent or null: the swap routes answer 404. */
+  readonly swap?: SwapDeps | null;
 }
 
 /** How this instance joins the others (see plugins/app/cluster.ts). */

@@ -1,10 +1,18 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
-import { clusterSchema, normalizeSiteOrigin } from '@fbt/domain';
+import { clusterSchema, isAddress, normalizeSiteOrigin } from '@fbt/domain';
 import { publicLinksEnvSchema, siteContentProblems } from './site-content-config';
 import { redisUrlProblem } from './cluster/redis-url';
 import { fromRepoRoot } from './repo-root';
+
+/** Raydium's AMM v4, CPMM, CLMM and routing programs on mainnet-beta. */
+const DEFAULT_SWAP_PROGRAM_IDS = [
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+  'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+  'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS',
+];
 
 const intInRange = (fallback: number, min: number, max: number) =>
   z
@@ -150,6 +158,29 @@ const envSchema = z.object({
   AUDIT_FIRM: optionalText,
   /** The links and documents are samples (the local stack): the site says so. */
   SAMPLE_CONTENT: booleanText(false),
+  /** Raydium's Trade API host (`/compute/…`, `/transaction/…`); unset: the swap page waits. */
+  SWAP_API_URL: optionalUrl,
+  /** Fee service for the swap's priority fee (fee-statistics or api-v3 `/main/auto-fee`). */
+  SWAP_PRIORITY_FEE_URL: optionalUrl,
+  /** Micro-lamports per compute unit when the fee service is unset or failing (cap 25,000). */
+  SWAP_PRIORITY_FEE_FALLBACK: intInRange(10_000, 0, 25_000),
+  /** Transaction format asked of the Trade API. */
+  SWAP_TX_VERSION: z.enum(['V0', 'LEGACY']).default('LEGACY'),
+  /** Exchange programs a swap may call (comma-separated); default Raydium's mainnet programs. */
+  SWAP_PROGRAM_IDS: z
+    .string()
+    .default(DEFAULT_SWAP_PROGRAM_IDS.join(','))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    )
+    .pipe(z.array(z.string().refine(isAddress, 'must be base58 program addresses')).min(1)),
+  /** Longest wait for one Trade API or fee answer (one retry follows a timeout). */
+  SWAP_TIMEOUT_MS: intInRange(8_000, 500, 60_000),
+  /** Swap requests (quotes, transactions, fee) per minute per client. */
+  SWAP_RATE_LIMIT_MAX: intInRange(120, 1, 1_000_000),
 });
 
 /** The BFF's configuration, parsed once at start-up. */
@@ -189,6 +220,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   problems.push(...siteContentProblems(config));
+  if (config.SWAP_PRIORITY_FEE_URL !== undefined && config.SWAP_API_URL === undefined) {
+    problems.push(
+      'SWAP_PRIORITY_FEE_URL: set it only with SWAP_API_URL (no swap without an exchange)',
+    );
+  }
   const allowlistDir =
     config.ALLOWLIST_DIR === undefined ? undefined : fromRepoRoot(config.ALLOWLIST_DIR);
   if (allowlistDir !== undefined && !isReadableDirectory(allowlistDir)) {

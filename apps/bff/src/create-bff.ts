@@ -25,6 +25,7 @@ import {
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
+import { swapDepsFromConfig } from './routes/api/v1/swap/swap-deps';
 
 /** Pubsub errors repeat on every reconnect attempt: one report a minute at most. */
 const WEBSOCKET_ERROR_REPORT_MS = 60_000;
@@ -184,6 +185,7 @@ export async function createAppDeps(
     leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,
     logger: options.logger ?? { level: config.LOG_LEVEL },
+    swap: swapDepsFromConfig(config),
     cluster: {
       ...(config.INSTANCE_ID === undefined ? {} : { instanceId: config.INSTANCE_ID }),
       leaseTtlMs: config.LEASE_TTL_MS,

@@ -15,6 +15,7 @@ import { buyerRoute } from './api/v1/presales/buyers';
 import { presaleRoute } from './api/v1/presales/index';
 import { priceRoute } from './api/v1/price';
 import { streamRoute } from './api/v1/stream';
+import { swapRoutes } from './api/v1/swap/index';
 import { clientRoutes } from './client';
 import { contentRoutes } from './content';
 import { ctRoute } from './ct';
@@ -35,6 +36,7 @@ export type RoutesOptions = Pick<
   | 'leaderRecords'
   | 'rpcUpstreamUrl'
   | 'fetch'
+  | 'swap'
 >;
 
 /**
@@ -58,6 +60,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     publicRpcUrl: settings.publicRpcUrl,
     publicLinks: settings.publicLinks,
     siteContent: settings.siteContent ?? { sample: false, auditFirm: null },
+    swap: options.swap ?? null,
   });
   await fastify.register(presaleRoute, { presaleCache });
   await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
@@ -99,6 +102,11 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcRateLimitMax: settings.rpcRateLimitMax,
     rpcCostBudgetPerMinute: settings.rpcCostBudgetPerMinute,
     upstreamCalls,
+  });
+  await fastify.register(swapRoutes, {
+    swap: options.swap ?? null,
+    mint: deployment.mint,
+    clock: options.clock,
   });
   await fastify.register(contentRoutes, { contentDir: settings.contentDir ?? null });
   await fastify.register(clientRoutes, { clientDist: settings.clientDist });

@@ -9,13 +9,18 @@ import {
   type SiteContent,
 } from '@fbt/domain';
 import type { AppDeps, AppSettings } from '../../../app-deps';
+import type { SwapDeps } from './swap/swap-deps';
 
 /**
  * What `/api/v1/config` publishes: the deployment, the explorer RPC URL, the operator's links
  * and what the site says about its content (sample documents, the audit firm).
  */
 export type ConfigRouteOptions = Pick<AppDeps, 'deployment'> &
-  Pick<AppSettings, 'publicRpcUrl' | 'publicLinks'> & { readonly siteContent: SiteContent };
+  Pick<AppSettings, 'publicRpcUrl' | 'publicLinks'> & {
+    readonly siteContent: SiteContent;
+    /** The swap page's exchange, or null: trading not open. */
+    readonly swap?: Pick<SwapDeps, 'dexProgramIds'> | null;
+  };
 
 /** The site's configuration for a deployment (checked against the schema once, at start). */
 function siteConfig({
@@ -23,6 +28,7 @@ function siteConfig({
   publicRpcUrl,
   publicLinks,
   siteContent,
+  swap,
 }: ConfigRouteOptions): ConfigResponse {
   return configResponseSchema.parse({
     cluster: deployment.cluster,
@@ -55,6 +61,10 @@ function siteConfig({
     ],
     links: publicLinks,
     content: siteContent,
+    swap:
+      swap === null || swap === undefined
+        ? { enabled: false, dexProgramIds: [] }
+        : { enabled: true, dexProgramIds: swap.dexProgramIds },
   });
 }
 

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '@fbt/domain';
+import { createPriorityFeeCache } from './priority-fee-cache';
+import { priorityFeeRoute } from './priority-fee';
+import { swapQuoteRoute } from './quote';
+import { swapDisabled } from './swap-errors';
+import type { SwapDeps } from './swap-deps';
+import { swapTransactionRoute } from './transaction';
+
+export type { SwapDeps } from './swap-deps';
+
+/** What the swap routes are given: the exchange (null: not configured), the mint, a clock. */
+export interface SwapRoutesOptions {
+  readonly swap: SwapDeps | null;
+  readonly mint: string;
+  readonly clock: Clock;
+}
+
+/**
+ * `/api/v1/swap/*`: quote, transaction and priority fee, through the exchange configured with
+ * `SWAP_API_URL`; every route answers 404 `SWAP__DISABLED` without one. One priority-fee cache
+ * serves the three.
+ */
+export const swapRoutes: FastifyPluginAsync<SwapRoutesOptions> = async (fastify, options) => {
+  const { swap, mint } = options;
+  if (swap === null) {
+    // Before any input is read: the page is closed, whatever the request holds.
+    const disabled = () => Promise.reject(swapDisabled());
+    const hidden = { schema: { hide: true } };
+    fastify.get('/api/v1/swap/quote', hidden, disabled);
+    fastify.post('/api/v1/swap/transaction', hidden, disabled);
+    fastify.get('/api/v1/swap/priority-fee', hidden, disabled);
+    return;
+  }
+  const fees = createPriorityFeeCache({
+    source: swap.feeSource,
+    fallbackMicroLamports: swap.fallbackFeeMicroLamports,
+    clock: options.clock,
+    onFailure: (error) =>
+      fastify.log.warn(
+        { reason: (error as Error).message },
+        'swap fee service failed; serving the fallback priority fee',
+      ),
+  });
+  await fastify.register(swapQuoteRoute, { swap, fees, mint });
+  await fastify.register(swapTransactionRoute, { swap, fees, mint });
+  await fastify.register(priorityFeeRoute, { fees, rateLimitMax: swap.rateLimitMax });
+};

@@ -1,0 +1,108 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  isSwapRefusal,
+  SWAP_MAX_SLIPPAGE_BPS,
+  SWAP_MIN_SLIPPAGE_BPS,
+  swapQuoteProblem,
+  swapSideOf,
+  swapTransactionRequestSchema,
+  swapTransactionResponseSchema,
+} from '@fbt/domain';
+import { checkSwapTransaction } from '@fbt/purchase';
+import { HttpError } from '../../../../http/http-error';
+import { fbtAccountOf } from './fbt-account';
+import type { PriorityFeeCache } from './priority-fee-cache';
+import { exchangeFailure, exchangeRefusal } from './swap-errors';
+import type { SwapDeps } from './swap-deps';
+
+/** What `POST /api/v1/swap/transaction` uses. */
+export interface SwapTransactionRouteOptions {
+  readonly swap: SwapDeps;
+  readonly fees: PriorityFeeCache;
+  readonly mint: string;
+}
+
+/**
+ * `POST /api/v1/swap/transaction` `{ wallet, quote, fbtAccountExists }`: the exchange turns the
+ * quote into a transaction for the wallet at the current priority fee, and it is answered only
+ * after {@link checkSwapTransaction} passed it (fee payer is the wallet, only SOL/FBT and the
+ * quoted pools, size within the cap…); a refused one is 422 with the problem's code and text.
+ */
+export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOptions> = (
+  fastify,
+  { swap, fees, mint },
+  done,
+) => {
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v1/swap/transaction',
+    {
+      config: { rateLimit: { max: swap.rateLimitMax, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['swap'],
+        summary: 'Build the checked transaction of a quoted SOL <-> FBT swap',
+        body: swapTransactionRequestSchema,
+        response: { 200: swapTransactionResponseSchema },
+      },
+    },
+    async (request) => {
+      const { wallet, quote, fbtAccountExists } = request.body;
+      const problem = swapQuoteProblem(quote.data, mint);
+      if (problem !== null) {
+        throw new HttpError('SWAP__QUOTE_INVALID', `The quote cannot be used: ${problem}.`, 400);
+      }
+      const slippage = quote.data.slippageBps;
+      if (slippage < SWAP_MIN_SLIPPAGE_BPS || slippage > SWAP_MAX_SLIPPAGE_BPS) {
+        throw new HttpError(
+          'SWAP__QUOTE_INVALID',
+          `The quote's slippage (${slippage} bps) is outside ${SWAP_MIN_SLIPPAGE_BPS}-${SWAP_MAX_SLIPPAGE_BPS} bps.`,
+          400,
+        );
+      }
+      const buying = swapSideOf(quote.data, mint) === 'buy';
+      const fbtAccount = fbtAccountOf(wallet, mint);
+      const priorityFee = await fees.current();
+      const answer = await swap.exchange
+        .buildTransactions({
+          quote,
+          wallet,
+          computeUnitPriceMicroLamports: priorityFee.microLamports,
+          wrapSol: buying,
+          unwrapSol: !buying,
+          ...(buying ? {} : { inputAccount: fbtAccount }),
+          ...(buying && fbtAccountExists ? { outputAccount: fbtAccount } : {}),
+        })
+        .catch((error: unknown) => {
+          throw exchangeFailure(error);
+        });
+      if (isSwapRefusal(answer)) throw exchangeRefusal(answer);
+      if (answer.length !== 1) {
+        throw new HttpError(
+          'SWAP__UPSTREAM_INVALID',
+          `The exchange answered ${answer.length} transactions; this page signs exactly one.`,
+          502,
+        );
+      }
+      const transaction = answer[0] ?? '';
+      const check = checkSwapTransaction(transaction, {
+        buyer: wallet,
+        fbtMint: mint,
+        quote: quote.data,
+        dexProgramIds: swap.dexProgramIds,
+      });
+      if (!check.ok) {
+        request.log.warn(
+          { code: check.code, wallet },
+          `swap transaction refused: ${check.message}`,
+        );
+        throw new HttpError(check.code, check.message, 422);
+      }
+      return {
+        transaction,
+        version: check.version,
+        priorityFeeMicroLamports: check.priorityFeeMicroLamports,
+      };
+    },
+  );
+  done();
+};
