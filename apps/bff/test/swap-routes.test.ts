@@ -1,160 +1,25 @@
 // The swap routes against a real local chain and a loopback Trade API in front of a real pool
 // wallet: quotes from the pool's balances, transactions that swap for real once signed, and
 // every way the exchange can fail or cheat.
-import { createPriorityFeeSource, createRaydiumTradeApi } from '@fbt/adapters';
+import { configResponseSchema, swapTransactionResponseSchema, WRAPPED_SOL_MINT } from '@fbt/domain';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import {
-  fundSwapPool,
-  startRaydiumTradeLoopback,
-  type TradeApiLoopback,
-} from '@fbt/adapters/testing';
-import {
-  configResponseSchema,
-  priorityFeeResponseSchema,
-  swapQuoteResponseSchema,
-  swapTransactionResponseSchema,
-  WRAPPED_SOL_MINT,
-  type SwapQuoteResponse,
-} from '@fbt/domain';
-import { createLocalnet, type Localnet } from '@fbt/localnet';
-import {
-  createMint,
-  getAssociatedTokenAddressSync,
-  getOrCreateAssociatedTokenAccount,
-  mintTo,
-} from '@solana/spl-token';
-import type { PublicKey } from '@solana/web3.js';
-import { Connection, Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SwapDeps } from '../src/routes/api/v1/swap/swap-deps';
-import { createTestWorld, startApp, type TestWorld } from './helper';
+  FBT,
+  fbtOf,
+  quote,
+  quoteUrl,
+  signAndSend,
+  SOL,
+  start,
+  swapDeps,
+  swapWorld,
+  transactionFor,
+  useSwapWorld,
+} from './swap-fixture';
 
-const FBT = 1_000_000n;
-const SOL = 1_000_000_000n;
-let localnet: Localnet;
-let connection: Connection;
-let mint: PublicKey;
-let loopback: TradeApiLoopback;
-let buyer: Keypair;
-
-async function funded(sol: number): Promise<Keypair> {
-  const keypair = Keypair.generate();
-  const signature = await connection.requestAirdrop(keypair.publicKey, sol * LAMPORTS_PER_SOL);
-  await connection.confirmTransaction(
-    { signature, ...(await connection.getLatestBlockhash()) },
-    'confirmed',
-  );
-  return keypair;
-}
-
-beforeAll(async () => {
-  localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir: null, slotMs: 50 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
-  const treasury = await funded(10);
-  mint = await createMint(connection, treasury, treasury.publicKey, null, 6, undefined, {
-    commitment: 'confirmed',
-  });
-  const account = await getOrCreateAssociatedTokenAccount(
-    connection,
-    treasury,
-    mint,
-    treasury.publicKey,
-  );
-  await mintTo(connection, treasury, mint, account.address, treasury, 10_000_000n * FBT);
-  const pool = Keypair.generate();
-  // 100 SOL against 2,000,000 FBT: the presale's price, 0.00005 SOL per FBT.
-  await fundSwapPool({
-    connection,
-    treasury,
-    pool: pool.publicKey,
-    mint,
-    fbt: 2_000_000n * FBT,
-    lamports: 100_100_000_000n,
-  });
-  loopback = await startRaydiumTradeLoopback({ connection, pool, mint });
-  buyer = await funded(20);
-}, 120_000);
-
-afterAll(async () => {
-  await loopback?.close();
-  await localnet?.stop();
-});
-
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  Object.assign(loopback.knobs, {
-    delayMs: 0,
-    malformed: null,
-    payTo: null,
-    shortChangeBps: 0,
-    refuseQuote: null,
-    feeAverage: 6_000,
-  });
-});
-
-function swapDeps(overrides: Partial<SwapDeps> = {}, timeoutMs = 5_000): SwapDeps {
-  return {
-    exchange: createRaydiumTradeApi({
-      baseUrl: loopback.url,
-      txVersion: 'V0',
-      timeoutMs,
-      retries: 0,
-    }),
-    feeSource: createPriorityFeeSource({ url: `${loopback.url}/api/fees`, timeoutMs, retries: 0 }),
-    fallbackFeeMicroLamports: 10_000,
-    dexProgramIds: ['CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C'],
-    rateLimitMax: 1_000,
-    ...overrides,
-  };
-}
-
-async function start(
-  swap: SwapDeps | null = swapDeps(),
-): Promise<{ app: FastifyInstance; world: TestWorld }> {
-  const world = createTestWorld();
-  app = await startApp(world, { deployment: { ...world.deployment, mint: mint.toBase58() }, swap });
-  return { app, world };
-}
-
-const quoteUrl = (query: Record<string, string>) =>
-  `/api/v1/swap/quote?${new URLSearchParams({ side: 'buy', mode: 'exact-in', slippageBps: '50', ...query }).toString()}`;
-
-async function quote(
-  target: FastifyInstance,
-  query: Record<string, string>,
-): Promise<SwapQuoteResponse> {
-  const response = await target.inject(quoteUrl(query));
-  expect(response.statusCode, response.body).toBe(200);
-  return swapQuoteResponseSchema.parse(response.json());
-}
-
-const transactionFor = (target: FastifyInstance, body: object) =>
-  target.inject({ method: 'POST', url: '/api/v1/swap/transaction', payload: body });
-
-async function fbtOf(owner: PublicKey): Promise<bigint> {
-  const balance = await connection
-    .getTokenAccountBalance(getAssociatedTokenAddressSync(mint, owner), 'confirmed')
-    .catch(() => null);
-  return balance === null ? 0n : BigInt(balance.value.amount);
-}
-
-async function signAndSend(base64: string, signer: Keypair): Promise<void> {
-  const transaction = VersionedTransaction.deserialize(Buffer.from(base64, 'base64'));
-  transaction.sign([signer]);
-  const signature = await connection.sendRawTransaction(transaction.serialize(), {
-    skipPreflight: true,
-  });
-  const outcome = await connection.confirmTransaction(
-    { signature, ...(await connection.getLatestBlockhash()) },
-    'confirmed',
-  );
-  expect(outcome.value.err).toBeNull();
-}
+useSwapWorld();
 
 describe('without SWAP_API_URL', () => {
   it('the config says trading is not open and every swap route answers 404 SWAP__DISABLED', async () => {
@@ -174,7 +39,7 @@ describe('without SWAP_API_URL', () => {
         },
       });
     }
-    expect(loopback.requests.length).toBe(0);
+    expect(swapWorld.loopback.requests.length).toBe(0);
   });
 });
 
@@ -201,7 +66,7 @@ describe('with the loopback Trade API', () => {
       outputAmount: expectedOut.toString(),
       otherAmountThreshold: ((expectedOut * 9_950n) / 10_000n).toString(),
       fees: [{ mint: WRAPPED_SOL_MINT, amount: '2500000', ratePpm: 2500 }],
-      pools: [loopback.pool.toBase58()],
+      pools: [swapWorld.loopback.pool.toBase58()],
       priorityFee: {
         microLamports: 10_000,
         source: 'fee-statistics',
@@ -211,7 +76,7 @@ describe('with the loopback Trade API', () => {
     });
     expect(body.priceImpactPct).toBeCloseTo(0.9876, 4);
     expect(body.quote.data.routePlan[0]?.remainingAccounts).toEqual([
-      loopback.poolFbtAccount.toBase58(),
+      swapWorld.loopback.poolFbtAccount.toBase58(),
     ]);
   });
 
@@ -219,30 +84,35 @@ describe('with the loopback Trade API', () => {
     const { app } = await start();
     const body = await quote(app, { amount: String(SOL / 2n) });
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: body.quote,
       fbtAccountExists: false,
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = swapTransactionResponseSchema.parse(response.json());
     expect(answer).toMatchObject({ version: 'v0', priorityFeeMicroLamports: 10_000 });
-    const posted = JSON.parse(loopback.requests.at(-1)?.body ?? '{}') as Record<string, unknown>;
+    const posted = JSON.parse(swapWorld.loopback.requests.at(-1)?.body ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(posted).toMatchObject({
       computeUnitPriceMicroLamports: '10000',
       txVersion: 'V0',
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       wrapSol: true,
       unwrapSol: false,
     });
     expect(posted.swapResponse).toEqual(body.quote);
 
     const [fbtBefore, poolSolBefore] = [
-      await fbtOf(buyer.publicKey),
-      await connection.getBalance(loopback.pool),
+      await fbtOf(swapWorld.buyer.publicKey),
+      await swapWorld.connection.getBalance(swapWorld.loopback.pool),
     ];
-    await signAndSend(answer.transaction, buyer);
-    expect((await fbtOf(buyer.publicKey)) - fbtBefore).toBe(BigInt(body.outputAmount));
-    expect((await connection.getBalance(loopback.pool)) - poolSolBefore).toBe(Number(SOL / 2n));
+    await signAndSend(answer.transaction, swapWorld.buyer);
+    expect((await fbtOf(swapWorld.buyer.publicKey)) - fbtBefore).toBe(BigInt(body.outputAmount));
+    expect((await swapWorld.connection.getBalance(swapWorld.loopback.pool)) - poolSolBefore).toBe(
+      Number(SOL / 2n),
+    );
   });
 
   it('sells FBT for an exact amount of SOL, from the account the BFF names', async () => {
@@ -254,22 +124,31 @@ describe('with the loopback Trade API', () => {
     });
     expect(BigInt(body.otherAmountThreshold)).toBeGreaterThan(BigInt(body.inputAmount));
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: body.quote,
       fbtAccountExists: true,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const posted = JSON.parse(loopback.requests.at(-1)?.body ?? '{}') as Record<string, unknown>;
+    const posted = JSON.parse(swapWorld.loopback.requests.at(-1)?.body ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(posted).toMatchObject({
       wrapSol: false,
       unwrapSol: true,
-      inputAccount: getAssociatedTokenAddressSync(mint, buyer.publicKey).toBase58(),
+      inputAccount: getAssociatedTokenAddressSync(
+        swapWorld.mint,
+        swapWorld.buyer.publicKey,
+      ).toBase58(),
     });
-    expect(loopback.requests.at(-1)?.url).toBe('/transaction/swap-base-out');
-    const solBefore = await connection.getBalance(buyer.publicKey);
-    await signAndSend(swapTransactionResponseSchema.parse(response.json()).transaction, buyer);
+    expect(swapWorld.loopback.requests.at(-1)?.url).toBe('/transaction/swap-base-out');
+    const solBefore = await swapWorld.connection.getBalance(swapWorld.buyer.publicKey);
+    await signAndSend(
+      swapTransactionResponseSchema.parse(response.json()).transaction,
+      swapWorld.buyer,
+    );
     // 0.1 SOL in, minus the signature fee and the priority fee (at most 6,000 lamports).
-    const gained = (await connection.getBalance(buyer.publicKey)) - solBefore;
+    const gained = (await swapWorld.connection.getBalance(swapWorld.buyer.publicKey)) - solBefore;
     expect(gained).toBeGreaterThan(100_000_000 - 20_000);
     expect(gained).toBeLessThanOrEqual(100_000_000);
   });
@@ -278,9 +157,9 @@ describe('with the loopback Trade API', () => {
     const { app } = await start();
     const body = await quote(app, { amount: '100000000' });
     const stranger = Keypair.generate().publicKey;
-    loopback.knobs.payTo = stranger;
+    swapWorld.loopback.knobs.payTo = stranger;
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: body.quote,
       fbtAccountExists: true,
     });
@@ -296,9 +175,9 @@ describe('with the loopback Trade API', () => {
   it('refuses a transaction below the minimum received (slippage exceeded)', async () => {
     const { app } = await start();
     const body = await quote(app, { amount: '100000000', slippageBps: '50' });
-    loopback.knobs.shortChangeBps = 80;
+    swapWorld.loopback.knobs.shortChangeBps = 80;
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: body.quote,
       fbtAccountExists: true,
     });
@@ -312,21 +191,21 @@ describe('with the loopback Trade API', () => {
   it('refuses a quote for other tokens (400) without asking the exchange', async () => {
     const { app } = await start();
     const body = await quote(app, { amount: '100000000' });
-    const before = loopback.requests.length;
+    const before = swapWorld.loopback.requests.length;
     const other = Keypair.generate().publicKey.toBase58();
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: { ...body.quote, data: { ...body.quote.data, outputMint: other } },
       fbtAccountExists: true,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'SWAP__QUOTE_INVALID' } });
-    expect(loopback.requests.length).toBe(before);
+    expect(swapWorld.loopback.requests.length).toBe(before);
   });
 
   it('the exchange’s refusal is 422 SWAP__NO_ROUTE with its words', async () => {
     const { app } = await start();
-    loopback.knobs.refuseQuote = 'INSUFFICIENT_LIQUIDITY';
+    swapWorld.loopback.knobs.refuseQuote = 'INSUFFICIENT_LIQUIDITY';
     const response = await app.inject(quoteUrl({ amount: '5' }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -347,7 +226,7 @@ describe('with the loopback Trade API', () => {
     'a malformed quote answer (%s) is 502 SWAP__UPSTREAM_INVALID',
     async (kind, message) => {
       const { app } = await start();
-      loopback.knobs.malformed = { route: 'compute', kind };
+      swapWorld.loopback.knobs.malformed = { route: 'compute', kind };
       const response = await app.inject(quoteUrl({ amount: '1000' }));
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({ error: { code: 'SWAP__UPSTREAM_INVALID', message } });
@@ -357,9 +236,9 @@ describe('with the loopback Trade API', () => {
   it('a malformed transaction answer is 502 too', async () => {
     const { app } = await start();
     const body = await quote(app, { amount: '1000000' });
-    loopback.knobs.malformed = { route: 'transaction', kind: 'shape' };
+    swapWorld.loopback.knobs.malformed = { route: 'transaction', kind: 'shape' };
     const response = await transactionFor(app, {
-      wallet: buyer.publicKey.toBase58(),
+      wallet: swapWorld.buyer.publicKey.toBase58(),
       quote: body.quote,
       fbtAccountExists: true,
     });
@@ -369,7 +248,7 @@ describe('with the loopback Trade API', () => {
 
   it('an exchange that does not answer in time is 504 with Retry-After', async () => {
     const { app } = await start(swapDeps({ feeSource: null }, 300));
-    loopback.knobs.delayMs = 2_000;
+    swapWorld.loopback.knobs.delayMs = 2_000;
     const response = await app.inject(quoteUrl({ amount: '1000' }));
     expect(response.statusCode).toBe(504);
     expect(response.headers['retry-after']).toBe('2');
@@ -388,73 +267,5 @@ describe('with the loopback Trade API', () => {
     const message = response.json<{ error: { message: string } }>().error.message;
     expect(message).toContain('querystring.amount: must be more than 0');
     expect(message).toContain('querystring.slippageBps: must be at most 5000 (50%)');
-  });
-});
-
-describe('the priority fee', () => {
-  it('is read once per 300,000 ms however many ask, then again', async () => {
-    const { app, world } = await start();
-    const feeCalls = () =>
-      loopback.requests.filter((request) => request.url === '/api/fees').length;
-    const before = feeCalls();
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => app.inject('/api/v1/swap/priority-fee')),
-    );
-    expect(
-      answers.map((answer) => priorityFeeResponseSchema.parse(answer.json()).microLamports),
-    ).toEqual([10_000, 10_000, 10_000, 10_000, 10_000]);
-    expect(feeCalls() - before).toBe(1);
-    loopback.knobs.feeAverage = 60_000; // the spec's cap: 100,000 -> 25,000
-    world.clock.advance(299_999);
-    expect(
-      priorityFeeResponseSchema.parse((await app.inject('/api/v1/swap/priority-fee')).json())
-        .microLamports,
-    ).toBe(10_000);
-    world.clock.advance(2);
-    expect(
-      priorityFeeResponseSchema.parse((await app.inject('/api/v1/swap/priority-fee')).json()),
-    ).toMatchObject({
-      microLamports: 25_000,
-      source: 'fee-statistics',
-      maxFeeLamports: '15000',
-    });
-    expect(feeCalls() - before).toBe(2);
-  });
-
-  it('falls back to the fixed fee when the service answers garbage, or is not configured', async () => {
-    const { app } = await start();
-    loopback.knobs.malformed = { route: 'fee', kind: 'json' };
-    expect(
-      priorityFeeResponseSchema.parse((await app.inject('/api/v1/swap/priority-fee')).json()),
-    ).toEqual({
-      microLamports: 10_000,
-      source: 'fallback',
-      computeUnits: 600_000,
-      maxFeeLamports: '6000',
-      fetchedAt: null,
-    });
-    await app.close();
-    const { app: second } = await start(
-      swapDeps({ feeSource: null, fallbackFeeMicroLamports: 777 }),
-    );
-    expect(
-      priorityFeeResponseSchema.parse((await second.inject('/api/v1/swap/priority-fee')).json()),
-    ).toMatchObject({
-      microLamports: 777,
-      source: 'fallback',
-    });
-  });
-
-  it('reads Raydium’s auto-fee answer the same way (capped)', async () => {
-    const { app } = await start(
-      swapDeps({ feeSource: createPriorityFeeSource({ url: `${loopback.url}/main/auto-fee` }) }),
-    );
-    loopback.knobs.autoFee = { vh: 90_000, h: 12_345.5, m: 1 };
-    expect(
-      priorityFeeResponseSchema.parse((await app.inject('/api/v1/swap/priority-fee')).json()),
-    ).toMatchObject({
-      microLamports: 12_346,
-      source: 'auto-fee',
-    });
   });
 });
