@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
 import type { Deployment } from '@fbt/domain';
+import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
 import type { PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
-import type { Connection, PublicKey } from '@solana/web3.js';
+import { type Connection, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
 import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
+import { sendInstructions } from './send';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
 export const DEFAULT_PROGRAM_PATH = programSoPath('v3');
@@ -22,6 +24,13 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
   private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },
   leader: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 800n * SOL },
 };
+/**
+ * Leader codes a fresh local chain has on its leader presale (RegisterLeader), all paid to the
+ * seeded leader wallet (`wallets/leader-1.json`), so leader links, the leaderboard and claims
+ * work at once on `npm start`.
+ */
+export const SEED_LEADER_CODES = ['fbt-team', 'fbtdemo'] as const;
+const LEADER_WALLET_AIRDROP = 10n * SOL;
 const OPERATOR_AIRDROP = 1_000n * SOL;
 const TEST_WALLET_AIRDROP = 100n * SOL;
 const TEST_WALLETS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
@@ -35,19 +44,33 @@ export function seededWalletFiles(dataDir: string): {
   operator: string;
   program: string;
   buyers: string[];
+  /** The wallet the seeded leader codes pay (claims their commission). */
+  leader: string;
 } {
   const walletsDir = path.join(dataDir, 'wallets');
   return {
     operator: path.join(walletsDir, 'operator.json'),
     program: path.join(walletsDir, 'program.json'),
     buyers: TEST_WALLETS.map((name) => path.join(walletsDir, `${name}.json`)),
+    leader: path.join(walletsDir, 'leader-1.json'),
   };
+}
+
+/** A leader code the seeding registered on the leader presale. */
+export interface SeededLeader {
+  readonly code: string;
+  /** The wallet the code pays. */
+  readonly wallet: string;
+  /** Its leader record (PDA `["leader", presale, code]`). */
+  readonly record: string;
 }
 
 /** What the seeding wrote: the BFF's deployment plus the local wallets. */
 export type SeedDeployment = Deployment & {
   seller: string;
   testWallets: { name: string; address: string; keypairFile: string; sol: string }[];
+  /** The leader codes registered on chain for the leader presale. */
+  leaders: SeededLeader[];
   createdAt: string;
 };
 
@@ -156,6 +179,30 @@ export async function seedLocalChain(
     testWallets.push({ name, address: wallet.publicKey.toBase58(), keypairFile, sol: '100' });
   }
 
+  const leaderWallet = loadOrCreateKeypair(walletFiles.leader);
+  await airdrop(connection, leaderWallet.publicKey, LEADER_WALLET_AIRDROP);
+  const leaderPresale = new PublicKey(presales.leader.address);
+  await sendInstructions(
+    connection,
+    'register the seeded leader codes',
+    SEED_LEADER_CODES.map((code) =>
+      buildRegisterLeaderInstruction({
+        programId,
+        seller: operator.publicKey,
+        presale: leaderPresale,
+        code,
+        leaderWallet: leaderWallet.publicKey,
+      }),
+    ),
+    [operator],
+  );
+  const leaders: SeededLeader[] = SEED_LEADER_CODES.map((code) => ({
+    code,
+    wallet: leaderWallet.publicKey.toBase58(),
+    record: findLeaderRecordAddress(programId, leaderPresale, code)[0].toBase58(),
+  }));
+  log(`leader codes ${SEED_LEADER_CODES.join(', ')} (paying ${leaderWallet.publicKey.toBase58()})`);
+
   const deployment: SeedDeployment = {
     cluster: 'localnet',
     rpcUrl: options.rpcUrl,
@@ -166,6 +213,7 @@ export async function seedLocalChain(
     presales,
     seller: operator.publicKey.toBase58(),
     testWallets,
+    leaders,
     createdAt: new Date().toISOString(),
   };
   const checked = deploymentSchema.safeParse(deployment);
@@ -177,4 +225,21 @@ export async function seedLocalChain(
   fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
   fs.renameSync(tmp, file);
   return { deployment, created: true, file };
+}
+
+/**
+ * The leader codes a seeding registered (from its deployment file); none for a deployment the
+ * seeding did not write, or one written before it registered leaders.
+ */
+export function readSeededLeaders(file: string): SeededLeader[] {
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { leaders?: unknown };
+  if (!Array.isArray(raw.leaders)) return [];
+  return raw.leaders.filter(
+    (leader): leader is SeededLeader =>
+      typeof leader === 'object' &&
+      leader !== null &&
+      typeof (leader as SeededLeader).code === 'string' &&
+      typeof (leader as SeededLeader).wallet === 'string' &&
+      typeof (leader as SeededLeader).record === 'string',
+  );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_LEADER_CODES } from '../src/seed';
 import { chainArgsFor, cli, startTestNet } from './helpers';
 import type { TestNet } from './helpers';
 
@@ -28,6 +29,32 @@ describe('local-chain commands: seed-local and fund', () => {
       privateRouteName: 'private',
     });
     expect(fs.existsSync(path.join(dataDir, 'wallets', 'buyer-1.json'))).toBe(true);
+    // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
+    const leaderWallet = Keypair.fromSecretKey(
+      Uint8Array.from(
+        JSON.parse(
+          fs.readFileSync(path.join(dataDir, 'wallets', 'leader-1.json'), 'utf8'),
+        ) as number[],
+      ),
+    ).publicKey.toBase58();
+    expect(deployment.leaders).toEqual(
+      SEED_LEADER_CODES.map((code): unknown =>
+        expect.objectContaining({ code, wallet: leaderWallet }),
+      ),
+    );
+    const onChain = await cli([
+      'leaders',
+      'list',
+      '--presale',
+      'leader',
+      '--deployment',
+      path.join(dataDir, 'deployment.json'),
+    ]);
+    expect(onChain.json().leaders).toEqual(
+      SEED_LEADER_CODES.map((code): unknown =>
+        expect.objectContaining({ code, wallet: leaderWallet, active: true }),
+      ),
+    );
 
     const again = await cli(['seed-local', ...chainArgs, '--data-dir', dataDir]);
     expect(again.json()).toMatchObject({

@@ -6,6 +6,7 @@ import { REPO_ROOT } from './paths';
 /** What the deployment file holds beyond the BFF's schema (the local seeding's wallets). */
 interface SeededExtras {
   readonly testWallets?: readonly { address: string; sol: string; keypairFile: string }[];
+  readonly leaders?: readonly { code: string; wallet: string }[];
 }
 
 function displayPath(file: string): string {
@@ -44,6 +45,14 @@ export function formatBanner(stack: Stack, extras: SeededExtras): string {
   for (const wallet of extras.testWallets ?? []) {
     lines.push(
       `  Test wallet     ${wallet.address} (${wallet.sol} SOL)  keypair ${displayPath(wallet.keypairFile)}`,
+    );
+  }
+  if (stack.localnet !== null && (extras.leaders ?? []).length > 0) {
+    const codes = (extras.leaders ?? []).map((leader) => leader.code);
+    const leaderRoute = routeOf('leader', deployment.privateRouteName);
+    lines.push(
+      `  Leader codes    ${codes.join(', ')}  e.g. ${site}/#/${leaderRoute}?code=${codes[0] ?? ''}`,
+      `  Leader wallet   ${extras.leaders?.[0]?.wallet ?? ''}  keypair ${displayPath(seededWalletFiles(stack.dataDir).leader)}`,
     );
   }
   if (stack.localnet !== null) {

@@ -23,9 +23,10 @@ function readPlan(): StartPlan {
 
 function readExtras(file: string): {
   testWallets?: { address: string; sol: string; keypairFile: string }[];
+  leaders?: { code: string; wallet: string }[];
 } {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as { testWallets?: [] };
+    return JSON.parse(readFileSync(file, 'utf8')) as { testWallets?: []; leaders?: [] };
   } catch {
     return {};
   }

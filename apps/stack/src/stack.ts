@@ -5,7 +5,12 @@ import { createSqliteLeaderLedger } from '@fbt/adapters';
 import { createBff, loadConfig, loadDeployment, startMetricsServer } from '@fbt/bff';
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
+import {
+  readKeypairFile,
+  readSeededLeaders,
+  seedLocalChain,
+  seededWalletFiles,
+} from '@fbt/operator';
 import { Connection, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_DIR } from './paths';
@@ -220,6 +225,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       clock: { now: () => Date.now() },
     });
     stopper.push(() => ledger.close());
+    // The seeded codes are on chain (the ledger indexes their buys); the ledger knows them too,
+    // as the operator's `register-leader` would have it.
+    const seededLeaders = chain.localnet === null ? [] : readSeededLeaders(chain.deploymentFile);
+    for (const leader of seededLeaders) {
+      await ledger
+        .registerLeader({ code: leader.code, wallet: leader.wallet })
+        .catch((error: unknown) =>
+          options.log?.(`ledger: seeded leader ${leader.code} not registered (${String(error)})`),
+        );
+    }
     for (const leader of options.leaders ?? []) await ledger.registerLeader(leader);
 
     const bffEnv = options.bff?.env ?? {};
@@ -237,6 +252,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SOLANA_RPC_URL: chain.rpcUrl,
       SOLANA_WS_URL: chain.wsUrl,
       DATABASE_PATH: databasePath,
+      // `allowlist set` writes its files next to the deployment file.
+      ALLOWLIST_DIR: bffEnv.ALLOWLIST_DIR ?? path.dirname(chain.deploymentFile),
       CLIENT_DIST: options.siteDir ?? DEFAULT_SITE_DIR,
       // Offline by default on the local chain: the fallback price, unless Pyth is configured.
       PYTH_HERMES_URL: bffEnv.PYTH_HERMES_URL ?? (chain.localnet === null ? undefined : ''),

@@ -115,8 +115,29 @@ describe('npm start', () => {
       programId: string;
       mint: string;
       testWallets: { address: string }[];
+      leaders: { code: string; wallet: string; record: string }[];
     };
     expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
+    // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
+    expect(deployment.leaders.map((leader) => leader.code)).toEqual(['fbt-team', 'fbtdemo']);
+    expect(first.output()).toContain('Leader codes    fbt-team, fbtdemo');
+    const leaderWallet = deployment.leaders[0]?.wallet ?? '';
+    const earnings = (await (
+      await fetch(`http://127.0.0.1:${webPort}/api/v1/leaders/by-wallet/${leaderWallet}`)
+    ).json()) as { leaders: { code: string; record: string; active: boolean }[] };
+    expect(earnings.leaders).toEqual(
+      deployment.leaders.map((leader): unknown =>
+        expect.objectContaining({ code: leader.code, record: leader.record, active: true }),
+      ),
+    );
+    // The private presale is open: no allowlist unless the operator sets one.
+    const privatePresale = (await (
+      await fetch(`http://127.0.0.1:${webPort}/api/v1/presales/private`)
+    ).json()) as { allowlisted: boolean; window: unknown };
+    expect(privatePresale).toMatchObject({
+      allowlisted: false,
+      window: { start: null, end: null },
+    });
     expect(first.output()).toContain(`Test wallet     ${deployment.testWallets[0]?.address}`);
     expect((await fetch(`http://127.0.0.1:${webPort}/healthz`)).status).toBe(200);
     // Metrics on their own loopback port, never on the site's.

@@ -9,7 +9,7 @@ import { defineCommand } from './command';
 export const allowlistClearCommand = defineCommand({
   name: 'allowlist clear',
   summary: 'open the presale to every wallet again (removes the on-chain allowlist root)',
-  notes: ['The proofs file is left as it is; the BFF stops using it once the root is gone.'],
+  notes: ['The wallets file is left as it is; the BFF stops using it once the root is gone.'],
   options: {
     ...keypairOption("keypair of the presale's seller"),
     ...SALE_TARGET_OPTIONS,

@@ -19,16 +19,16 @@ export function defaultAllowlistFile(target: SaleTarget): string {
     : path.join(path.dirname(target.deploymentFile), name);
 }
 
-/** `allowlist set`: stores the Merkle root of a wallet list on chain and writes the proofs file. */
+/** `allowlist set`: stores the Merkle root of a wallet list on chain and writes the wallets file. */
 export const allowlistSetCommand = defineCommand({
   name: 'allowlist set',
-  summary: 'restrict buys to a wallet list (Merkle root on chain, proofs file for the BFF)',
+  summary: 'restrict buys to a wallet list (Merkle root on chain, wallets file for the BFF)',
   notes: [
     '--file: one wallet per line, or a CSV whose header has a wallet column. Invalid addresses are',
     'named with their line and nothing is sent; duplicates are kept once and reported. The tree is',
-    'written to --out (the root, the leaf count and every wallet with its proof; format in the',
-    'README), staged before sending and moved into place once SetAllowlist is confirmed. When the',
-    'chain already has this root, nothing is sent and the file is written again.',
+    'written to --out as its root, leaf count and wallets (the BFF rebuilds every proof from them;',
+    'format in the README), staged before sending and moved into place once SetAllowlist is',
+    'confirmed. When the chain already has this root, nothing is sent and the file is written again.',
   ],
   options: {
     ...keypairOption("keypair of the presale's seller"),

@@ -1,46 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  ALLOWLIST_FILE_FORMAT,
+  ALLOWLIST_FILE_VERSION,
+  anyAllowlistFileSchema,
+  type AllowlistFile,
+} from '@fbt/domain';
 import { buildAllowlistTree } from '@fbt/presale-client';
 import type { AllowlistTree } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
-import { z } from 'zod';
 
-/** Marks the file so nothing mistakes another JSON file for an allowlist. */
-export const ALLOWLIST_FILE_FORMAT = 'fbt-allowlist';
-export const ALLOWLIST_FILE_VERSION = 1;
-
-const hex32 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lowercase hex');
+export { ALLOWLIST_FILE_FORMAT, ALLOWLIST_FILE_VERSION };
+export type { AllowlistFile };
 
 /**
- * The allowlist file `allowlist set` writes for the BFF to serve proofs from (version 1):
- * `root` is what SetAllowlist stored, `proofs` maps every wallet (base58, sorted) to its proof
- * (sibling hashes, leaf to root, hex) as BuyWith takes it. The wallets alone are enough to
- * rebuild the tree with `buildAllowlistTree(presale, wallets)`, which `readAllowlistTreeFile`
- * does to check the file.
+ * The allowlist file `allowlist set` writes for the BFF (version 2, the schema in
+ * `@fbt/domain`'s allowlist-file.ts): the root SetAllowlist stored, the leaf count and the
+ * wallets (base58, sorted, each once). The proofs are not stored: the wallets rebuild the tree
+ * (`buildAllowlistTree(presale, wallets)`), which the BFF does at start-up, checking the root
+ * against the chain's, and `readAllowlistTreeFile` does to check a file.
  */
-export const allowlistTreeFileSchema = z.object({
-  format: z.literal(ALLOWLIST_FILE_FORMAT),
-  version: z.literal(ALLOWLIST_FILE_VERSION),
-  programId: z.string(),
-  presale: z.string(),
-  variant: z.enum(['public', 'private', 'leader']).nullable(),
-  root: hex32,
-  leafCount: z.number().int().positive(),
-  proofs: z.record(z.string(), z.array(hex32)),
-});
-export type AllowlistTreeFile = z.infer<typeof allowlistTreeFileSchema>;
-
-const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
-
-/** The file's content for a built tree. */
 export function allowlistTreeFile(options: {
   programId: PublicKey;
   presale: PublicKey;
-  variant: AllowlistTreeFile['variant'];
+  variant: AllowlistFile['variant'];
   tree: AllowlistTree;
   wallets: readonly PublicKey[];
-}): AllowlistTreeFile {
-  const sorted = options.wallets.map((wallet) => wallet.toBase58()).sort();
+}): AllowlistFile {
   return {
     format: ALLOWLIST_FILE_FORMAT,
     version: ALLOWLIST_FILE_VERSION,
@@ -49,9 +35,7 @@ export function allowlistTreeFile(options: {
     variant: options.variant,
     root: options.tree.rootHex,
     leafCount: options.tree.size,
-    proofs: Object.fromEntries(
-      sorted.map((wallet) => [wallet, options.tree.proofFor(new PublicKey(wallet)).map(toHex)]),
-    ),
+    wallets: [...new Set(options.wallets.map((wallet) => wallet.toBase58()))].sort(),
   };
 }
 
@@ -61,7 +45,7 @@ export function allowlistTreeFile(options: {
  */
 export function stageAllowlistTreeFile(
   file: string,
-  content: AllowlistTreeFile,
+  content: AllowlistFile,
 ): { commit: () => void; discard: () => void } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const staged = `${file}.${process.pid}.tmp`;
@@ -73,27 +57,24 @@ export function stageAllowlistTreeFile(
 }
 
 /**
- * Reads an allowlist file and checks it: the root rebuilt from its wallets must be its root,
- * and every proof the one the tree gives. Throws an Error naming the first problem.
+ * Reads an allowlist file (version 2, or a version-1 file of proofs read as its wallets) and
+ * checks it: the tree rebuilt from its wallets must have its root and leaf count. Throws an
+ * Error naming the first problem.
  */
-export function readAllowlistTreeFile(file: string): AllowlistTreeFile {
-  const parsed = allowlistTreeFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+export function readAllowlistTreeFile(file: string): AllowlistFile & { tree: AllowlistTree } {
+  const parsed = anyAllowlistFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
   if (!parsed.success) {
     throw new Error(
       `${file} is not an allowlist file: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }
   const content = parsed.data;
-  const wallets = Object.keys(content.proofs).map((wallet) => new PublicKey(wallet));
-  const tree = buildAllowlistTree(new PublicKey(content.presale), wallets);
+  const tree = buildAllowlistTree(
+    new PublicKey(content.presale),
+    content.wallets.map((wallet) => new PublicKey(wallet)),
+  );
   if (tree.rootHex !== content.root || tree.size !== content.leafCount) {
     throw new Error(`${file}: its wallets give root ${tree.rootHex}, not ${content.root}`);
   }
-  for (const wallet of wallets) {
-    const expected = tree.proofFor(wallet).map(toHex).join(',');
-    if ((content.proofs[wallet.toBase58()] ?? []).join(',') !== expected) {
-      throw new Error(`${file}: the proof of ${wallet.toBase58()} is not the tree's`);
-    }
-  }
-  return content;
+  return { ...content, tree };
 }
