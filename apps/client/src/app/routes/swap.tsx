@@ -1,9 +1,9 @@
 // The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
 import '../../features/wallet/lib/buffer-shim';
 import { useSiteConfig } from '../../features/purchase';
+import { SwapPage } from '../../features/swap';
 import { WalletFeatureProvider } from '../../features/wallet';
 import { QueryBoundary } from '../../lib/query-boundary';
-import { WorkInProgressRoute } from './work-in-progress';
 
 function SwapWithWallet() {
   const config = useSiteConfig();
@@ -12,14 +12,15 @@ function SwapWithWallet() {
       rpcPath={config.data?.rpcPath ?? '/rpc'}
       cluster={config.data?.cluster ?? null}
     >
-      <WorkInProgressRoute />
+      <SwapPage config={config.data} />
     </WalletFeatureProvider>
   );
 }
 
 /**
  * Swap: the spec shows the wallet button here, so the page carries the wallet context (a lazy
- * chunk, like the presale pages) around the 'Work in Progress' placeholder.
+ * chunk, like the presale pages) around the swap box, or around "Trading opens after the
+ * presale" while no exchange is configured.
  */
 export function SwapRoute() {
   return (

@@ -1,4 +1,5 @@
 import { enSale } from './en-sale';
+import { enSwap } from './en-swap';
 
 /**
  * English UI copy. This catalogue is the source of truth for message keys: the Italian
@@ -8,6 +9,7 @@ import { enSale } from './en-sale';
  */
 export const en = {
   ...enSale,
+  ...enSwap,
 
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',

@@ -1,9 +1,11 @@
 import type { Messages } from './en';
 import { itSale } from './it-sale';
+import { itSwap } from './it-swap';
 
 /** Italian UI copy; same keys as the English catalogue. */
 export const it: Messages = {
   ...itSale,
+  ...itSwap,
 
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',

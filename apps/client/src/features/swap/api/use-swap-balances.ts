@@ -1,0 +1,38 @@
+import { useConnection } from '@solana/wallet-adapter-react';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import { useQuery } from '@tanstack/react-query';
+
+/** The connected wallet's SOL and FBT, read through the BFF's `/rpc`. */
+export interface SwapBalances {
+  readonly lamports: bigint;
+  readonly fbt: bigint;
+  /** Whether the wallet's FBT account exists (the swap creates it otherwise). */
+  readonly fbtAccountExists: boolean;
+}
+
+export const swapBalancesKey = (wallet: string | null) => ['swap-balances', wallet] as const;
+
+/** SOL and FBT balances of `wallet` (null: not connected). */
+export function useSwapBalances(wallet: string | null, mint: string | undefined) {
+  const { connection } = useConnection();
+  return useQuery({
+    queryKey: swapBalancesKey(wallet),
+    enabled: wallet !== null && mint !== undefined,
+    refetchInterval: 30_000,
+    queryFn: async (): Promise<SwapBalances> => {
+      if (wallet === null || mint === undefined) throw new Error('no wallet');
+      const owner = new PublicKey(wallet);
+      const account = getAssociatedTokenAddressSync(new PublicKey(mint), owner);
+      const [lamports, fbt] = await Promise.all([
+        connection.getBalance(owner, 'confirmed'),
+        connection.getTokenAccountBalance(account, 'confirmed').catch(() => null),
+      ]);
+      return {
+        lamports: BigInt(lamports),
+        fbt: fbt === null ? 0n : BigInt(fbt.value.amount),
+        fbtAccountExists: fbt !== null,
+      };
+    },
+  });
+}

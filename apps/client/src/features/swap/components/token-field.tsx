@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useI18n } from '../../../lib/i18n/i18n';
+import type { SwapToken } from '../lib/swap-form';
+
+/**
+ * One side of the swap: label, the amount (typed, or the quote's estimate marked with ≈), the
+ * token and, with a wallet, its balance and Max.
+ */
+export function TokenField({
+  label,
+  token,
+  value,
+  estimated,
+  balance,
+  invalid,
+  disabled,
+  onChange,
+  onMax,
+  testId,
+}: {
+  label: string;
+  token: SwapToken;
+  value: string;
+  estimated: boolean;
+  balance: string | null;
+  invalid: boolean;
+  disabled: boolean;
+  onChange: (text: string) => void;
+  onMax?: (() => void) | undefined;
+  testId: string;
+}) {
+  const { t } = useI18n();
+  const inputId = useId();
+  return (
+    <div className={`swap__field${invalid ? ' swap__field--invalid' : ''}`} data-testid={testId}>
+      <div className="swap__field-top">
+        <label htmlFor={inputId} className="swap__label">
+          {label}
+        </label>
+        {balance !== null ? (
+          <span className="swap__balance" data-testid={`${testId}-balance`}>
+            {t('swap.balance', { amount: balance, token })}
+            {onMax !== undefined ? (
+              <button type="button" className="swap__max" onClick={onMax} disabled={disabled}>
+                {t('swap.max')}
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+      <div className="swap__field-row">
+        {estimated && value !== '' ? (
+          <span className="swap__approx" aria-hidden="true">
+            ≈
+          </span>
+        ) : null}
+        <input
+          id={inputId}
+          className="swap__input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid}
+          disabled={disabled}
+          data-testid={`${testId}-input`}
+        />
+        <span className={`swap__token swap__token--${token.toLowerCase()}`}>{token}</span>
+      </div>
+    </div>
+  );
+}
