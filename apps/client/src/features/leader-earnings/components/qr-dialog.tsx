@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n/i18n';
 
-/** Side of the drawn code, CSS pixels (drawn at twice that for sharp phone screens). */
-const QR_SIZE = 240;
+/** Side of the drawn code in canvas pixels: twice its 240 CSS px, sharp on phone screens. */
+const QR_PIXELS = 480;
 
 /**
  * The leader link as a QR code, drawn on a canvas by the `qrcode` package, which is fetched
@@ -27,12 +27,16 @@ export function QrDialog({
     import('qrcode')
       .then(async (qrcode) => {
         if (canvas.current === null) return;
-        await qrcode.toCanvas(canvas.current, link, {
-          width: QR_SIZE * 2,
+        const target = canvas.current;
+        await qrcode.toCanvas(target, link, {
+          width: QR_PIXELS,
           margin: 2,
           errorCorrectionLevel: 'M',
           color: { dark: '#0b0e1fff', light: '#ffffffff' },
         });
+        // The library sizes the element to its pixels; the stylesheet sizes it (240 px, or less).
+        target.style.removeProperty('width');
+        target.style.removeProperty('height');
         if (live) setState('drawn');
       })
       .catch((error: unknown) => {
@@ -66,7 +70,8 @@ export function QrDialog({
             className="earnings-qr__canvas"
             role="img"
             aria-label={t('earnings.qrAlt', { code })}
-            style={{ width: QR_SIZE, height: QR_SIZE }}
+            width={QR_PIXELS}
+            height={QR_PIXELS}
           />
         )}
         <p className="earnings-qr__link">{link}</p>
