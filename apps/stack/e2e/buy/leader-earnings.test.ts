@@ -7,6 +7,7 @@ import { fetchLeaderRecord, findLeaderRecordAddress } from '@fbt/presale-client'
 import { buyFbt } from '@fbt/purchase';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
+import type * as QrCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
 import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
@@ -16,7 +17,7 @@ const session = useBuySession();
 /** The site's own QR library (the client's dependency), to check what the page drew. */
 const qrcode = createRequire(new URL('../../../client/package.json', import.meta.url))(
   'qrcode',
-) as typeof import('qrcode');
+) as typeof QrCode;
 
 const programId = () => new PublicKey(session.stack.deployment.programId);
 const leaderPresale = () => session.stack.presaleAddress('leader');
