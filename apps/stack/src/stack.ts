@@ -11,10 +11,11 @@ import {
   seedLocalChain,
   seededWalletFiles,
 } from '@fbt/operator';
-import { Connection, type Keypair } from '@solana/web3.js';
+import { Connection, PublicKey, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_DIR } from './paths';
 import { sampleContentEnv } from './sample-content';
+import { readDeploymentMint, startSwapPool, swapPoolEnv, type SwapPool } from './swap-pool';
 
 /** Another cluster instead of the local chain (its deployment written by the operator CLI). */
 export interface ExternalCluster {
@@ -59,6 +60,11 @@ export interface StackOptions {
     /** Pino options or false (default: JSON logs at LOG_LEVEL). */
     readonly logger?: boolean | Record<string, unknown>;
   };
+  /**
+   * Local chain only: a loopback swap pool (`startSwapPool`) funded from the seeded operator's
+   * FBT, with the BFF's `SWAP_API_URL` pointed at it, so the swap page trades for real.
+   */
+  readonly swapPool?: boolean;
   /** Progress lines (chain, seeding, BFF). */
   readonly log?: (line: string) => void;
 }
@@ -87,6 +93,8 @@ export interface Stack {
   readonly ledger: LeaderLedger;
   /** The seeded operator and buyer wallets (local chain only). */
   readonly wallets: { readonly operator: Keypair; readonly buyers: readonly Keypair[] } | null;
+  /** The loopback swap pool (with `swapPool`), or null. */
+  readonly swapPool: SwapPool | null;
   /** Stops the BFF (draining websockets), then the chain; removes a temporary data directory. */
   stop(): Promise<void>;
 }
@@ -237,7 +245,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     for (const leader of options.leaders ?? []) await ledger.registerLeader(leader);
 
-    const bffEnv = options.bff?.env ?? {};
+    const wallets = chain.localnet === null ? null : seededWallets(dataDir);
+    let swapPool: SwapPool | null = null;
+    if (options.swapPool === true) {
+      if (wallets === null) throw new StackError('the swap pool runs on the local chain only');
+      swapPool = await startSwapPool({
+        connection: chain.connection,
+        treasury: wallets.operator,
+        mint: new PublicKey(readDeploymentMint(chain.deploymentFile)),
+      });
+      stopper.push(() => swapPool?.close());
+      (options.log ?? (() => undefined))(`swap pool: Trade API ${swapPool.url}`);
+    }
+    const bffEnv = {
+      ...options.bff?.env,
+      ...(swapPool === null ? {} : swapPoolEnv(swapPool)),
+    };
     // The local chain ships honest sample documents unless the site's content is configured.
     const ownContent = ['PUBLIC_LINKS', 'CONTENT_DIR', 'SAMPLE_CONTENT', 'AUDIT_FIRM'].some(
       (name) => (bffEnv[name] ?? '').trim() !== '',
@@ -295,7 +318,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       connection: chain.connection,
       app,
       ledger,
-      wallets: chain.localnet === null ? null : seededWallets(dataDir),
+      wallets,
+      swapPool,
       stop: () => stopper.run(),
     };
   } catch (error) {

@@ -18,7 +18,7 @@ export interface StartPlan {
   readonly siteDir: string;
 }
 
-const USAGE = 'usage: npm start [-- --reset]';
+const USAGE = 'usage: npm start [-- --reset] [--swap-pool]';
 
 function port(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number) {
   const raw = env[name]?.trim();
@@ -57,11 +57,12 @@ export function readStartPlan(
   args: readonly string[],
   siteDir: string,
 ): StartPlan {
-  const unknown = args.filter((arg) => arg !== '--reset');
+  const unknown = args.filter((arg) => arg !== '--reset' && arg !== '--swap-pool');
   if (unknown.length > 0) {
     throw new StartOptionsError(`unknown argument ${unknown[0] ?? ''}; ${USAGE}`);
   }
   const reset = args.includes('--reset');
+  const swapPool = args.includes('--swap-pool');
   const rpcUrl = url(env, 'SOLANA_RPC_URL');
   const wsUrl = url(env, 'SOLANA_WS_URL');
   const localPort = port(env, 'LOCALNET_PORT', 8899);
@@ -69,6 +70,11 @@ export function readStartPlan(
   const dataDir = fromRoot(text(env, 'LOCALNET_DATA_DIR') ?? 'data/localnet');
   const deploymentFile = text(env, 'DEPLOYMENT_FILE');
   const external = rpcUrl !== undefined;
+  if (external && swapPool) {
+    throw new StartOptionsError(
+      '--swap-pool runs a loopback pool on the local chain; set SWAP_API_URL for another cluster',
+    );
+  }
   if (external && reset) {
     throw new StartOptionsError(
       '--reset starts a fresh local chain; it cannot reset SOLANA_RPC_URL',
@@ -93,6 +99,7 @@ export function readStartPlan(
     privateRouteName: text(env, 'PRIVATE_ROUTE_NAME') ?? 'private',
     databasePath: fromRoot(text(env, 'DATABASE_PATH') ?? 'data/ledger.sqlite'),
     siteDir,
+    ...(swapPool ? { swapPool } : {}),
     bff: {
       port: port(env, 'PORT', 8080),
       metricsPort: env.METRICS_PORT?.trim() === 'off' ? 'off' : port(env, 'METRICS_PORT', 9464),
