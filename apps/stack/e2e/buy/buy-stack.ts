@@ -19,7 +19,7 @@ import { startStack } from '../../src/stack';
 export const BUY_OUTPUT_DIR = fileURLToPath(new URL('../../test-output/buy/', import.meta.url));
 mkdirSync(BUY_OUTPUT_DIR, { recursive: true });
 
-/** The leader code registered in the ledger for these tests. */
+/** The leader code registered in the ledger and on chain (its leader record) for these tests. */
 export const LEADER_CODE = 'beast42';
 
 const SOL = 1_000_000_000n;
@@ -76,14 +76,49 @@ const TEST_BFF_ENV = {
  * `distDir`.
  */
 export async function startBuyStack(distDir: string): Promise<BuyStack> {
+  const leaderWallet = Keypair.generate().publicKey.toBase58();
   const stack = await startStack({
     localChain: { slotMs: 100 },
     siteDir: distDir,
-    leaders: [{ code: LEADER_CODE, wallet: Keypair.generate().publicKey.toBase58() }],
+    leaders: [{ code: LEADER_CODE, wallet: leaderWallet }],
     bff: { logger: false, env: TEST_BFF_ENV },
   });
   const { connection, deployment, localnet, wallets } = stack;
   if (localnet === null || wallets === null) throw new Error('the buy stack runs a local chain');
+
+  const operatorCli = async (args: readonly string[]): Promise<string[]> => {
+    const out: string[] = [];
+    const code = await runCli(
+      [
+        ...args,
+        '--keypair',
+        seededWalletFiles(stack.dataDir).operator,
+        '--deployment',
+        stack.deploymentFile,
+        '--url',
+        localnet.rpcUrl,
+        '--ws-url',
+        localnet.wsUrl,
+      ],
+      { stdout: (line) => out.push(line), stderr: (line) => out.push(line), env: {} },
+    );
+    if (code !== 0) {
+      throw new Error(`fbt-operator ${args.join(' ')} exited ${code}:\n${out.join('\n')}`);
+    }
+    return out;
+  };
+  // The ledger's code is also a leader record on chain, as the operator registers codes: leader
+  // buys through it name the record and the program pays the leader.
+  await operatorCli([
+    'leaders',
+    'register',
+    '--presale',
+    'leader',
+    '--code',
+    LEADER_CODE,
+    '--wallet',
+    leaderWallet,
+  ]);
 
   const programId = new PublicKey(deployment.programId);
   const presaleAddress = (variant: PresaleVariant) =>
@@ -144,26 +179,7 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       const record = await fetchBuyerRecord(connection, programId, presaleAddress(variant), owner);
       return record?.fbtBuyedAmount ?? 0n;
     },
-    async operatorCli(args) {
-      const out: string[] = [];
-      const code = await runCli(
-        [
-          ...args,
-          '--keypair',
-          seededWalletFiles(stack.dataDir).operator,
-          '--deployment',
-          stack.deploymentFile,
-          '--url',
-          localnet.rpcUrl,
-          '--ws-url',
-          localnet.wsUrl,
-        ],
-        { stdout: (line) => out.push(line), stderr: (line) => out.push(line), env: {} },
-      );
-      if (code !== 0)
-        throw new Error(`fbt-operator ${args.join(' ')} exited ${code}:\n${out.join('\n')}`);
-      return out;
-    },
+    operatorCli,
     stop: () => stack.stop(),
   };
 }
