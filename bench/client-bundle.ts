@@ -36,6 +36,11 @@ const onDemand: [string, string, string][] = [
     'src/features/wallet/lib/mobile-wallet.ts',
     'src/app/routes/presale-purchase.tsx',
   ],
+  [
+    'leader QR code (qrcode)',
+    '../../node_modules/qrcode/lib/browser.js',
+    'src/app/routes/leader-earnings.tsx',
+  ],
 ];
 const clientRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/client');
 
@@ -58,6 +63,7 @@ const routes: [string, string | undefined][] = [
   ['/mammamia', 'src/app/routes/mammamia.tsx'],
   ['/{private} and 404', 'src/app/routes/catch-all.tsx'],
   ['/presale, /leader', 'src/app/routes/presale.tsx'],
+  ['/leader/earnings (wallet)', 'src/app/routes/leader-earnings.tsx'],
 ];
 
 function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
