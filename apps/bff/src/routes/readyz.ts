@@ -8,7 +8,8 @@ export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | '
 
 /**
  * `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons.
- * Both carry `priceMode` (stream, poll, fallback, disabled) and `warnings` that do not stop
+ * Both carry `priceMode` (stream, poll, fallback, disabled, or shared on an instance serving the
+ * lease holder's price) and `warnings` that do not stop
  * traffic (a price stream down while polling works, a refused or missing Pyth key, Redis
  * unavailable), and `cluster` (mode `single`, `redis` or `local-fallback`, instance id, whether
  * this instance polls the upstreams).

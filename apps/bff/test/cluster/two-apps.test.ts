@@ -90,6 +90,7 @@ const readyz = async (app: FastifyInstance) => {
     statusCode: response.statusCode,
     ...response.json<{
       status: string;
+      priceMode: string;
       cluster: { mode: string; polling: boolean; leaseHolder: boolean; instanceId: string };
       warnings: string[];
     }>(),
@@ -146,10 +147,14 @@ describe('two instances over one Redis', () => {
     expect(await readyz(follower)).toMatchObject({
       statusCode: 200,
       status: 'ready',
+      // The follower calls no price source: it serves the holder's price.
+      priceMode: 'shared',
       cluster: { mode: 'redis', polling: false, leaseHolder: false },
       warnings: [],
     });
-    expect((await readyz(holder)).cluster).toMatchObject({ mode: 'redis', leaseHolder: true });
+    const fromHolder = await readyz(holder);
+    expect(fromHolder.cluster).toMatchObject({ mode: 'redis', leaseHolder: true });
+    expect(['poll', 'stream']).toContain(fromHolder.priceMode);
     const metrics = await follower.metrics.render();
     expect(metrics).toMatch(/fbt_cluster_mode\{[^}]*mode="redis"[^}]*\} 1/);
     expect(metrics).toMatch(/fbt_cluster_mode\{[^}]*mode="local-fallback"[^}]*\} 0/);

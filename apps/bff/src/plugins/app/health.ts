@@ -7,6 +7,9 @@ import type { PriceSourceMode } from '../../services/price-cache';
 import { isMainnetWithoutKey, priceWarnings } from './price-observability';
 
 /** What the health of this instance is made of. */
+/** `/readyz`'s `priceMode`: the price cache's own mode, or `shared` on a follower. */
+export type ReadyPriceMode = PriceSourceMode | 'shared';
+
 export interface Health {
   /** Health of every cached upstream (the price only when a price source is configured). */
   readonly resources: () => ResourceHealth[];
@@ -14,8 +17,11 @@ export interface Health {
   readonly notReadyReasons: () => Promise<string[]>;
   /** What an operator should know but that does not stop traffic (price mode, missing key). */
   readonly warnings: () => string[];
-  /** Where the served price comes from now. */
-  readonly priceMode: () => PriceSourceMode;
+  /**
+   * Where the served price comes from now; `shared` on an instance that follows the lease
+   * holder (it serves the holder's price from Redis and calls no price source itself).
+   */
+  readonly priceMode: () => ReadyPriceMode;
   /** How this instance shares work with the others (`single` when alone). */
   readonly cluster: () => ClusterStatus;
 }
@@ -91,7 +97,10 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
       ...clusterWarnings(cluster.status()),
       ...fastify.allowlists.warnings(),
     ],
-    priceMode: () => priceCache.status().mode,
+    priceMode: () => {
+      const { mode } = priceCache.status();
+      return (mode === 'stream' || mode === 'poll') && !cluster.status().polling ? 'shared' : mode;
+    },
     cluster: () => cluster.status(),
   } satisfies Health);
 
