@@ -3,6 +3,8 @@ export * from './allowlist-file';
 export * from './amount';
 export * from './amount-validation';
 export * from './api-schemas';
+export * from './leader-api-schemas';
+export * from './stream-schemas';
 export * from './base58';
 export * from './blink';
 export * from './buyer-record';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { presaleResponseSchema, priceResponseSchema, goalsResponseSchema } from './api-schemas';
+import { leaderboardResponseSchema } from './leader-api-schemas';
+
+/** Wire schemas of the live stream (`/api/v1/stream`): topics, and messages each way. */
+
+export const streamTopicSchema = z.enum([
+  'presale:public',
+  'presale:private',
+  'presale:leader',
+  'price',
+  'goals',
+  'leaderboard',
+]);
+export type StreamTopic = z.infer<typeof streamTopicSchema>;
+
+/** What a browser may send on `/api/v1/stream`. */
+export const streamClientMessageSchema = z.object({
+  type: z.enum(['subscribe', 'unsubscribe']),
+  topics: z.array(streamTopicSchema).min(1).max(6),
+});
+export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
+
+/** What the BFF sends on `/api/v1/stream`. */
+export const streamServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('presale'), topic: streamTopicSchema, data: presaleResponseSchema }),
+  z.object({ type: z.literal('price'), topic: z.literal('price'), data: priceResponseSchema }),
+  z.object({ type: z.literal('goals'), topic: z.literal('goals'), data: goalsResponseSchema }),
+  /** Sent when a leader buy is recorded (on any instance): the top of the leaderboard. */
+  z.object({
+    type: z.literal('leaderboard'),
+    topic: z.literal('leaderboard'),
+    data: leaderboardResponseSchema,
+  }),
+  z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
+  z.object({
+    type: z.literal('error'),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export type StreamServerMessage = z.infer<typeof streamServerMessageSchema>;
