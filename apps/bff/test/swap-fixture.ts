@@ -95,7 +95,7 @@ export function useSwapWorld(): void {
       malformed: null,
       payTo: null,
       shortChangeBps: 0,
-      refuseQuote: null,
+      refuse: null,
       feeAverage: 6_000,
     });
   });

@@ -164,12 +164,17 @@ describe('with the loopback Trade API', () => {
       fbtAccountExists: true,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       error: {
         code: 'SWAP_TX__PAYS_SOMEONE_ELSE',
         message: `Instruction 3 sends 100000000 lamports from your wallet to ${stranger.toBase58()}, which is neither yours nor the quoted pool.`,
       },
     });
+    expect(response.json<{ context: unknown }>().context).toEqual({
+      account: stranger.toBase58(),
+      instruction: '3',
+    });
+    expect(response.headers['x-request-id']).toBeTruthy();
   });
 
   it('refuses a transaction below the minimum received (slippage exceeded)', async () => {
@@ -186,6 +191,24 @@ describe('with the loopback Trade API', () => {
     expect(response.json<{ error: { message: string } }>().error.message).toMatch(
       new RegExp(`below the minimum of ${body.otherAmountThreshold} at your slippage`),
     );
+  });
+
+  it('the exchange refusing to build is 422 SWAP__NO_ROUTE there too', async () => {
+    const { app } = await start();
+    const body = await quote(app, { amount: '1000000' });
+    swapWorld.loopback.knobs.refuse = 'INSUFFICIENT_LIQUIDITY';
+    const refused = await transactionFor(app, {
+      wallet: swapWorld.buyer.publicKey.toBase58(),
+      quote: body.quote,
+      fbtAccountExists: true,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'SWAP__NO_ROUTE',
+        message: 'The exchange cannot do this swap: INSUFFICIENT_LIQUIDITY.',
+      },
+    });
   });
 
   it('refuses a quote for other tokens (400) without asking the exchange', async () => {
@@ -205,7 +228,7 @@ describe('with the loopback Trade API', () => {
 
   it('the exchange’s refusal is 422 SWAP__NO_ROUTE with its words', async () => {
     const { app } = await start();
-    swapWorld.loopback.knobs.refuseQuote = 'INSUFFICIENT_LIQUIDITY';
+    swapWorld.loopback.knobs.refuse = 'INSUFFICIENT_LIQUIDITY';
     const response = await app.inject(quoteUrl({ amount: '5' }));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({

@@ -52,8 +52,8 @@ export interface TradeLoopbackKnobs {
   payTo: PublicKey | null;
   /** The pool pays this many basis points less than the current price (the price moved). */
   shortChangeBps: number;
-  /** Compute answers `{ success: false, msg }` with this text. */
-  refuseQuote: string | null;
+  /** Compute and transaction routes answer `{ success: false, msg }` with this text. */
+  refuse: string | null;
   /** The fee-statistics 15-minute average, lamports. */
   feeAverage: number;
   /** The auto-fee levels, micro-lamports per unit. */
@@ -91,7 +91,7 @@ export async function startRaydiumTradeLoopback(options: {
     malformed: null,
     payTo: null,
     shortChangeBps: 0,
-    refuseQuote: null,
+    refuse: null,
     feeAverage: 6_000,
     autoFee: { vh: 30_000, h: 12_000, m: 6_000 },
   };
@@ -131,8 +131,8 @@ export async function startRaydiumTradeLoopback(options: {
     if (!/^\d+$/.test(amountText) || BigInt(amountText) === 0n) {
       return { id: id(), success: false, version: 'V1', msg: 'REQ_AMOUNT_ERROR' };
     }
-    if (knobs.refuseQuote !== null) {
-      return { id: id(), success: false, version: 'V1', msg: knobs.refuseQuote };
+    if (knobs.refuse !== null) {
+      return { id: id(), success: false, version: 'V1', msg: knobs.refuse };
     }
     const swap = await compute(swapType, inputMint, BigInt(amountText));
     if (swap === null || swap.outputAmount === 0n) {
@@ -181,6 +181,8 @@ export async function startRaydiumTradeLoopback(options: {
       wallet?: string;
       outputAccount?: string;
     };
+    if (knobs.refuse !== null)
+      return { id: id(), success: false, version: 'V1', msg: knobs.refuse };
     const data = request.swapResponse?.data;
     if (data === undefined || typeof request.wallet !== 'string') {
       return { id: id(), success: false, version: 'V1', msg: 'REQ_SWAP_RESPONSE_ERROR' };

@@ -8,6 +8,7 @@ import {
   type SwapTransactionRequest,
   type SwapTransactionResponse,
 } from '@fbt/domain';
+import { z } from 'zod';
 import { API_BASE } from '../../../config/api';
 import { parseResponse } from '../../../lib/api-client';
 
@@ -17,11 +18,16 @@ export class SwapApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number | undefined,
+    /** A refused transaction's values (the account paid, the sizes…), for the translation. */
+    readonly context: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'SwapApiError';
   }
 }
+
+/** A refused swap transaction's answer carries its values next to the error. */
+const refusalContextSchema = z.object({ context: z.record(z.string(), z.string()) });
 
 /** What a quote asks. */
 export interface SwapQuoteParams {
@@ -45,9 +51,16 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
   if (!response.ok) {
     const error = apiErrorBodySchema.safeParse(body);
-    throw error.success
-      ? new SwapApiError(error.data.error.code, error.data.error.message, response.status)
-      : new SwapApiError('SWAP__BAD_ANSWER', `HTTP error ${response.status}`, response.status);
+    if (!error.success) {
+      throw new SwapApiError('SWAP__BAD_ANSWER', `HTTP error ${response.status}`, response.status);
+    }
+    const context = refusalContextSchema.safeParse(body);
+    throw new SwapApiError(
+      error.data.error.code,
+      error.data.error.message,
+      response.status,
+      context.success ? context.data.context : {},
+    );
   }
   return body;
 }

@@ -1,3 +1,4 @@
+import type { SwapMode, SwapSide } from '@fbt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchSwapQuote, type SwapQuoteParams } from './swap-api';
@@ -17,29 +18,43 @@ export function useDebounced<T>(value: T, delayMs: number): T {
   return settled;
 }
 
+/** The params as one comparable text (objects are new on every render). */
+function keyOf(params: SwapQuoteParams | null): string | null {
+  return params === null
+    ? null
+    : [params.side, params.mode, params.amount.toString(), String(params.slippageBps)].join(':');
+}
+
+function paramsOf(key: string): SwapQuoteParams {
+  const [side, mode, amount, slippageBps] = key.split(':');
+  return {
+    side: side as SwapSide,
+    mode: mode as SwapMode,
+    amount: BigInt(amount ?? '0'),
+    slippageBps: Number(slippageBps),
+  };
+}
+
 /**
  * The quote for what is typed: asked once typing pauses, and the request of a superseded amount
  * is aborted (TanStack Query aborts a query's `signal` when nobody observes it any more). The
  * previous quote stays on screen, marked as updating, until the new one arrives.
  */
 export function useSwapQuote(params: SwapQuoteParams | null) {
-  const settled = useDebounced(params, QUOTE_DEBOUNCE_MS);
-  const key =
-    settled === null
-      ? null
-      : ([settled.side, settled.mode, settled.amount.toString(), settled.slippageBps] as const);
+  const key = keyOf(params);
+  const settledKey = useDebounced(key, QUOTE_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['swap-quote', ...(key ?? [])],
+    queryKey: ['swap-quote', settledKey],
     queryFn: ({ signal }) => {
-      if (settled === null) throw new Error('no amount');
-      return fetchSwapQuote(settled, signal);
+      if (settledKey === null) throw new Error('no amount');
+      return fetchSwapQuote(paramsOf(settledKey), signal);
     },
-    enabled: settled !== null,
+    enabled: settledKey !== null,
     placeholderData: keepPreviousData,
     refetchInterval: QUOTE_REFRESH_MS,
     staleTime: 5_000,
     retry: false,
   });
-  const typing = params !== settled;
-  return { ...query, updating: typing || query.isFetching, settled };
+  const typing = key !== settledKey;
+  return { ...query, updating: typing || query.isFetching };
 }

@@ -22,7 +22,7 @@ export function swapFailureText(
 ): string {
   if (failure instanceof SwapApiError) {
     const key = keyOf('swap.api', failure.code) ?? keyOf('swap.problem', failure.code);
-    return key === null ? failure.message : t(key);
+    return key === null ? failure.message : t(key, { ...failure.context });
   }
   if (failure.problem !== undefined) {
     const key = keyOf('swap.problem', failure.problem.code);

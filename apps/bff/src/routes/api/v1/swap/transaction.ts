@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   isSwapRefusal,
   SWAP_MAX_SLIPPAGE_BPS,
@@ -10,11 +11,18 @@ import {
   swapTransactionResponseSchema,
 } from '@fbt/domain';
 import { checkSwapTransaction } from '@fbt/purchase';
-import { HttpError } from '../../../../http/http-error';
+import { errorBody, HttpError } from '../../../../http/http-error';
 import { fbtAccountOf } from './fbt-account';
 import type { PriorityFeeCache } from './priority-fee-cache';
 import { exchangeFailure, exchangeRefusal } from './swap-errors';
 import type { SwapDeps } from './swap-deps';
+
+/** A refused transaction: the error body plus the values of its sentence. */
+const swapRefusalBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  /** Present on a refused transaction; absent when the exchange refused (`SWAP__NO_ROUTE`). */
+  context: z.record(z.string(), z.string()).optional(),
+});
 
 /** What `POST /api/v1/swap/transaction` uses. */
 export interface SwapTransactionRouteOptions {
@@ -27,7 +35,8 @@ export interface SwapTransactionRouteOptions {
  * `POST /api/v1/swap/transaction` `{ wallet, quote, fbtAccountExists }`: the exchange turns the
  * quote into a transaction for the wallet at the current priority fee, and it is answered only
  * after {@link checkSwapTransaction} passed it (fee payer is the wallet, only SOL/FBT and the
- * quoted pools, size within the cap…); a refused one is 422 with the problem's code and text.
+ * quoted pools, size within the cap…); a refused one is 422 with the problem's code and text,
+ * plus `context` (the values a translated sentence needs, e.g. the account paid).
  */
 export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOptions> = (
   fastify,
@@ -42,10 +51,10 @@ export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOpt
         tags: ['swap'],
         summary: 'Build the checked transaction of a quoted SOL <-> FBT swap',
         body: swapTransactionRequestSchema,
-        response: { 200: swapTransactionResponseSchema },
+        response: { 200: swapTransactionResponseSchema, 422: swapRefusalBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { wallet, quote, fbtAccountExists } = request.body;
       const problem = swapQuoteProblem(quote.data, mint);
       if (problem !== null) {
@@ -95,7 +104,11 @@ export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOpt
           { code: check.code, wallet },
           `swap transaction refused: ${check.message}`,
         );
-        throw new HttpError(check.code, check.message, 422);
+        // The usual error body plus the refusal's values, so the page can say it in its language.
+        return reply
+          .code(422)
+          .header('x-request-id', request.id)
+          .send({ ...errorBody(check.code, check.message), context: check.context });
       }
       return {
         transaction,
