@@ -15,7 +15,7 @@ describe('routes', () => {
     ['/private', 'Presale'],
     ['/leader?code=beast42', 'Presale'],
     ['/leaderboard', 'Leaderboard'],
-    ['/swap', 'Work in Progress'],
+    ['/swap', 'Trading opens after the presale'],
     ['/mammamia', 'Mamma Mia!'],
     ['/no-such-page', 'This beast wandered off'],
   ])('#%s shows %j without page errors', async (path, heading) => {
@@ -24,11 +24,17 @@ describe('routes', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the swap page says it is under development', async () => {
+  it('the swap page says trading opens after the presale (no exchange configured)', async () => {
     const { page } = await session.visit('/swap');
     await page
-      .getByText('Sorry at the moment this page is under development. Coming Soon!')
+      .getByText(
+        'FBT lists on a pool once the presale ends. Until then you can buy it at the fixed presale price.',
+      )
       .waitFor();
+    expect(await page.getByRole('link', { name: 'Go to Presale' }).getAttribute('href')).toBe(
+      '#/presale',
+    );
+    expect(await page.getByTestId('swap-box').count()).toBe(0);
   });
 
   it('mammamia offers an external First Step and a dimmed Second Step back to mammamia', async () => {
