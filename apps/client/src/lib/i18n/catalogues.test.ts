@@ -34,7 +34,6 @@ describe('message catalogues', () => {
     ['whitepaper.title', 'Choose Language'],
     ['presale.targetTitle', 'SOL Target'],
     ['presale.targetType', 'SOL Raised'],
-    ['wip.text', 'Sorry at the moment this page is under development. Coming Soon!'],
     ['error.title', 'Unexpected Application Error!'],
   ] as const)('English %s reads the spec text %j', (key, text) => {
     expect(en[key]).toBe(text);

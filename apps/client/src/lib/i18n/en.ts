@@ -294,8 +294,6 @@ export const en = {
   'leaderboard.loading': 'Loading leaderboard…',
   'leaderboard.retry': 'Try again',
 
-  'wip.title': 'Work in Progress',
-  'wip.text': 'Sorry at the moment this page is under development. Coming Soon!',
   'wip.home': 'Back to Home',
 
   'mammamia.title': 'Mamma Mia!',

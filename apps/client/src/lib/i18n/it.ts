@@ -294,8 +294,6 @@ export const it: Messages = {
   'leaderboard.loading': 'Caricamento della classifica…',
   'leaderboard.retry': 'Riprova',
 
-  'wip.title': 'Lavori in corso',
-  'wip.text': 'Spiacenti, al momento questa pagina è in sviluppo. Arriva presto!',
   'wip.home': 'Torna alla Home',
 
   'mammamia.title': 'Mamma Mia!',
