@@ -1,5 +1,6 @@
 import { type Connection, PublicKey } from '@solana/web3.js';
 import {
+  ACCOUNT_COUNTS,
   ACCOUNT_KIND,
   decodeBuyInstruction,
   decodeLeaderRecordAccount,
@@ -8,10 +9,12 @@ import {
   LEADER_RECORD_ACCOUNT_SIZE,
   LEADER_RECORD_OFFSETS,
   LEADER_RECORD_SEED,
+  PresaleInstruction,
 } from '@fbt/presale-client';
 import type {
   BuyerRecordAddressDeriver,
   BuyInstructionDecoder,
+  ClaimInstructionDecoder,
   LeaderRecordReader,
   OnChainLeaderRecord,
 } from '@fbt/domain';
@@ -35,7 +38,24 @@ export function createProgramBuyDecoder(programId: string): BuyInstructionDecode
           buyer: decoded.accounts.buyer.toBase58(),
           presale: decoded.accounts.presale.toBase58(),
           lamports: decoded.lamports,
+          leaderRecord: decoded.leaderRecord?.toBase58() ?? null,
         };
+  };
+}
+
+/**
+ * Recognises ClaimCommission (tag 7, no data after it; leader wallet, leader record, rent
+ * sysvar) of the program, in the shape the transaction verifier takes.
+ */
+export function createProgramClaimDecoder(programId: string): ClaimInstructionDecoder {
+  return (instruction) => {
+    if (instruction.programId !== programId) return null;
+    if (instruction.data.length !== 1 || instruction.data[0] !== PresaleInstruction.ClaimCommission)
+      return null;
+    if (instruction.accounts.length !== ACCOUNT_COUNTS.ClaimCommission) return null;
+    const [leaderWallet, leaderRecord] = instruction.accounts;
+    if (leaderWallet === undefined || leaderRecord === undefined) return null;
+    return { leaderWallet, leaderRecord };
   };
 }
 

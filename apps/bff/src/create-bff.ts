@@ -20,6 +20,7 @@ import { intervalScheduler, type Scheduler } from './cache/scheduler';
 import {
   createBuyerRecordDeriver,
   createProgramBuyDecoder,
+  createProgramClaimDecoder,
   createProgramLeaderRecordReader,
 } from './chain-wiring';
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
@@ -181,6 +182,7 @@ export async function createAppDeps(
     verifier: createSolanaTransactionVerifier({
       connection,
       decodeBuy: createProgramBuyDecoder(deployment.programId),
+      decodeClaim: createProgramClaimDecoder(deployment.programId),
     }),
     leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,

@@ -1,4 +1,4 @@
-import type { Community, Leader, LeaderBuy } from '@fbt/domain';
+import type { Community, Leader, LeaderBuy, LeaderClaim } from '@fbt/domain';
 import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 
@@ -63,5 +63,21 @@ export function assertCursorInput(
   }
   if (!Number.isSafeInteger(cursor.slot) || cursor.slot < 0) {
     throw new AdapterError('LEDGER__INVALID_SLOT', { slot: cursor.slot });
+  }
+}
+
+/** A claim that may be recorded: a signature, the paid wallet and record, lamports above 0. */
+export function assertClaimInput(
+  claim: Pick<LeaderClaim, 'signature' | 'wallet' | 'record' | 'lamports'>,
+): void {
+  if (!isSignature(claim.signature)) {
+    throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: claim.signature });
+  }
+  if (!isAddress(claim.wallet))
+    throw new AdapterError('LEDGER__INVALID_WALLET', { wallet: claim.wallet });
+  if (!isAddress(claim.record))
+    throw new AdapterError('LEDGER__INVALID_WALLET', { record: claim.record });
+  if (claim.lamports <= 0n) {
+    throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: claim.lamports });
   }
 }

@@ -197,9 +197,69 @@ export function describeLeaderLedgerContract(name: string, open: OpenLedger): vo
       ).rejects.toSatisfy((error) => isAdapterError(error, 'LEDGER__INVALID_SLOT'));
     });
 
-    it('reports the schema version it migrated to (2: reconciler cursors)', async () => {
+    it('reports the schema version it migrated to (3: commission claims)', async () => {
       const ledger = await openLedger();
-      expect(await ledger.getSchemaVersion()).toBe(2);
+      expect(await ledger.getSchemaVersion()).toBe(3);
+    });
+
+    it('records a commission claim once per signature and totals the claims per code', async () => {
+      const ledger = await openLedger();
+      const wallet = randomAddress();
+      await ledger.registerLeader({ code: 'beast42', wallet });
+      expect(await ledger.getClaimTotals('beast42')).toEqual({ claims: 0, lamports: 0n });
+      const claim = {
+        signature: randomSignature(),
+        leaderCode: 'beast42',
+        wallet,
+        record: randomAddress(),
+        lamports: 2n ** 60n + 7n,
+        slot: 44,
+        blockTime: 1_790_000_000,
+      };
+      const first = await ledger.recordClaim(claim);
+      expect(first).toEqual({
+        inserted: true,
+        claim: { ...claim, recordedAt: '2026-11-21T12:00:00.000Z' },
+      });
+      const replay = await ledger.recordClaim({ ...claim, lamports: 1n });
+      expect(replay).toEqual({ inserted: false, claim: first.claim });
+      await ledger.recordClaim({
+        ...claim,
+        signature: randomSignature(),
+        lamports: 3n,
+        blockTime: null,
+      });
+      expect(await ledger.findClaim(claim.signature)).toEqual(first.claim);
+      expect(await ledger.findClaim(randomSignature())).toBeNull();
+      expect(await ledger.getClaimTotals('beast42')).toEqual({
+        claims: 2,
+        lamports: 2n ** 60n + 10n,
+      });
+      expect(await ledger.getClaimTotals('other77')).toEqual({ claims: 0, lamports: 0n });
+    });
+
+    it('refuses a claim of an unregistered code, a malformed signature and no lamports', async () => {
+      const ledger = await openLedger();
+      const claim = {
+        signature: randomSignature(),
+        leaderCode: 'ghost99',
+        wallet: randomAddress(),
+        record: randomAddress(),
+        lamports: 5n,
+        slot: 1,
+        blockTime: null,
+      };
+      await expect(ledger.recordClaim(claim)).rejects.toSatisfy((error) =>
+        isAdapterError(error, 'LEDGER__UNKNOWN_LEADER'),
+      );
+      await ledger.registerLeader({ code: 'ghost99', wallet: claim.wallet });
+      await expect(ledger.recordClaim({ ...claim, signature: 'nope' })).rejects.toSatisfy((error) =>
+        isAdapterError(error, 'LEDGER__INVALID_SIGNATURE'),
+      );
+      await expect(ledger.recordClaim({ ...claim, lamports: 0n })).rejects.toSatisfy((error) =>
+        isAdapterError(error, 'LEDGER__INVALID_AMOUNT'),
+      );
+      expect(await ledger.getClaimTotals('ghost99')).toEqual({ claims: 0, lamports: 0n });
     });
 
     it('stores operator-set community counts', async () => {

@@ -4,6 +4,7 @@ import type {
   Community,
   Leader,
   LeaderBuy,
+  LeaderClaim,
   LeaderLedger,
   LeaderSummary,
   ReconcileCursor,
@@ -11,6 +12,7 @@ import type {
 import { AdapterError } from './adapter-error';
 import {
   assertBuyInput,
+  assertClaimInput,
   assertCursorInput,
   assertLedgerLimit,
   assertNewLeader,
@@ -65,6 +67,30 @@ interface BuyRow {
   source: 'report' | 'reconciler';
 }
 
+interface ClaimRow {
+  signature: string;
+  leader_code: string;
+  wallet: string;
+  record: string;
+  lamports: string;
+  slot: string;
+  block_time: string | null;
+  recorded_at: Date;
+}
+
+function toClaim(row: ClaimRow): LeaderClaim {
+  return {
+    signature: row.signature,
+    leaderCode: row.leader_code,
+    wallet: row.wallet,
+    record: row.record,
+    lamports: BigInt(row.lamports),
+    slot: Number(row.slot),
+    blockTime: row.block_time === null ? null : Number(row.block_time),
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
 interface SummaryRow {
   code: string;
   buys: string;
@@ -104,6 +130,13 @@ const SQL = {
     VALUES ($1, $2, $3, $4)
     ON CONFLICT (scope) DO UPDATE SET signature = excluded.signature, slot = excluded.slot,
       updated_at = excluded.updated_at WHERE excluded.slot >= reconcile_cursors.slot`,
+  insertClaim: `INSERT INTO leader_claims
+      (signature, leader_code, wallet, record, lamports, slot, block_time, recorded_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (signature) DO NOTHING`,
+  findClaim: 'SELECT * FROM leader_claims WHERE signature = $1',
+  claimTotals: `SELECT COUNT(*) AS claims, COALESCE(SUM(lamports), 0) AS lamports
+    FROM leader_claims WHERE leader_code = $1`,
   schemaVersion: 'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
   stats: `SELECT (SELECT COUNT(*) FROM leaders) AS leaders, COUNT(*) AS buys,
       COALESCE(SUM(lamports), 0) AS total, COALESCE(SUM(commission_lamports), 0) AS commission
@@ -205,6 +238,11 @@ export async function createPostgresLeaderLedger(
     return row === undefined ? null : toBuy(row);
   };
 
+  const findClaim = async (signature: string): Promise<LeaderClaim | null> => {
+    const row = (await query<ClaimRow>(SQL.findClaim, [signature])).rows[0];
+    return row === undefined ? null : toClaim(row);
+  };
+
   const getReconcileCursor = async (scope: string): Promise<ReconcileCursor | null> => {
     const { rows } = await query<{ signature: string; slot: string; updated_at: Date }>(
       SQL.getCursor,
@@ -291,6 +329,33 @@ export async function createPostgresLeaderLedger(
       const stored = await getReconcileCursor(scope);
       if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
       return stored;
+    },
+    async recordClaim(claim) {
+      assertClaimInput(claim);
+      if ((await findLeader(claim.leaderCode)) === null) {
+        throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: claim.leaderCode });
+      }
+      const result = await query(SQL.insertClaim, [
+        claim.signature,
+        claim.leaderCode,
+        claim.wallet,
+        claim.record,
+        claim.lamports.toString(),
+        claim.slot.toString(),
+        claim.blockTime === null ? null : claim.blockTime.toString(),
+        nowIso(),
+      ]);
+      const stored = await findClaim(claim.signature);
+      if (stored === null) {
+        throw new AdapterError('LEDGER__WRITE_FAILED', { signature: claim.signature });
+      }
+      return { inserted: result.rowCount === 1, claim: stored };
+    },
+    findClaim,
+    async getClaimTotals(code) {
+      const row = (await query<{ claims: string; lamports: string }>(SQL.claimTotals, [code]))
+        .rows[0];
+      return { claims: Number(row?.claims ?? 0), lamports: BigInt(row?.lamports ?? 0) };
     },
     async getSchemaVersion() {
       const row = (await query<{ version: number }>(SQL.schemaVersion)).rows[0];

@@ -47,6 +47,23 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // The ledger indexes the chain's commission claims (ClaimCommission) too.
+    version: 3,
+    sql: `
+      CREATE TABLE leader_claims (
+        signature TEXT PRIMARY KEY,
+        leader_code TEXT NOT NULL REFERENCES leaders(code),
+        wallet TEXT NOT NULL,
+        record TEXT NOT NULL,
+        lamports BIGINT NOT NULL CHECK (lamports > 0),
+        slot BIGINT NOT NULL,
+        block_time BIGINT,
+        recorded_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX leader_claims_by_code ON leader_claims (leader_code, slot DESC);
+    `,
+  },
 ];
 
 /** The latest schema version this code knows. */

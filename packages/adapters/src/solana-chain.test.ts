@@ -93,7 +93,14 @@ describe('solana transaction verifier (real local chain)', () => {
         },
       ],
     });
-    if (observed.status === 'found') expect(observed.slot).toBeGreaterThan(0);
+    if (observed.status === 'found') {
+      expect(observed.slot).toBeGreaterThan(0);
+      // Every account's lamport change: the destination got the transfer, the payer paid it
+      // and the fee.
+      expect(observed.lamportDeltas?.[destination.toBase58()]).toBe(1_234_567n);
+      expect(observed.lamportDeltas?.[payer.publicKey.toBase58()]).toBeLessThan(-1_234_567n);
+      expect(observed.claims).toEqual([]);
+    }
     const slot = observed.status === 'found' ? observed.slot : -1;
     const address = destination.toBase58();
     expect(await verifier.listRecentSignatures(address, 10)).toEqual([{ signature, slot }]);

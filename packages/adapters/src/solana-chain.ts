@@ -8,7 +8,9 @@ import type {
   BuyerRecordAddressDeriver,
   BuyerRecordReader,
   BuyInstructionDecoder,
+  ClaimInstructionDecoder,
   ObservedBuy,
+  ObservedClaim,
   ObservedTransaction,
   PresaleSnapshot,
   PresaleStateReader,
@@ -159,11 +161,14 @@ export function createSolanaBuyerRecordReader(
 export interface SolanaTransactionVerifierOptions {
   readonly connection: Connection;
   readonly decodeBuy: BuyInstructionDecoder;
+  /** Recognises the program's ClaimCommission; absent: claims are not looked for. */
+  readonly decodeClaim?: ClaimInstructionDecoder;
 }
 
 /**
  * Fetches a transaction at 'confirmed' and extracts what the leader ledger verifies: success,
- * signers, our program's Buy instructions (top-level and inner) and SPL Memo texts.
+ * signers, our program's Buy and ClaimCommission instructions (top-level and inner), SPL Memo
+ * texts and every account's lamport change (post minus pre balance).
  */
 export function createSolanaTransactionVerifier(
   options: SolanaTransactionVerifierOptions,
@@ -212,6 +217,7 @@ export function createSolanaTransactionVerifier(
         }
       }
       const buys: ObservedBuy[] = [];
+      const claims: ObservedClaim[] = [];
       const memos: string[] = [];
       const decoder = new TextDecoder('utf-8', { fatal: true });
       for (const instruction of instructions) {
@@ -225,6 +231,16 @@ export function createSolanaTransactionVerifier(
         }
         const buy = options.decodeBuy(instruction);
         if (buy !== null) buys.push(buy);
+        const claim = options.decodeClaim?.(instruction) ?? null;
+        if (claim !== null) claims.push(claim);
+      }
+      const lamportDeltas: Record<string, bigint> = {};
+      const pre = tx.meta?.preBalances ?? [];
+      const post = tx.meta?.postBalances ?? [];
+      for (let index = 0; index < Math.min(pre.length, post.length, keys.length); index++) {
+        const delta = BigInt(post[index] ?? 0) - BigInt(pre[index] ?? 0);
+        const address = keyAt(index);
+        lamportDeltas[address] = (lamportDeltas[address] ?? 0n) + delta;
       }
       const signerCount = message.header.numRequiredSignatures;
       return {
@@ -241,6 +257,8 @@ export function createSolanaTransactionVerifier(
         signers: message.staticAccountKeys.slice(0, signerCount).map((key) => key.toBase58()),
         buys,
         memos,
+        claims,
+        lamportDeltas,
       };
     },
     async listRecentSignatures(address, limit, page = {}) {

@@ -6,6 +6,7 @@ import type {
   Community,
   Leader,
   LeaderBuy,
+  LeaderClaim,
   LeaderLedger,
   LeaderSummary,
   ReconcileCursor,
@@ -13,6 +14,7 @@ import type {
 import { AdapterError } from './adapter-error';
 import {
   assertBuyInput,
+  assertClaimInput,
   assertCursorInput,
   assertLedgerLimit,
   assertNewLeader,
@@ -72,6 +74,23 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // The ledger indexes the chain's commission claims (ClaimCommission) too.
+    version: 3,
+    sql: `
+      CREATE TABLE leader_claims (
+        signature TEXT PRIMARY KEY,
+        leader_code TEXT NOT NULL REFERENCES leaders(code),
+        wallet TEXT NOT NULL,
+        record TEXT NOT NULL,
+        lamports INTEGER NOT NULL CHECK (lamports > 0),
+        slot INTEGER NOT NULL,
+        block_time INTEGER,
+        recorded_at TEXT NOT NULL
+      );
+      CREATE INDEX leader_claims_by_code ON leader_claims (leader_code, slot DESC);
+    `,
+  },
 ];
 
 /** The latest schema version this code knows. */
@@ -87,6 +106,30 @@ interface BuyRow {
   block_time: bigint | null;
   recorded_at: string;
   source: 'report' | 'reconciler';
+}
+
+interface ClaimRow {
+  signature: string;
+  leader_code: string;
+  wallet: string;
+  record: string;
+  lamports: bigint;
+  slot: bigint;
+  block_time: bigint | null;
+  recorded_at: string;
+}
+
+function toClaim(row: ClaimRow): LeaderClaim {
+  return {
+    signature: row.signature,
+    leaderCode: row.leader_code,
+    wallet: row.wallet,
+    record: row.record,
+    lamports: row.lamports,
+    slot: Number(row.slot),
+    blockTime: row.block_time === null ? null : Number(row.block_time),
+    recordedAt: row.recorded_at,
+  };
 }
 
 interface SummaryRow {
@@ -209,6 +252,16 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
        ON CONFLICT (scope) DO UPDATE SET signature = excluded.signature, slot = excluded.slot,
          updated_at = excluded.updated_at WHERE excluded.slot >= reconcile_cursors.slot`,
     ),
+    insertClaim: db.prepare(
+      `INSERT INTO leader_claims
+         (signature, leader_code, wallet, record, lamports, slot, block_time, recorded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (signature) DO NOTHING`,
+    ),
+    findClaim: db.prepare('SELECT * FROM leader_claims WHERE signature = ?'),
+    claimTotals: db.prepare(
+      'SELECT COUNT(*) AS claims, COALESCE(SUM(lamports), 0) AS lamports FROM leader_claims WHERE leader_code = ?',
+    ),
     schemaVersion: db.prepare('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations'),
     setCount: db.prepare(
       `INSERT INTO operator_counts (community, count, updated_at) VALUES (?, ?, ?)
@@ -330,6 +383,41 @@ export function createSqliteLeaderLedger(options: SqliteLeaderLedgerOptions): Le
         const stored = getCursorSync(scope);
         if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
         return stored;
+      });
+    },
+    recordClaim(claim) {
+      return Promise.resolve().then(() => {
+        assertClaimInput(claim);
+        if (findLeaderSync(claim.leaderCode) === null) {
+          throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: claim.leaderCode });
+        }
+        const result = statements.insertClaim.run(
+          claim.signature,
+          claim.leaderCode,
+          claim.wallet,
+          claim.record,
+          claim.lamports,
+          BigInt(claim.slot),
+          claim.blockTime === null ? null : BigInt(claim.blockTime),
+          nowIso(),
+        );
+        const row = statements.findClaim.get(claim.signature) as ClaimRow | undefined;
+        if (row === undefined) {
+          throw new AdapterError('LEDGER__WRITE_FAILED', { signature: claim.signature });
+        }
+        return { inserted: result.changes === 1, claim: toClaim(row) };
+      });
+    },
+    findClaim(signature) {
+      return Promise.resolve().then(() => {
+        const row = statements.findClaim.get(signature) as ClaimRow | undefined;
+        return row === undefined ? null : toClaim(row);
+      });
+    },
+    getClaimTotals(code) {
+      return Promise.resolve().then(() => {
+        const row = statements.claimTotals.get(code) as { claims: bigint; lamports: bigint };
+        return { claims: Number(row.claims), lamports: row.lamports };
       });
     },
     getSchemaVersion() {

@@ -106,6 +106,23 @@ export interface LeaderBuy {
   readonly source: 'report' | 'reconciler';
 }
 
+/**
+ * A commission claim (ClaimCommission) as the ledger keeps it: what the leader record paid its
+ * wallet, read from the record's lamport movement in the confirmed transaction.
+ */
+export interface LeaderClaim {
+  readonly signature: string;
+  readonly leaderCode: string;
+  /** The wallet paid (the record's wallet, which signed). */
+  readonly wallet: string;
+  /** The leader record that paid. */
+  readonly record: string;
+  readonly lamports: bigint;
+  readonly slot: number;
+  readonly blockTime: number | null;
+  readonly recordedAt: string;
+}
+
 /** Per-leader totals. */
 export interface LeaderSummary {
   readonly code: string;
@@ -199,6 +216,16 @@ export interface LeaderLedger {
     scope: string,
     cursor: { readonly signature: string; readonly slot: number },
   ): Promise<ReconcileCursor>;
+  /**
+   * Records a confirmed commission claim, idempotent by signature (a second call inserts
+   * nothing and returns the stored row with `inserted: false`). The code must be registered.
+   */
+  recordClaim(
+    claim: Omit<LeaderClaim, 'recordedAt'>,
+  ): Promise<{ inserted: boolean; claim: LeaderClaim }>;
+  findClaim(signature: string): Promise<LeaderClaim | null>;
+  /** Claims recorded for `code` and their lamports (zero for none). */
+  getClaimTotals(code: string): Promise<{ claims: number; lamports: bigint }>;
   /** The schema version the database is migrated to. */
   getSchemaVersion(): Promise<number>;
   close(): Promise<void>;
@@ -209,6 +236,18 @@ export interface ObservedBuy {
   readonly presale: string;
   readonly buyer: string;
   readonly lamports: bigint;
+  /**
+   * The leader record a BuyWith named (its 12th account), which the program paid the
+   * commission; `null` or absent for a buy through no record (Buy, or BuyWith without one).
+   */
+  readonly leaderRecord?: string | null;
+}
+
+/** One ClaimCommission instruction of our program found in a transaction. */
+export interface ObservedClaim {
+  /** The signer the record pays. */
+  readonly leaderWallet: string;
+  readonly leaderRecord: string;
 }
 
 /** A transaction as the verifier saw it on chain at 'confirmed'. */
@@ -226,6 +265,14 @@ export type ObservedTransaction =
       readonly buys: readonly ObservedBuy[];
       /** SPL Memo texts in the transaction. */
       readonly memos: readonly string[];
+      /** ClaimCommission instructions of the configured program (absent: none looked for). */
+      readonly claims?: readonly ObservedClaim[];
+      /**
+       * Lamports each account gained (positive) or lost (negative) in the transaction, from the
+       * node's pre/post balances (absent: not read). How a leader buy's commission and a
+       * claim's payment are verified: by the money that moved, not by what anyone says.
+       */
+      readonly lamportDeltas?: Readonly<Record<string, bigint>>;
     };
 
 /** A signature touching an address, with the slot it landed in. */
@@ -261,6 +308,9 @@ export interface ResolvedInstruction {
 
 /** Recognises our program's Buy in an instruction; `null` for anything else. */
 export type BuyInstructionDecoder = (instruction: ResolvedInstruction) => ObservedBuy | null;
+
+/** Recognises our program's ClaimCommission in an instruction; `null` for anything else. */
+export type ClaimInstructionDecoder = (instruction: ResolvedInstruction) => ObservedClaim | null;
 
 /**
  * How the server side talks HTTP (WHATWG `fetch`): injected so tests can count calls or fail

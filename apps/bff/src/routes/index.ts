@@ -75,7 +75,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const leaderPresale = deployment.presales.leader.address;
   await fastify.register(leaderRoute, { ledger, leaderRecords, leaderPresale });
   await fastify.register(leaderEarningsRoute, { leaderRecords, leaderPresale, upstreamCalls });
-  await fastify.register(leaderboardRoute, { ledger });
+  await fastify.register(leaderboardRoute, { leaderboard: fastify.leaderboard });
   await fastify.register(streamRoute, { streamHub });
   await fastify.register(actionsRoutes, {
     deployment,

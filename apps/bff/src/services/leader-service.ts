@@ -1,13 +1,21 @@
 import type {
   LeaderBuy,
   LeaderLedger,
+  LeaderRecordReader,
   LeaderReportClaim,
   LeaderReportRejection,
   ObservedTransaction,
+  OnChainLeaderRecord,
   SignatureInfo,
   TransactionVerifier,
 } from '@fbt/domain';
-import { LEADER_REPORT_REJECTION_MESSAGES, parseLeaderMemo, verifyLeaderReport } from '@fbt/domain';
+import {
+  LEADER_REPORT_REJECTION_MESSAGES,
+  onChainLeaderCommission,
+  parseLeaderMemo,
+  verifyLeaderReport,
+  verifyOnChainLeaderReport,
+} from '@fbt/domain';
 
 /** What became of a report. */
 export type LeaderReportOutcome =
@@ -27,6 +35,13 @@ export interface LeaderServiceOptions {
   readonly verifier: TransactionVerifier;
   /** The leader presale's state account. */
   readonly leaderPresale: string;
+  /** The program's leader records (the on-chain leaders' codes, wallets and claims). */
+  readonly leaderRecords: LeaderRecordReader;
+  /**
+   * Whether the leader presale has leader records (its `leaderCount`): then a leader buy earns
+   * only through its record (BuyWith naming it), never through a memo alone.
+   */
+  readonly leadersOnChain: () => Promise<boolean>;
   readonly onError?: (error: unknown, context: string) => void;
   /**
    * Waits before re-reading a transaction the chain does not show yet: the buyer's page saw it
@@ -37,7 +52,14 @@ export interface LeaderServiceOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** Verified leader reports and the reconciler. */
+/**
+ * Verified leader reports and the reconciler. On a leader presale with leader records the
+ * ledger is an index of the chain: a leader buy is a BuyWith naming a record of the leader
+ * presale (code and wallet from the record, commission as the program paid it into the
+ * record), and a claim is a ClaimCommission the record paid; reports are acknowledgements
+ * checked against that. Without leader records the v1 rule holds: a Buy with the memo
+ * `fbt:leader:<code>` of a code registered in the ledger, commission computed here.
+ */
 export interface LeaderService {
   /** Verifies a report against the chain and records it (idempotent by signature). */
   report(claim: LeaderReportClaim): Promise<LeaderReportOutcome>;
@@ -47,7 +69,10 @@ export interface LeaderService {
    * first with `until` = cursor and `before` paging, then settled oldest first), moving the
    * cursor only past signatures fully settled. A signature the chain does not show confirmed
    * yet stops the pass there; one with a leader code not registered yet is retried on later
-   * passes (in memory). Returns how many signatures it examined and how many buys it recorded.
+   * passes (in memory). Then, with leaders on chain, records the claims of every leader record
+   * whose on-chain `claimed` exceeds the ledger's claims (paging its signatures past a cursor
+   * of its own). Returns how many signatures it examined and how many buys and claims it
+   * recorded.
    */
   reconcile(pageSize?: number): Promise<ReconcileOutcome>;
 }
@@ -61,6 +86,11 @@ const MAX_OPEN_SIGNATURES = 10_000;
 export interface ReconcileOutcome {
   readonly examined: number;
   readonly recorded: number;
+  /**
+   * Commission claims recorded (ClaimCommission transactions of the leader records); absent
+   * when the leader presale has no leader records (no claims pass).
+   */
+  readonly claims?: number;
 }
 
 function rejected(code: LeaderReportRejection, retryable = false): LeaderReportOutcome {
@@ -81,8 +111,42 @@ function compareWithStored(claim: LeaderReportClaim, stored: LeaderBuy): LeaderR
   return { kind: 'already-recorded', buy: stored };
 }
 
+/** A failed chain read (the leader record), as opposed to a ledger failure. */
+class ChainReadError extends Error {
+  override readonly name = 'ChainReadError';
+}
+const isChainReadError = (error: unknown): error is ChainReadError =>
+  error instanceof ChainReadError;
+
+/** The record reader with its failures marked as chain reads (answered 503, never 500). */
+function markChainReads(reader: LeaderRecordReader): LeaderRecordReader {
+  const wrap =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      read(...args).catch((error: unknown) => {
+        throw new ChainReadError(error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
+      });
+  return {
+    readLeaderRecordAt: wrap(reader.readLeaderRecordAt.bind(reader)),
+    readLeaderRecord: wrap(reader.readLeaderRecord.bind(reader)),
+    listLeaderRecords: wrap(reader.listLeaderRecords.bind(reader)),
+  };
+}
+
 /** Creates the {@link LeaderService}. */
-export function createLeaderService(options: LeaderServiceOptions): LeaderService {
+export function createLeaderService(serviceOptions: LeaderServiceOptions): LeaderService {
+  const options = {
+    ...serviceOptions,
+    leaderRecords: markChainReads(serviceOptions.leaderRecords),
+    leadersOnChain: () =>
+      serviceOptions.leadersOnChain().catch((error: unknown) => {
+        throw new ChainReadError(error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
+      }),
+  };
   const { ledger, verifier } = options;
   /**
    * Signatures past the cursor whose leader code was unknown when examined: retried on every
@@ -98,18 +162,61 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
   };
   let running: Promise<ReconcileOutcome> | null = null;
 
+  /** The leader presale's purchase in a successful transaction, when there is exactly one. */
+  const leaderPurchase = (observed: ObservedTransaction) => {
+    if (observed.status !== 'found' || observed.error !== null) return undefined;
+    const buys = observed.buys.filter((buy) => buy.presale === options.leaderPresale);
+    return buys.length === 1 ? buys[0] : undefined;
+  };
+
+  /** The ledger knows every on-chain code it records buys and claims for (code, wallet). */
+  const ensureLeader = async (record: OnChainLeaderRecord): Promise<void> => {
+    if ((await ledger.findLeader(record.code)) !== null) return;
+    try {
+      await ledger.registerLeader({ code: record.code, wallet: record.wallet });
+    } catch (error) {
+      // Another instance registered it meanwhile; anything else is the ledger's failure.
+      if ((await ledger.findLeader(record.code)) === null) throw error;
+    }
+  };
+
+  /**
+   * Verifies a claim against the transaction and records it. A purchase naming a leader
+   * record is checked against that record as read from chain (`record` when the caller read
+   * it already); a purchase without one, on a presale whose leaders are on chain, earns
+   * nothing; otherwise the v1 memo rule applies.
+   */
   const verifyAndRecord = async (
     claim: LeaderReportClaim,
     observed: ObservedTransaction,
     source: LeaderBuy['source'],
+    record?: OnChainLeaderRecord | null,
   ): Promise<LeaderReportOutcome> => {
-    const leader = await ledger.findLeader(claim.leaderCode);
-    const verdict = verifyLeaderReport(claim, observed, options.leaderPresale, leader);
+    const purchase = leaderPurchase(observed);
+    const recordAddress = purchase?.leaderRecord ?? null;
+    let verdict;
+    let code = claim.leaderCode;
+    if (recordAddress !== null) {
+      const onChain =
+        record === undefined
+          ? await options.leaderRecords.readLeaderRecordAt(recordAddress)
+          : record;
+      verdict = verifyOnChainLeaderReport(claim, observed, options.leaderPresale, onChain);
+      if (verdict.ok && onChain !== null) {
+        await ensureLeader(onChain);
+        code = onChain.code;
+      }
+    } else if (purchase !== undefined && (await options.leadersOnChain())) {
+      verdict = verifyOnChainLeaderReport(claim, observed, options.leaderPresale, null);
+    } else {
+      const leader = await ledger.findLeader(claim.leaderCode);
+      verdict = verifyLeaderReport(claim, observed, options.leaderPresale, leader);
+    }
     if (!verdict.ok) return rejected(verdict.rejection, verdict.retryable);
     const { inserted, buy } = await ledger.recordBuy({
       signature: claim.signature,
       wallet: claim.wallet,
-      leaderCode: claim.leaderCode,
+      leaderCode: code,
       lamports: verdict.lamports,
       commissionLamports: verdict.commissionLamports,
       slot: verdict.slot,
@@ -129,16 +236,33 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
   ): Promise<{ state: 'settled' | 'open' | 'blocked'; recorded: boolean }> => {
     const observed = await verifier.observeTransaction(signature);
     if (observed.status !== 'found') return { state: 'blocked', recorded: false };
-    const buy = observed.buys.find((candidate) => candidate.presale === options.leaderPresale);
-    const code = observed.memos
-      .map(parseLeaderMemo)
-      .find((candidate): candidate is string => candidate !== null);
-    if (buy === undefined || code === undefined) return { state: 'settled', recorded: false };
-    const outcome = await verifyAndRecord(
-      { signature, wallet: buy.buyer, leaderCode: code, lamports: buy.lamports },
-      observed,
-      'reconciler',
-    );
+    const purchase = leaderPurchase(observed);
+    if (purchase === undefined) return { state: 'settled', recorded: false };
+    let outcome: LeaderReportOutcome;
+    if (purchase.leaderRecord !== undefined && purchase.leaderRecord !== null) {
+      // The code is the record's: the chain says who earned, no report needed.
+      const record = await options.leaderRecords.readLeaderRecordAt(purchase.leaderRecord);
+      if (record === null || record.presale !== options.leaderPresale) {
+        return { state: 'settled', recorded: false };
+      }
+      outcome = await verifyAndRecord(
+        { signature, wallet: purchase.buyer, leaderCode: record.code, lamports: purchase.lamports },
+        observed,
+        'reconciler',
+        record,
+      );
+    } else {
+      if (await options.leadersOnChain()) return { state: 'settled', recorded: false };
+      const code = observed.memos
+        .map(parseLeaderMemo)
+        .find((candidate): candidate is string => candidate !== null);
+      if (code === undefined) return { state: 'settled', recorded: false };
+      outcome = await verifyAndRecord(
+        { signature, wallet: purchase.buyer, leaderCode: code, lamports: purchase.lamports },
+        observed,
+        'reconciler',
+      );
+    }
     const recorded = outcome.kind === 'recorded';
     if (outcome.kind !== 'rejected') return { state: 'settled', recorded };
     if (outcome.retryable) return { state: 'blocked', recorded };
@@ -148,15 +272,50 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
     };
   };
 
-  /** Signatures newer than the cursor, newest first, paging back with `before` until it. */
+  /**
+   * Records the ClaimCommission transactions of one leader record found in `observed`: signed
+   * by the record's wallet, successful, the amount being what left the record (plus the
+   * commission of any leader buy into it in the same transaction). Returns how many it recorded.
+   */
+  const recordClaimsOf = async (
+    record: OnChainLeaderRecord,
+    observed: Extract<ObservedTransaction, { status: 'found' }>,
+  ): Promise<number> => {
+    if (observed.error !== null) return 0;
+    const claims = (observed.claims ?? []).filter(
+      (claim) => claim.leaderRecord === record.address && claim.leaderWallet === record.wallet,
+    );
+    if (claims.length === 0) return 0;
+    const delta = observed.lamportDeltas?.[record.address];
+    if (delta === undefined) return 0;
+    const boughtIn = observed.buys
+      .filter((buy) => buy.leaderRecord === record.address)
+      .reduce((sum, buy) => sum + onChainLeaderCommission(buy.lamports), 0n);
+    const paid = boughtIn - delta;
+    if (paid <= 0n) return 0;
+    await ensureLeader(record);
+    const { inserted } = await ledger.recordClaim({
+      signature: observed.signature,
+      leaderCode: record.code,
+      wallet: record.wallet,
+      record: record.address,
+      lamports: paid,
+      slot: observed.slot,
+      blockTime: observed.blockTime,
+    });
+    return inserted ? 1 : 0;
+  };
+
+  /** Signatures of `address` newer than the cursor, newest first, paging back with `before`. */
   const signaturesAfter = async (
+    address: string,
     until: string | undefined,
     pageSize: number,
   ): Promise<SignatureInfo[]> => {
     const newer: SignatureInfo[] = [];
     let before: string | undefined;
     for (;;) {
-      const page = await verifier.listRecentSignatures(options.leaderPresale, pageSize, {
+      const page = await verifier.listRecentSignatures(address, pageSize, {
         ...(before === undefined ? {} : { before }),
         ...(until === undefined ? {} : { until }),
       });
@@ -171,7 +330,11 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
     }
   };
 
-  const reconcilePass = async (pageSize: number): Promise<ReconcileOutcome> => {
+  /**
+   * The buys pass: pages the leader presale's signatures forward from its cursor. Returns
+   * early (the cursor left before a signature) when the chain does not show one yet.
+   */
+  const reconcileBuys = async (pageSize: number): Promise<ReconcileOutcome> => {
     let examined = 0;
     let recorded = 0;
     for (const signature of [...open]) {
@@ -181,7 +344,9 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
       if (result.state !== 'open') open.delete(signature);
     }
     const cursor = await ledger.getReconcileCursor(options.leaderPresale);
-    const oldestFirst = (await signaturesAfter(cursor?.signature, pageSize)).reverse();
+    const oldestFirst = (
+      await signaturesAfter(options.leaderPresale, cursor?.signature, pageSize)
+    ).reverse();
     // Oldest first, one page at a time; the cursor moves only past signatures fully settled.
     for (let start = 0; start < oldestFirst.length; start += pageSize) {
       const page = oldestFirst.slice(start, start + pageSize);
@@ -208,6 +373,53 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
     return { examined, recorded };
   };
 
+  /**
+   * The claims pass: for each leader record whose on-chain `claimed` is more than the ledger's
+   * claims of its code, pages the record's signatures forward from a cursor of its own (scope:
+   * the record address) and records the claims found. A record whose claims all are in the
+   * ledger costs no read but the one listing every record.
+   */
+  const reconcileClaims = async (
+    pageSize: number,
+  ): Promise<{ examined: number; claims: number } | null> => {
+    let examined = 0;
+    let claims = 0;
+    if (!(await options.leadersOnChain())) return null;
+    const records = await options.leaderRecords.listLeaderRecords(options.leaderPresale);
+    for (const record of records) {
+      if (record.claimedLamports === 0n) continue;
+      const known = await ledger.getClaimTotals(record.code);
+      if (known.lamports >= record.claimedLamports) continue;
+      const cursor = await ledger.getReconcileCursor(record.address);
+      const oldestFirst = (
+        await signaturesAfter(record.address, cursor?.signature, pageSize)
+      ).reverse();
+      let settledUpTo: SignatureInfo | undefined;
+      for (const entry of oldestFirst) {
+        if ((await ledger.findClaim(entry.signature)) === null) {
+          examined++;
+          const observed = await verifier.observeTransaction(entry.signature);
+          if (observed.status !== 'found') break;
+          claims += await recordClaimsOf(record, observed);
+        }
+        settledUpTo = entry;
+      }
+      if (settledUpTo !== undefined) {
+        await ledger.advanceReconcileCursor(record.address, settledUpTo);
+      }
+    }
+    return { examined, claims };
+  };
+
+  const reconcilePass = async (pageSize: number): Promise<ReconcileOutcome> => {
+    const buys = await reconcileBuys(pageSize);
+    const found = await reconcileClaims(pageSize);
+    // `claims` only when the claims pass ran (leaders on chain).
+    return found === null
+      ? buys
+      : { examined: buys.examined + found.examined, recorded: buys.recorded, claims: found.claims };
+  };
+
   return {
     async report(claim) {
       const stored = await ledger.findBuy(claim.signature);
@@ -226,7 +438,13 @@ export function createLeaderService(options: LeaderServiceOptions): LeaderServic
         options.onError?.(error, 'observeTransaction');
         return { kind: 'unavailable', message: 'The chain could not be read; retry shortly.' };
       }
-      return verifyAndRecord(claim, observed, 'report');
+      try {
+        return await verifyAndRecord(claim, observed, 'report');
+      } catch (error) {
+        if (!isChainReadError(error)) throw error;
+        options.onError?.(error, 'readLeaderRecord');
+        return { kind: 'unavailable', message: 'The chain could not be read; retry shortly.' };
+      }
     },
 
     reconcile(pageSize = 100) {

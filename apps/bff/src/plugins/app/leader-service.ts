@@ -2,12 +2,15 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from '../../app-deps';
 import { createLeaderService, type LeaderService } from '../../services/leader-service';
+import { createLeaderboardSource, type LeaderboardSource } from '../../services/leaderboard-source';
 import { createLeaderboardFeed, withRecordedBuyListener } from '../../stream/leaderboard-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Verified leader reports and the reconciler. */
     leaderService: LeaderService;
+    /** The ranking (on-chain leader records, else the ledger), for the route and the stream. */
+    leaderboard: LeaderboardSource;
   }
 }
 
@@ -15,7 +18,10 @@ declare module 'fastify' {
 const DEFAULT_NOT_FOUND_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 1_500];
 
 /** The ledger, verifier, deployment and setting {@link leaderServicePlugin} reads. */
-export type LeaderServicePluginOptions = Pick<AppDeps, 'ledger' | 'verifier' | 'deployment'> & {
+export type LeaderServicePluginOptions = Pick<
+  AppDeps,
+  'ledger' | 'verifier' | 'deployment' | 'leaderRecords' | 'clock'
+> & {
   readonly settings: Pick<AppSettings, 'leaderReportRetryDelaysMs'>;
 };
 
@@ -28,9 +34,33 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   options,
   done,
 ) => {
+  const leaderPresale = options.deployment.presales.leader.address;
+  // The cached leader presale says how many leader records it has. Before its first value,
+  // wait for the refresh under way (single-flight: no read of our own).
+  const leadersOnChain = async (): Promise<boolean> => {
+    const resource = fastify.presaleCache.resources.leader;
+    if (resource.current() === null) await resource.refresh();
+    const snapshot = resource.current()?.value;
+    if (snapshot === undefined) throw new Error('the leader presale has not been read yet');
+    return snapshot.rules.leaderCount > 0n;
+  };
+  const leaderboard = createLeaderboardSource({
+    ledger: options.ledger,
+    leaderRecords: options.leaderRecords,
+    leaderPresale,
+    // The ranking never reads the presale itself: before its first value, the ledger's.
+    leadersOnChain: () =>
+      Promise.resolve(
+        (fastify.presaleCache.resources.leader.current()?.value.rules.leaderCount ?? 0n) > 0n,
+      ),
+    clock: options.clock,
+    onChainReadError: (error) =>
+      fastify.log.warn({ err: error }, 'leader records read failed; leaderboard from the ledger'),
+  });
+  fastify.decorate('leaderboard', leaderboard);
   // A recorded buy changes the ranking: its stream topic is sent to every instance's clients.
   const feed = createLeaderboardFeed({
-    ledger: options.ledger,
+    ledger: leaderboard,
     publishLocal: (message) => fastify.streamHub.publishRetained('leaderboard', message),
     broadcast: (message) => fastify.cluster.broadcast('leaderboard', message),
     onError: (error) => fastify.log.warn({ err: error }, 'leaderboard read for the stream failed'),
@@ -39,9 +69,14 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   fastify.decorate(
     'leaderService',
     createLeaderService({
-      ledger: withRecordedBuyListener(options.ledger, () => feed.changed()),
+      ledger: withRecordedBuyListener(options.ledger, () => {
+        leaderboard.changed();
+        feed.changed();
+      }),
       verifier: options.verifier,
-      leaderPresale: options.deployment.presales.leader.address,
+      leaderPresale,
+      leaderRecords: options.leaderRecords,
+      leadersOnChain,
       notFoundRetryDelaysMs:
         options.settings.leaderReportRetryDelaysMs ?? DEFAULT_NOT_FOUND_RETRY_DELAYS_MS,
       onError: (error, operation) =>
@@ -55,5 +90,5 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
 export const leaderServicePlugin = fp(leaderService, {
   name: 'leader-service',
   fastify: '5.x',
-  dependencies: ['stream-hub', 'cluster'],
+  dependencies: ['caches', 'stream-hub', 'cluster'],
 });

@@ -2,16 +2,21 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBodySchema, leaderboardResponseSchema } from '@fbt/domain';
-import type { AppDeps } from '../../../app-deps';
 import { summaryJson } from '../../../http/leader-json';
+import type { LeaderboardSource } from '../../../services/leaderboard-source';
 
-/** What `/api/v1/leaderboard` reads: the ledger. */
-export type LeaderboardRouteOptions = Pick<AppDeps, 'ledger'>;
+/** What `/api/v1/leaderboard` reads: the ranking's source (on-chain records, else the ledger). */
+export interface LeaderboardRouteOptions {
+  readonly leaderboard: Pick<LeaderboardSource, 'getLeaderboard'>;
+}
 
-/** `GET /api/v1/leaderboard?limit=`: leaders ranked by verified volume. */
+/**
+ * `GET /api/v1/leaderboard?limit=`: leaders ranked by volume, from their on-chain leader records
+ * when the leader presale has them, else from the ledger's verified buys.
+ */
 export const leaderboardRoute: FastifyPluginCallback<LeaderboardRouteOptions> = (
   fastify,
-  { ledger },
+  { leaderboard },
   done,
 ) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
@@ -27,7 +32,7 @@ export const leaderboardRoute: FastifyPluginCallback<LeaderboardRouteOptions> = 
       },
     },
     async (request) => {
-      const leaders = await ledger.getLeaderboard(request.query.limit);
+      const leaders = await leaderboard.getLeaderboard(request.query.limit);
       return { leaders: leaders.map(summaryJson) };
     },
   );
