@@ -4,20 +4,12 @@
  * reconciler records them and the records' claims by itself, and reports are acknowledgements
  * checked against the chain. Forgeries are real transactions.
  */
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  type Connection,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, type Connection } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger, PresaleSnapshot } from '@fbt/domain';
 import { leaderboardResponseSchema } from '@fbt/domain';
 import {
-  buildBuyInstruction,
-  buildBuyInstructions,
   buildClaimCommissionInstruction,
   buildRegisterLeaderInstruction,
   fetchLeaderRecord,
@@ -31,6 +23,7 @@ import { createAppDeps, type WiredDeps } from '../src/create-bff';
 import { startSeededChain, type SeededChain } from './chain-fixture';
 import { TEST_SETTINGS } from './helper';
 import { v2Chain, type V2Chain } from './v2-chain';
+import { failing, v2ForgeryCases } from './v2-forgeries';
 
 const SOL = 1_000_000_000n;
 let chain: SeededChain;
@@ -92,33 +85,6 @@ const claim = (signature: string, wallet: Keypair, lamports: bigint, leaderCode 
 });
 const errorCode = (response: { json: () => unknown }) =>
   (response.json() as { error?: { code?: string } }).error?.code;
-
-/**
- * A transaction sent without preflight, as a forger would, that the program refuses with
- * `programError` (checked on the confirmed transaction, so each case fails for its own reason).
- */
-async function failing(
-  instructions: TransactionInstruction[],
-  signer: Keypair,
-  programError: keyof typeof PROGRAM_ERRORS,
-): Promise<string> {
-  const signature = await chain.sendFailing(instructions, signer);
-  const tx = await chain.connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  expect(JSON.stringify(tx?.meta?.err)).toContain(`{"Custom":${PROGRAM_ERRORS[programError]}}`);
-  return signature;
-}
-
-/** The program's errors these forgeries meet (programs/presale/README.md#errors). */
-const PROGRAM_ERRORS = {
-  PresaleWrongOwner: 6005,
-  InvalidLeaderRecord: 6034,
-  LeaderInactive: 6036,
-  SelfReferral: 6037,
-  NotLeader: 6038,
-} as const;
 
 async function onChainRecord(connection: Connection, code: string) {
   return fetchLeaderRecord(connection, v2.programId, v2.presale('leader'), code);
@@ -205,13 +171,6 @@ describe('leader buys through on-chain records', () => {
       tempTokenAccount: new PublicKey(leaderPresale.tempTokenAccountPubkey),
       mint: new PublicKey(chain.deployment.mint),
     };
-    const memo = (code: string, signer: Keypair) =>
-      new TransactionInstruction({
-        programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
-        keys: [{ pubkey: signer.publicKey, isSigner: true, isWritable: false }],
-        data: Buffer.from(`fbt:leader:${code}`),
-      });
-
     // A forged record: 136 bytes like a record, owned by another program.
     const forged = Keypair.generate();
     await v2.send(
@@ -255,122 +214,17 @@ describe('leader buys through on-chain records', () => {
       active: false,
     });
 
-    const cases: [string, () => Promise<object>, number, string][] = [
-      [
-        'a plain Buy (tag 1) carrying the memo',
-        async () =>
-          claim(
-            await v2.send(
-              [
-                buildBuyInstruction({ ...buyAccounts, buyer: buyer.publicKey, lamports: SOL / 2n }),
-                memo('alpha1', buyer),
-              ],
-              [buyer],
-            ),
-            buyer,
-            SOL / 2n,
-          ),
-        422,
-        'LEADER_REPORT__NO_LEADER_RECORD',
-      ],
-      [
-        'a BuyWith with the memo but no record',
-        async () =>
-          claim(
-            await chain.buy(buyer, 'leader', SOL / 2n, { leaderCode: 'alpha1' }),
-            buyer,
-            SOL / 2n,
-          ),
-        422,
-        'LEADER_REPORT__NO_LEADER_RECORD',
-      ],
-      [
-        'a BuyWith naming a forged record (right size, wrong owner)',
-        async () =>
-          claim(
-            await failing(
-              buildBuyWithFor(buyAccounts, buyer, SOL, forged.publicKey),
-              buyer,
-              'InvalidLeaderRecord',
-            ),
-            buyer,
-            SOL,
-          ),
-        422,
-        'LEADER_REPORT__TX_FAILED',
-      ],
-      [
-        'a BuyWith naming a record of another presale',
-        async () =>
-          claim(
-            await failing(
-              buildBuyWithFor(buyAccounts, buyer, SOL, publicRecord),
-              buyer,
-              'InvalidLeaderRecord',
-            ),
-            buyer,
-            SOL,
-            'pub111',
-          ),
-        422,
-        'LEADER_REPORT__TX_FAILED',
-      ],
-      [
-        'a buy through that record on its own presale',
-        async () =>
-          claim(
-            await v2.buyWith(buyer, 'public', SOL / 2n, { leaderRecord: publicRecord }),
-            buyer,
-            SOL / 2n,
-            'pub111',
-          ),
-        422,
-        'LEADER_REPORT__WRONG_PRESALE',
-      ],
-      [
-        'a BuyWith through a suspended code',
-        async () =>
-          claim(
-            await failing(
-              buildBuyWithFor(buyAccounts, buyer, SOL, v2.recordOf('beta22')),
-              buyer,
-              'LeaderInactive',
-            ),
-            buyer,
-            SOL,
-            'beta22',
-          ),
-        422,
-        'LEADER_REPORT__TX_FAILED',
-      ],
-      [
-        "the leader's own buy through its record",
-        async () =>
-          claim(
-            await failing(
-              buildBuyWithFor(buyAccounts, leader, SOL, v2.recordOf('alpha1')),
-              leader,
-              'SelfReferral',
-            ),
-            leader,
-            SOL,
-          ),
-        422,
-        'LEADER_REPORT__TX_FAILED',
-      ],
-      [
-        'a genuine record buy reported for another code',
-        async () =>
-          claim(
-            await v2.buyWith(stranger, 'leader', SOL / 2n, { leaderRecord: v2.recordOf('alpha1') }),
-            stranger,
-            SOL / 2n,
-            'gamma3',
-          ),
-        422,
-        'LEADER_REPORT__MEMO_MISMATCH',
-      ],
-    ];
+    const cases = v2ForgeryCases({
+      chain,
+      v2,
+      buyer,
+      leader,
+      stranger,
+      forged: forged.publicKey,
+      publicRecord,
+      buyAccounts,
+      claim,
+    });
     const answers = [];
     for (const [name, makeClaim, status, code] of cases) {
       const response = await report(await makeClaim());
@@ -390,6 +244,7 @@ describe('leader buys through on-chain records', () => {
   it('the reconciler records claims from the chain, never a claim by someone else', async () => {
     // Someone else signs ClaimCommission on alpha1's record: the program refuses it.
     await failing(
+      chain,
       [
         buildClaimCommissionInstruction({
           programId: v2.programId,
@@ -442,28 +297,3 @@ describe('leader buys through on-chain records', () => {
     ]);
   });
 });
-
-/**
- * A purchase of `buyer` naming `record` as BuyWith's leader record, with the idempotent create
- * of the buyer's token account first (so the program reaches its leader-record checks).
- */
-function buildBuyWithFor(
-  accounts: {
-    programId: PublicKey;
-    presale: PublicKey;
-    seller: PublicKey;
-    tempTokenAccount: PublicKey;
-    mint: PublicKey;
-  },
-  buyer: Keypair,
-  lamports: bigint,
-  record: PublicKey,
-): TransactionInstruction[] {
-  return buildBuyInstructions({
-    ...accounts,
-    buyer: buyer.publicKey,
-    lamports,
-    leaderRecord: record,
-    createBuyerTokenAccount: true,
-  });
-}

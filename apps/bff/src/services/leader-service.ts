@@ -11,11 +11,13 @@ import type {
 } from '@fbt/domain';
 import {
   LEADER_REPORT_REJECTION_MESSAGES,
-  onChainLeaderCommission,
   parseLeaderMemo,
   verifyLeaderReport,
   verifyOnChainLeaderReport,
 } from '@fbt/domain';
+
+import { isChainReadError, markChainReads, asChainReadError } from './chain-read';
+import { createClaimIndex, registerFromRecord } from './claim-index';
 
 /** What became of a report. */
 export type LeaderReportOutcome =
@@ -111,30 +113,6 @@ function compareWithStored(claim: LeaderReportClaim, stored: LeaderBuy): LeaderR
   return { kind: 'already-recorded', buy: stored };
 }
 
-/** A failed chain read (the leader record), as opposed to a ledger failure. */
-class ChainReadError extends Error {
-  override readonly name = 'ChainReadError';
-}
-const isChainReadError = (error: unknown): error is ChainReadError =>
-  error instanceof ChainReadError;
-
-/** The record reader with its failures marked as chain reads (answered 503, never 500). */
-function markChainReads(reader: LeaderRecordReader): LeaderRecordReader {
-  const wrap =
-    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      read(...args).catch((error: unknown) => {
-        throw new ChainReadError(error instanceof Error ? error.message : String(error), {
-          cause: error,
-        });
-      });
-  return {
-    readLeaderRecordAt: wrap(reader.readLeaderRecordAt.bind(reader)),
-    readLeaderRecord: wrap(reader.readLeaderRecord.bind(reader)),
-    listLeaderRecords: wrap(reader.listLeaderRecords.bind(reader)),
-  };
-}
-
 /** Creates the {@link LeaderService}. */
 export function createLeaderService(serviceOptions: LeaderServiceOptions): LeaderService {
   const options = {
@@ -142,9 +120,7 @@ export function createLeaderService(serviceOptions: LeaderServiceOptions): Leade
     leaderRecords: markChainReads(serviceOptions.leaderRecords),
     leadersOnChain: () =>
       serviceOptions.leadersOnChain().catch((error: unknown) => {
-        throw new ChainReadError(error instanceof Error ? error.message : String(error), {
-          cause: error,
-        });
+        throw asChainReadError(error);
       }),
   };
   const { ledger, verifier } = options;
@@ -163,21 +139,20 @@ export function createLeaderService(serviceOptions: LeaderServiceOptions): Leade
   let running: Promise<ReconcileOutcome> | null = null;
 
   /** The leader presale's purchase in a successful transaction, when there is exactly one. */
+  const ensureLeader = (record: OnChainLeaderRecord) => registerFromRecord(ledger, record);
+  const claimIndex = createClaimIndex({
+    ledger,
+    verifier,
+    leaderRecords: options.leaderRecords,
+    leaderPresale: options.leaderPresale,
+    leadersOnChain: options.leadersOnChain,
+    signaturesAfter: (address, until, pageSize) => signaturesAfter(address, until, pageSize),
+  });
+
   const leaderPurchase = (observed: ObservedTransaction) => {
     if (observed.status !== 'found' || observed.error !== null) return undefined;
     const buys = observed.buys.filter((buy) => buy.presale === options.leaderPresale);
     return buys.length === 1 ? buys[0] : undefined;
-  };
-
-  /** The ledger knows every on-chain code it records buys and claims for (code, wallet). */
-  const ensureLeader = async (record: OnChainLeaderRecord): Promise<void> => {
-    if ((await ledger.findLeader(record.code)) !== null) return;
-    try {
-      await ledger.registerLeader({ code: record.code, wallet: record.wallet });
-    } catch (error) {
-      // Another instance registered it meanwhile; anything else is the ledger's failure.
-      if ((await ledger.findLeader(record.code)) === null) throw error;
-    }
   };
 
   /**
@@ -272,40 +247,6 @@ export function createLeaderService(serviceOptions: LeaderServiceOptions): Leade
     };
   };
 
-  /**
-   * Records the ClaimCommission transactions of one leader record found in `observed`: signed
-   * by the record's wallet, successful, the amount being what left the record (plus the
-   * commission of any leader buy into it in the same transaction). Returns how many it recorded.
-   */
-  const recordClaimsOf = async (
-    record: OnChainLeaderRecord,
-    observed: Extract<ObservedTransaction, { status: 'found' }>,
-  ): Promise<number> => {
-    if (observed.error !== null) return 0;
-    const claims = (observed.claims ?? []).filter(
-      (claim) => claim.leaderRecord === record.address && claim.leaderWallet === record.wallet,
-    );
-    if (claims.length === 0) return 0;
-    const delta = observed.lamportDeltas?.[record.address];
-    if (delta === undefined) return 0;
-    const boughtIn = observed.buys
-      .filter((buy) => buy.leaderRecord === record.address)
-      .reduce((sum, buy) => sum + onChainLeaderCommission(buy.lamports), 0n);
-    const paid = boughtIn - delta;
-    if (paid <= 0n) return 0;
-    await ensureLeader(record);
-    const { inserted } = await ledger.recordClaim({
-      signature: observed.signature,
-      leaderCode: record.code,
-      wallet: record.wallet,
-      record: record.address,
-      lamports: paid,
-      slot: observed.slot,
-      blockTime: observed.blockTime,
-    });
-    return inserted ? 1 : 0;
-  };
-
   /** Signatures of `address` newer than the cursor, newest first, paging back with `before`. */
   const signaturesAfter = async (
     address: string,
@@ -373,47 +314,9 @@ export function createLeaderService(serviceOptions: LeaderServiceOptions): Leade
     return { examined, recorded };
   };
 
-  /**
-   * The claims pass: for each leader record whose on-chain `claimed` is more than the ledger's
-   * claims of its code, pages the record's signatures forward from a cursor of its own (scope:
-   * the record address) and records the claims found. A record whose claims all are in the
-   * ledger costs no read but the one listing every record.
-   */
-  const reconcileClaims = async (
-    pageSize: number,
-  ): Promise<{ examined: number; claims: number } | null> => {
-    let examined = 0;
-    let claims = 0;
-    if (!(await options.leadersOnChain())) return null;
-    const records = await options.leaderRecords.listLeaderRecords(options.leaderPresale);
-    for (const record of records) {
-      if (record.claimedLamports === 0n) continue;
-      const known = await ledger.getClaimTotals(record.code);
-      if (known.lamports >= record.claimedLamports) continue;
-      const cursor = await ledger.getReconcileCursor(record.address);
-      const oldestFirst = (
-        await signaturesAfter(record.address, cursor?.signature, pageSize)
-      ).reverse();
-      let settledUpTo: SignatureInfo | undefined;
-      for (const entry of oldestFirst) {
-        if ((await ledger.findClaim(entry.signature)) === null) {
-          examined++;
-          const observed = await verifier.observeTransaction(entry.signature);
-          if (observed.status !== 'found') break;
-          claims += await recordClaimsOf(record, observed);
-        }
-        settledUpTo = entry;
-      }
-      if (settledUpTo !== undefined) {
-        await ledger.advanceReconcileCursor(record.address, settledUpTo);
-      }
-    }
-    return { examined, claims };
-  };
-
   const reconcilePass = async (pageSize: number): Promise<ReconcileOutcome> => {
     const buys = await reconcileBuys(pageSize);
-    const found = await reconcileClaims(pageSize);
+    const found = await claimIndex.reconcileClaims(pageSize);
     // `claims` only when the claims pass ran (leaders on chain).
     return found === null
       ? buys
