@@ -37,6 +37,7 @@ export type RoutesOptions = Pick<
   | 'rpcUpstreamUrl'
   | 'fetch'
   | 'swap'
+  | 'cluster'
 >;
 
 /**
@@ -102,6 +103,12 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcRateLimitMax: settings.rpcRateLimitMax,
     rpcCostBudgetPerMinute: settings.rpcCostBudgetPerMinute,
     upstreamCalls,
+    ...(options.cluster?.redis === undefined
+      ? {}
+      : {
+          costBudgetRedis: options.cluster.redis.redis,
+          costBudgetPrefix: `fbt:${deployment.programId}:`,
+        }),
   });
   await fastify.register(swapRoutes, {
     swap: options.swap ?? null,
