@@ -1,7 +1,8 @@
 /**
  * English copy of the sale's on-chain rules (window, private round list, leader records), the
- * leader earnings page and the program's refusals. Part of the English catalogue (`en.ts`
- * spreads it); kept apart so neither file grows past one screenful of concerns.
+ * leader earnings page, the share area of leader links and the program's refusals. Part of the
+ * English catalogue (`en.ts` spreads it); kept apart so neither file grows past one screenful
+ * of concerns.
  */
 export const enSale = {
   'sale.opensIn': 'The sale opens in',
@@ -60,9 +61,6 @@ export const enSale = {
   'earnings.claim': 'Claim {sol} SOL',
   'earnings.nothingToClaim': 'Nothing to claim yet',
   'earnings.linkLabel': 'Your leader link',
-  'earnings.copy': 'Copy link',
-  'earnings.copied': 'Link copied',
-  'earnings.copyFailed': 'Copying is not allowed here: select the link and copy it.',
   'earnings.showQr': 'QR code',
   'earnings.qrTitle': 'Leader link for {code}',
   'earnings.qrText': 'Scan it to open the leader page with your code.',
@@ -70,6 +68,15 @@ export const enSale = {
   'earnings.qrError': 'The QR code could not be drawn. Share the link instead.',
   'earnings.claimedTitle': 'Commission claimed',
   'earnings.claimedSummary': '{sol} SOL sent to your wallet',
+
+  'share.title': 'Share this page',
+  'share.pageLink': 'Page link',
+  'share.blinkLabel': 'Blink link',
+  'share.blinkHint':
+    'Buy buttons right in a post on X, for wallets that show Blinks; elsewhere it opens the leader page.',
+  'share.copy': 'Copy link',
+  'share.copied': 'Link copied',
+  'share.copyFailed': 'Copying is not allowed here: select the link and copy it.',
 
   'programError.PresaleInactive': 'The presale is not active.',
   'programError.ZeroAmount': 'The amount must be greater than zero.',

@@ -58,9 +58,6 @@ export const itSale: Record<keyof typeof enSale, string> = {
   'earnings.claim': 'Riscuoti {sol} SOL',
   'earnings.nothingToClaim': 'Ancora niente da riscuotere',
   'earnings.linkLabel': 'Il tuo link da leader',
-  'earnings.copy': 'Copia link',
-  'earnings.copied': 'Link copiato',
-  'earnings.copyFailed': 'Qui non è possibile copiare: seleziona il link e copialo.',
   'earnings.showQr': 'Codice QR',
   'earnings.qrTitle': 'Link leader per {code}',
   'earnings.qrText': 'Inquadralo per aprire la pagina leader con il tuo codice.',
@@ -68,6 +65,15 @@ export const itSale: Record<keyof typeof enSale, string> = {
   'earnings.qrError': 'Non è stato possibile disegnare il codice QR. Condividi il link.',
   'earnings.claimedTitle': 'Commissione riscossa',
   'earnings.claimedSummary': '{sol} SOL inviati al tuo wallet',
+
+  'share.title': 'Condividi questa pagina',
+  'share.pageLink': 'Link della pagina',
+  'share.blinkLabel': 'Link Blink',
+  'share.blinkHint':
+    'Pulsanti di acquisto direttamente in un post su X, per i wallet che mostrano i Blink; altrove apre la pagina leader.',
+  'share.copy': 'Copia link',
+  'share.copied': 'Link copiato',
+  'share.copyFailed': 'Qui non è possibile copiare: seleziona il link e copialo.',
 
   'programError.PresaleInactive': 'La prevendita non è attiva.',
   'programError.ZeroAmount': 'L’importo deve essere maggiore di zero.',

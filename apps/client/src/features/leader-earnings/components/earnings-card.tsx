@@ -8,17 +8,20 @@ const sol = (lamports: bigint) => `${formatSol(lamports, { maxFractionDigits: 9 
 
 /**
  * One leader code: its state, what was bought through it and what it earned, claimed and can
- * claim now (Claim, with the purchase's stages while it runs), and its share link.
+ * claim now (Claim, with the purchase's stages while it runs), and its share and Blink links.
  */
 export function EarningsCard({
   earnings,
   link,
+  blink,
   claimStage,
   claimBusy,
   onClaim,
 }: {
   earnings: LeaderEarnings;
   link: string;
+  /** The code's Blink link, or null when the page's origin serves none. */
+  blink: string | null;
   /** The stage of this code's claim while it runs, else null. */
   claimStage: ClaimStage | null;
   /** Some claim is running (one at a time). */
@@ -99,7 +102,7 @@ export function EarningsCard({
         </button>
       </div>
 
-      <ShareLink code={earnings.code} link={link} />
+      <ShareLink code={earnings.code} link={link} blink={blink} />
     </article>
   );
 }

@@ -7,9 +7,9 @@ import {
 import { WalletIcon } from '../../../components/ui/icons';
 import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { leaderBlinkLink, leaderLink } from '../../../lib/leader-link';
 import { useLeaderEarnings } from '../api/get-leader-earnings';
 import { useClaim } from '../hooks/use-claim';
-import { leaderLink } from '../lib/leader-link';
 import { EarningsCard } from './earnings-card';
 import './earnings.css';
 
@@ -23,8 +23,8 @@ export interface EarningsSiteConfig {
 /**
  * The leader earnings page: a leader connects the wallet their codes pay and sees, per code,
  * the volume, buys, earned, claimed and claimable SOL read from the chain; claims in one click
- * (the same simulate, sign, confirm and dialogs as a purchase); and shares the code's link or
- * its QR code.
+ * (the same simulate, sign, confirm and dialogs as a purchase); and shares the code's link, its
+ * QR code or its Blink link.
  */
 export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | undefined }) {
   const { t } = useI18n();
@@ -33,6 +33,7 @@ export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | un
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
   const earnings = useLeaderEarnings(address);
   const claim = useClaim(config?.programId);
+  // The page's own origin: the BFF that serves this page also serves the Blink's Action.
   const site = window.location.href;
 
   let body;
@@ -88,6 +89,7 @@ export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | un
             key={entry.record}
             earnings={entry}
             link={leaderLink(site, entry.code)}
+            blink={leaderBlinkLink(window.location.origin, entry.code)}
             claimStage={claim.claiming?.record === entry.record ? claim.claiming.stage : null}
             claimBusy={claim.claiming !== null || config === undefined}
             onClaim={() => void claim.claim(entry.record)}

@@ -1,88 +1,47 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { CopyIcon, QrIcon } from '../../../components/ui/icons';
+import { useState } from 'react';
+import { CopyField } from '../../../components/ui/copy-field';
+import { QrIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { QrDialog } from './qr-dialog';
 
-/** How long 'Link copied' stays on the button. */
-const COPIED_MS = 2_500;
-
 /**
- * A code's share link: the link itself (selectable, in case copying is not allowed), 'Copy
- * link' (the clipboard, then 'Link copied' for a moment) and 'QR code' (a dialog).
+ * A code's share links: the plain link to the leader page (Copy, and 'QR code' in a dialog)
+ * and, when there is one, its Blink link (Copy), which a wallet that shows Blinks turns into
+ * buy buttons on X, so buyers buy straight from the leader's post.
  */
-export function ShareLink({ code, link }: { code: string; link: string }) {
+export function ShareLink({
+  code,
+  link,
+  blink,
+}: {
+  code: string;
+  link: string;
+  blink: string | null;
+}) {
   const { t } = useI18n();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [showQr, setShowQr] = useState(false);
-
-  useEffect(() => {
-    if (copy !== 'copied') return;
-    const timer = setTimeout(() => setCopy('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
-
-  const onCopy = () => {
-    const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (clipboard === undefined) {
-      input.current?.select();
-      setCopy('failed');
-      return;
-    }
-    clipboard.writeText(link).then(
-      () => setCopy('copied'),
-      () => {
-        input.current?.select();
-        setCopy('failed');
-      },
-    );
-  };
 
   return (
     <div className="earnings-share">
-      <label className="earnings-share__label" htmlFor={inputId}>
-        {t('earnings.linkLabel')}
-      </label>
-      <div className="earnings-share__row">
-        <input
-          ref={input}
-          id={inputId}
-          className="earnings-share__link"
-          type="text"
-          readOnly
-          value={link}
-          onFocus={(event) => event.target.select()}
-          data-testid="leader-link"
+      <CopyField label={t('earnings.linkLabel')} value={link} testId="leader-link">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => setShowQr(true)}
+          data-testid="leader-link-qr"
+        >
+          <QrIcon size={16} />
+          {t('earnings.showQr')}
+        </button>
+      </CopyField>
+      {blink === null ? null : (
+        <CopyField
+          label={t('share.blinkLabel')}
+          value={blink}
+          testId="leader-blink"
+          hint={t('share.blinkHint')}
         />
-        <div className="earnings-share__actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={onCopy}
-            data-testid="leader-link-copy"
-          >
-            <CopyIcon size={16} />
-            <span aria-live="polite">
-              {copy === 'copied' ? t('earnings.copied') : t('earnings.copy')}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => setShowQr(true)}
-            data-testid="leader-link-qr"
-          >
-            <QrIcon size={16} />
-            {t('earnings.showQr')}
-          </button>
-        </div>
-      </div>
-      {copy === 'failed' ? (
-        <p className="earnings-share__note" role="status">
-          {t('earnings.copyFailed')}
-        </p>
-      ) : null}
+      )}
       {showQr ? <QrDialog code={code} link={link} onClose={() => setShowQr(false)} /> : null}
     </div>
   );
