@@ -1,6 +1,7 @@
 // Leaders on chain, through the site: a leader-page buy naming the code's record (the program
-// pays the leader 10%), the leader earnings page (totals read from the record, share link and
-// QR code, claiming in one click), a suspended code, and a leader buying through their own code.
+// pays the leader 10%), the leader earnings page (totals read from the record, share link, QR
+// code and Blink link, claiming in one click), a suspended code, and a leader buying through
+// their own code.
 import { createRequire } from 'node:module';
 import { decodePresaleState } from '@fbt/domain';
 import { fetchLeaderRecord, findLeaderRecordAddress } from '@fbt/presale-client';
@@ -202,6 +203,15 @@ describe('the leader earnings page', () => {
     await page.getByTestId('leader-link-copy').click();
     await expect.poll(() => page.getByTestId('leader-link-copy').textContent()).toBe('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The Blink link: the path form at the site's origin, which /actions.json maps to the Action.
+    const blink = `${new URL(session.stack.url).origin}/leader?code=earner2`;
+    expect(await page.getByTestId('leader-blink').inputValue()).toBe(blink);
+    await page.getByTestId('leader-blink-copy').click();
+    await expect
+      .poll(() => page.getByTestId('leader-blink-copy').textContent())
+      .toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(blink);
+    await saveShot(page, 'earnings-share', { frame: 'leader-blink' });
 
     await page.getByTestId('leader-link-qr').click();
     const qrDialog = page.getByRole('dialog', { name: 'Leader link for earner2' });
@@ -250,6 +260,10 @@ describe('the leader earnings page', () => {
     expect(await card.locator('.earnings-card__claim .earnings-card__label').textContent()).toBe(
       'Da riscuotere',
     );
+    expect(await card.locator('.copy-field__label').allTextContents()).toEqual([
+      'Il tuo link da leader',
+      'Link Blink',
+    ]);
     await saveShot(page, 'earnings-after-claim-it', { frame: 'top' });
     await expectFitsPhone(page);
     expect(errors).toEqual([]);
@@ -298,6 +312,8 @@ describe('a suspended code', () => {
       .toBe(
         'The leader code "paused1" is suspended, so this purchase will not earn its leader a commission. You can still buy now.',
       );
+    // No share area: a suspended code's links would earn its leader nothing.
+    expect(await buying.page.getByTestId('leader-share').count()).toBe(0);
     await saveShot(buying.page, 'leader-suspended');
     await typeAmount(buying.page, '1');
     await buying.page.getByTestId('purchase-send').click();

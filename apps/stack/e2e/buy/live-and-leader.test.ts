@@ -1,7 +1,7 @@
 // Live progress (stream and polling), the leader page and its verified ledger, and a sold-out
 // presale, each proven against the real chain.
 import { describe, expect, it } from 'vitest';
-import { buyFromNode, openBuyerPage, saveShot } from './buy-stack';
+import { buyFromNode, openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
 import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
 
 const session = useBuySession();
@@ -89,6 +89,57 @@ describe('the leader page', () => {
     await close();
   });
 
+  it('an active code’s page shares its link and its Blink link, each copied; the Blink link opens the page', async () => {
+    const { page, context, close, errors } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/leader?code=beast42',
+    );
+    const origin = new URL(session.stack.url).origin;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    const share = page.getByTestId('leader-share');
+    await share.waitFor();
+    const links = [
+      ['leader-link', `${session.stack.url}#/leader?code=beast42`],
+      ['leader-blink', `${origin}/leader?code=beast42`],
+    ] as const;
+    for (const [testId, link] of links) {
+      expect(await share.getByTestId(testId).inputValue()).toBe(link);
+      await share.getByTestId(`${testId}-copy`).click();
+      await expect
+        .poll(() => share.getByTestId(`${testId}-copy`).textContent())
+        .toBe('Link copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    }
+    expect(await share.locator('.copy-field__hint').textContent()).toBe(
+      'Buy buttons right in a post on X, for wallets that show Blinks; elsewhere it opens the leader page.',
+    );
+    await saveShot(page, 'leader-share', { frame: 'leader-share' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sticking = await share.evaluate((element) =>
+      [...element.querySelectorAll('*')].filter(
+        (child) => child.getBoundingClientRect().right > window.innerWidth,
+      ),
+    );
+    expect(sticking).toHaveLength(0);
+
+    await page.evaluate(() => localStorage.setItem('fbt.language', 'it'));
+    await page.reload();
+    await scrollToPurchaseBox(page);
+    await expect
+      .poll(() => share.locator('.copy-field__label').allTextContents())
+      .toEqual(['Link della pagina', 'Link Blink']);
+    expect(await share.getByRole('heading').textContent()).toBe('Condividi questa pagina');
+    await saveShot(page, 'leader-share-it', { frame: 'leader-share' });
+
+    // Opened in a browser, the Blink link lands on this page with the code.
+    await page.goto(links[1][1]);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/leader?code=beast42');
+    await page.getByTestId('leader-code').getByText('beast42').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('an unknown code warns before Send, and the buyer may still buy: the report then says so', async () => {
     const wallet = await session.stack.fundedWallet(2);
     const { page, close } = await openBuyerPage(
@@ -105,6 +156,7 @@ describe('the leader page', () => {
       .toBe(
         'The leader code "nobody77" is not registered. Ask your leader for the right link. You can still buy now.',
       );
+    expect(await page.getByTestId('leader-share').count()).toBe(0);
     await typeAmount(page, '0.5');
     expect(await page.getByTestId('purchase-send').isDisabled()).toBe(false);
     await saveShot(page, 'leader-unknown');
