@@ -1,168 +1,34 @@
 // The purchase flow (@fbt/purchase) on the v2 paths, against our program on a local chain: a
 // leader buy paying the code's record, an allowlisted buy carrying its proof, the sale window,
 // and a leader claiming the commission; each refusal comes from the simulation, named.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { LAMPORTS_PER_SOL, decodePresaleState } from '@fbt/domain';
-import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
 import {
   buildAllowlistTree,
-  buildRegisterLeaderInstruction,
   buildSetAllowlistInstruction,
   buildSetLeaderActiveInstruction,
   buildSetWindowInstruction,
   buyComputeUnitLimit,
   fetchLeaderRecord,
-  findLeaderRecordAddress,
 } from '@fbt/presale-client';
+import { buyFbt, claimCommission, type ClaimStage } from '@fbt/purchase';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import {
-  buyFbt,
-  claimCommission,
-  confirmSignature,
-  type BuyFbtRequest,
-  type ClaimStage,
-  type TransactionDeps,
-} from '@fbt/purchase';
-import {
-  ComputeBudgetProgram,
-  Connection,
-  Keypair,
-  PublicKey,
-  Transaction,
-  type TransactionInstruction,
-  type VersionedTransaction,
-} from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+  balance,
+  computeOf,
+  connection,
+  deps,
+  funded,
+  operator,
+  presaleOf,
+  programId,
+  registerLeader,
+  request,
+  sendAsSeller,
+  SOL,
+  useSaleRulesChain,
+} from './sale-rules-chain';
 
-const SOL = LAMPORTS_PER_SOL;
-let localnet: Localnet;
-let dataDir: string;
-let connection: Connection;
-let deployment: Awaited<ReturnType<typeof seedLocalChain>>['deployment'];
-let operator: Keypair;
-let programId: PublicKey;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-sale-rules-'));
-  localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
-  const seeded = await seedLocalChain({
-    connection,
-    rpcUrl: localnet.rpcUrl,
-    wsUrl: localnet.wsUrl,
-    dataDir,
-  });
-  deployment = seeded.deployment;
-  operator = readKeypairFile(seededWalletFiles(dataDir).operator);
-  programId = new PublicKey(deployment.programId);
-});
-
-afterAll(async () => {
-  await localnet?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-type Variant = 'public' | 'private' | 'leader';
-const presaleOf = (variant: Variant) => new PublicKey(deployment.presales[variant].address);
-
-/**
- * Waits for `signature` by polling its status (no websocket subscription, whose background
- * requests could outlive the test and hit the stopped chain).
- */
-async function waitConfirmed(signature: string): Promise<void> {
-  for (;;) {
-    const [status] = (await connection.getSignatureStatuses([signature])).value;
-    if (status?.err) throw new Error(`${signature} failed: ${JSON.stringify(status.err)}`);
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized')
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function funded(sol = 20): Promise<Keypair> {
-  const wallet = Keypair.generate();
-  await waitConfirmed(await connection.requestAirdrop(wallet.publicKey, Number(BigInt(sol) * SOL)));
-  return wallet;
-}
-
-/** A seller-only instruction, signed by the seeded operator (the seller) and confirmed. */
-async function sendAsSeller(instruction: TransactionInstruction): Promise<void> {
-  const { blockhash } = await connection.getLatestBlockhash('confirmed');
-  const tx = new Transaction({ feePayer: operator.publicKey, recentBlockhash: blockhash });
-  tx.add(instruction).sign(operator);
-  const rawTransaction = tx.serialize();
-  const signature = await connection.sendRawTransaction(rawTransaction);
-  const outcome = await confirmSignature({ connection, signature, blockhash, rawTransaction });
-  if (outcome.status !== 'confirmed') throw new Error(`seller instruction ${outcome.status}`);
-}
-
-function signer(wallet: Keypair, calls: { count: number }) {
-  return (transaction: VersionedTransaction): Promise<VersionedTransaction> => {
-    calls.count++;
-    transaction.sign([wallet]);
-    return Promise.resolve(transaction);
-  };
-}
-
-function deps(wallet: Keypair, calls = { count: 0 }): TransactionDeps {
-  return { connection, signTransaction: signer(wallet, calls), pollIntervalMs: 100 };
-}
-
-async function request(
-  variant: Variant,
-  buyer: Keypair,
-  amountInput: string,
-  extra: Partial<BuyFbtRequest> = {},
-): Promise<BuyFbtRequest> {
-  const info = await connection.getAccountInfo(presaleOf(variant), 'confirmed');
-  if (info === null) throw new Error(`presale ${variant} missing`);
-  return {
-    programId,
-    presale: presaleOf(variant),
-    mint: new PublicKey(deployment.mint),
-    state: decodePresaleState(info.data),
-    buyer: buyer.publicKey,
-    amountInput,
-    boughtLamports: 0n,
-    ...extra,
-  };
-}
-
-async function registerLeader(code: string, wallet: PublicKey): Promise<PublicKey> {
-  await sendAsSeller(
-    buildRegisterLeaderInstruction({
-      programId,
-      seller: operator.publicKey,
-      presale: presaleOf('leader'),
-      code,
-      leaderWallet: wallet,
-    }),
-  );
-  return findLeaderRecordAddress(programId, presaleOf('leader'), code)[0];
-}
-
-const balance = async (key: PublicKey) => BigInt(await connection.getBalance(key, 'confirmed'));
-
-/** The compute-unit limit the confirmed transaction asked for, and what it used. */
-async function computeOf(signature: string): Promise<{ limit: number; used: number }> {
-  const tx = await connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  const message = tx!.transaction.message;
-  const budget = message.compiledInstructions.find((ix) =>
-    message.staticAccountKeys[ix.programIdIndex]?.equals(ComputeBudgetProgram.programId),
-  );
-  // SetComputeUnitLimit: tag 2, then the u32 limit.
-  const data = Buffer.from(budget!.data);
-  expect(data[0]).toBe(2);
-  return { limit: data.readUInt32LE(1), used: tx!.meta!.computeUnitsConsumed! };
-}
+useSaleRulesChain();
 
 describe('a leader buy names the code’s record', () => {
   it('the program pays 10% to the record and 90% to the seller; the limit is sized for that path', async () => {
@@ -228,6 +94,52 @@ describe('a leader buy names the code’s record', () => {
     expect(refused).toMatchObject({ ok: false, programError: { name: 'LeaderInactive' } });
     const plain = await buyFbt(deps(buyer), await request('leader', buyer, '1'));
     expect(plain.ok).toBe(true);
+  });
+});
+
+describe('a code the site could not vouch for (the leader check down or unaware)', () => {
+  it('its active record is found on chain and paid: 10% to the record, as with a vouched code', async () => {
+    const record = await registerLeader('unvouched', (await funded(1)).publicKey);
+    const buyer = await funded();
+    const recordBefore = await balance(record);
+    const result = await buyFbt(
+      deps(buyer),
+      await request('leader', buyer, '1', { leaderCode: 'unvouched' }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect((await balance(record)) - recordBefore).toBe(SOL / 10n);
+    expect(
+      await fetchLeaderRecord(connection, programId, presaleOf('leader'), 'unvouched'),
+    ).toMatchObject({ volumeLamports: SOL, buys: 1n });
+  });
+
+  it('a suspended, unregistered or own code makes a plain buy (nothing refused, nothing paid)', async () => {
+    const leader = await funded(5);
+    const suspended = await registerLeader('napping', (await funded(1)).publicKey);
+    await sendAsSeller(
+      buildSetLeaderActiveInstruction({
+        programId,
+        seller: operator.publicKey,
+        presale: presaleOf('leader'),
+        code: 'napping',
+        active: false,
+      }),
+    );
+    const own = await registerLeader('mine', leader.publicKey);
+    const buyer = await funded();
+    const before = await Promise.all([balance(suspended), balance(own)]);
+    for (const [wallet, code] of [
+      [buyer, 'napping'],
+      [buyer, 'nobody-here'],
+      [leader, 'mine'],
+    ] as const) {
+      const result = await buyFbt(
+        deps(wallet),
+        await request('leader', wallet, '1', { leaderCode: code }),
+      );
+      expect(result.ok).toBe(true);
+    }
+    expect(await Promise.all([balance(suspended), balance(own)])).toEqual(before);
   });
 });
 
@@ -308,7 +220,8 @@ describe('the private round’s allowlist', () => {
   it('a listed wallet buys with its proof; an unlisted one is refused as NotAllowlisted', async () => {
     const listed = await funded();
     const unlisted = await funded();
-    const others = Array.from({ length: 37 }, () => Keypair.generate().publicKey);
+    // 64 wallets: a full tree, so every proof has exactly 6 hashes whatever the keys sort as.
+    const others = Array.from({ length: 63 }, () => Keypair.generate().publicKey);
     const tree = buildAllowlistTree(presaleOf('private'), [listed.publicKey, ...others]);
     const setRoot = (root: Uint8Array | null) =>
       sendAsSeller(

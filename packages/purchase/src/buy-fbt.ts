@@ -3,6 +3,7 @@ import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
+import { findActiveLeaderRecord } from './leader-record-lookup';
 import { isPreparedFor, preparePurchase, type PreparedPurchase } from './prepare-purchase';
 import {
   choosePriorityFee,
@@ -31,7 +32,8 @@ export interface BuyFbtRequest {
   readonly leaderCode?: string;
   /**
    * The code's on-chain leader record (registered and active): the program pays it 10% of the
-   * amount and the seller the rest. Absent for an unknown or suspended code.
+   * amount and the seller the rest. Absent with a `leaderCode` (the site could not vouch for
+   * the code), the code's record is looked up on chain and named when it is active.
    */
   readonly leaderRecord?: PublicKey;
   /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
@@ -116,6 +118,16 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     const chain = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
+    const leaderRecord =
+      request.leaderRecord ??
+      (request.leaderCode === undefined
+        ? undefined
+        : await findActiveLeaderRecord(connection, {
+            programId: request.programId,
+            presale: request.presale,
+            code: request.leaderCode,
+            buyer: request.buyer,
+          }));
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
       presale: request.presale,
@@ -127,7 +139,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       buyerTokenAccount,
       createBuyerTokenAccount: !chain.tokenAccountExists,
       ...(request.leaderCode === undefined ? {} : { leaderCode: request.leaderCode }),
-      ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
+      ...(leaderRecord === undefined ? {} : { leaderRecord }),
       ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),
     });
     const outcome = await runTransaction(deps, {
