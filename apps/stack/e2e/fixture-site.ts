@@ -56,7 +56,8 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
         saleEnd: answer.window.end,
         // The fixtures carry no tree: any non-zero root makes the presale read as allowlisted.
         allowlistRoot: answer.allowlisted ? '11'.repeat(32) : null,
-        leaderCount: 0n,
+        // The leader presale pays its leaders on chain (a record per fixture leader, below).
+        leaderCount: variant === 'leader' ? BigInt(fixtures.leaderboard.leaders.length) : 0n,
       },
     });
   }
@@ -75,10 +76,22 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
 
   // The leaderboard comes from real ledger rows: each leader's buys, summing to its totals.
   let n = 0;
+  world.leaderRecords.clear();
   for (const leader of fixtures.leaderboard.leaders) {
-    await world.ledger.registerLeader({
+    const wallet = encodeBase58(new Uint8Array(32).fill(200 + n));
+    await world.ledger.registerLeader({ code: leader.code, wallet });
+    // Its on-chain record, holding the same totals the ledger rows below add up to.
+    const record = encodeBase58(new Uint8Array(32).fill(150 + n));
+    world.leaderRecords.set(record, {
+      address: record,
+      presale: fixtures.presale.leader.address,
+      wallet,
       code: leader.code,
-      wallet: encodeBase58(new Uint8Array(32).fill(200 + n)),
+      active: true,
+      volumeLamports: BigInt(leader.totalLamports),
+      buys: BigInt(leader.buys),
+      earnedLamports: BigInt(leader.commissionLamports),
+      claimedLamports: 0n,
     });
     const total = BigInt(leader.totalLamports);
     // Whole multiples of 10 lamports per buy, so the 10% commissions add up to the fixture's.
