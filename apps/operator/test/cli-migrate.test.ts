@@ -23,27 +23,29 @@ describe('migrate', () => {
     const db = path.join(dataDir, 'new', 'ledger.sqlite');
     const first = await cli(['migrate', '--db', db]);
     expect(first.code).toBe(0);
-    expect(first.json()).toEqual({ db, engine: 'sqlite', schemaVersion: 2 });
+    expect(first.json()).toEqual({ db, engine: 'sqlite', schemaVersion: 3 });
     const sqlite = new Database(db, { readonly: true });
     try {
       const tables = sqlite
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .all() as { name: string }[];
-      expect(tables.map((table) => table.name)).toContain('reconcile_cursors');
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['reconcile_cursors', 'leader_claims']),
+      );
     } finally {
       sqlite.close();
     }
-    expect((await cli(['migrate', '--db', db])).json()).toMatchObject({ schemaVersion: 2 });
+    expect((await cli(['migrate', '--db', db])).json()).toMatchObject({ schemaVersion: 3 });
   });
 
   it('migrates a PostgreSQL ledger (--database-url or $DATABASE_URL), never printing the password', async () => {
     const url = (await server.createDatabase()).replace('postgres@', 'postgres:s3cret@');
     const result = await cli(['migrate', '--database-url', url]);
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 2 });
+    expect(result.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 3 });
     expect(result.stdout).not.toContain('s3cret');
     const fromEnv = await cli(['migrate'], { DATABASE_URL: url });
-    expect(fromEnv.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 2 });
+    expect(fromEnv.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 3 });
   }, 60_000);
 
   it('refuses a database migrated by newer code, naming both versions', async () => {
@@ -54,7 +56,7 @@ describe('migrate', () => {
     sqlite.close();
     const result = await cli(['migrate', '--db', db]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('is at schema version 99, newer than this code knows (2)');
+    expect(result.stderr).toContain('is at schema version 99, newer than this code knows (3)');
   });
 
   it('is listed in the generated help', async () => {
