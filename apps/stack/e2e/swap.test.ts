@@ -166,7 +166,7 @@ describe('with the loopback pool on the local chain', () => {
     expect(title, text).toBe('Transaction successful');
     expect(text).toContain('Click Open to view in Solscan');
     await shot(page, 'success-buy');
-    const signature = (await page.getByTestId('swap-signature').textContent()) ?? '';
+    const signature = (await page.getByTestId('transaction-signature').textContent()) ?? '';
     const link = page.getByRole('link', { name: /Open/ });
     expect(await link.getAttribute('href')).toContain(`https://solscan.io/tx/${signature}`);
 

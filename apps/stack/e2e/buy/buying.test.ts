@@ -74,8 +74,8 @@ describe('buying', () => {
       expect(title, text).toBe('Transaction successful');
       expect(text).toContain('Click Open to view in Solscan');
       await saveShot(page, `success-${variant}`);
-      const signature = (await page.getByTestId('purchase-signature').textContent()) ?? '';
-      expect(await page.getByTestId('purchase-summary').textContent()).toBe(
+      const signature = (await page.getByTestId('transaction-signature').textContent()) ?? '';
+      expect(await page.getByTestId('transaction-summary').textContent()).toBe(
         '30000 FBT for 1.5 SOL',
       );
       const open = dialog.getByRole('link', { name: /Open/ });

@@ -148,7 +148,7 @@ describe('a leader-page buy', () => {
     await typeAmount(page, '2');
     const { title, text } = await sendAndWait(page);
     expect(title, text).toBe('Transaction successful');
-    const signature = (await page.getByTestId('purchase-signature').textContent()) ?? '';
+    const signature = (await page.getByTestId('transaction-signature').textContent()) ?? '';
 
     expect((await balance(seller)) - sellerBefore).toBe((18n * SOL) / 10n);
     expect((await balance(recordOf('earner1'))) - recordBefore).toBe(SOL / 5n);
@@ -233,11 +233,11 @@ describe('the leader earnings page', () => {
     await card.getByTestId('earnings-claim').click();
     const done = page.getByRole('dialog', { name: 'Commission claimed' });
     await done.waitFor({ timeout: 30_000 });
-    expect(await done.getByTestId('purchase-summary').textContent()).toBe(
+    expect(await done.getByTestId('transaction-summary').textContent()).toBe(
       '0.25 SOL sent to your wallet',
     );
     await saveShot(page, 'earnings-claimed', { frame: 'top' });
-    const signature = (await done.getByTestId('purchase-signature').textContent()) ?? '';
+    const signature = (await done.getByTestId('transaction-signature').textContent()) ?? '';
     const tx = await session.stack.connection.getTransaction(signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,

@@ -66,7 +66,7 @@ describe('the leader page', () => {
     const { title, text } = await sendAndWait(page);
     expect(title, text).toBe('Transaction successful');
     await saveShot(page, 'success-leader');
-    const signature = (await page.getByTestId('purchase-signature').textContent()) ?? '';
+    const signature = (await page.getByTestId('transaction-signature').textContent()) ?? '';
 
     const [recorded] = await session.stack.ledger.listRecentBuys('beast42', 5);
     expect(recorded).toMatchObject({

@@ -50,11 +50,11 @@ export function TransactionSuccessDialog({
       }
     >
       {summary !== undefined ? (
-        <p className="transaction-dialog__summary" data-testid="purchase-summary">
+        <p className="transaction-dialog__summary" data-testid="transaction-summary">
           {summary}
         </p>
       ) : null}
-      <p className="transaction-dialog__signature" data-testid="purchase-signature">
+      <p className="transaction-dialog__signature" data-testid="transaction-signature">
         {signature}
       </p>
     </Dialog>

@@ -1,6 +1,6 @@
 import { explorerTxUrl, type Cluster } from '@fbt/domain';
+import { TransactionSuccessDialog } from '../../../components/transaction/transaction-dialogs';
 import { Dialog } from '../../../components/ui/dialog';
-import { ExternalIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { SwapDialog } from '../hooks/use-swap';
 import { formatTokenAmount, swapTokens } from '../lib/swap-form';
@@ -41,40 +41,16 @@ export function SwapResultDialog({
     );
   }
   const tokens = swapTokens(dialog.side);
-  const href = explorerTxUrl(dialog.signature, cluster, explorerRpcUrl ?? undefined);
   return (
-    <Dialog
+    <TransactionSuccessDialog
       title={t('purchase.successTitle')}
-      description={t('purchase.successText')}
+      summary={t('swap.successSummary', {
+        paid: `${formatTokenAmount(dialog.paid, tokens.pay, language)} ${tokens.pay}`,
+        received: `${formatTokenAmount(dialog.received, tokens.receive, language)} ${tokens.receive}`,
+      })}
+      signature={dialog.signature}
+      href={explorerTxUrl(dialog.signature, cluster, explorerRpcUrl ?? undefined)}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t('purchase.close')}
-          </button>
-          <a
-            className="btn btn-primary"
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={onClose}
-            data-autofocus
-          >
-            {t('purchase.open')}
-            <ExternalIcon size={16} />
-          </a>
-        </>
-      }
-    >
-      <p className="swap__dialog-summary" data-testid="swap-summary">
-        {t('swap.successSummary', {
-          paid: `${formatTokenAmount(dialog.paid, tokens.pay, language)} ${tokens.pay}`,
-          received: `${formatTokenAmount(dialog.received, tokens.receive, language)} ${tokens.receive}`,
-        })}
-      </p>
-      <p className="swap__dialog-signature" data-testid="swap-signature">
-        {dialog.signature}
-      </p>
-    </Dialog>
+    />
   );
 }
