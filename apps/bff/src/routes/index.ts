@@ -83,6 +83,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     presaleCache,
     presaleReader: options.presaleReader,
     buyerReader,
+    leaderRecords,
     clock: options.clock,
     rpcUpstreamUrl: options.rpcUpstreamUrl,
     publicSiteUrl: settings.publicSiteUrl ?? null,

@@ -10,7 +10,7 @@ import type { ActionConnection } from './presale-transaction';
 /** What the Blink routes read. */
 export type ActionsRoutesOptions = Pick<
   AppDeps,
-  'deployment' | 'presaleReader' | 'buyerReader' | 'clock' | 'rpcUpstreamUrl'
+  'deployment' | 'presaleReader' | 'buyerReader' | 'leaderRecords' | 'clock' | 'rpcUpstreamUrl'
 > & {
   readonly presaleCache: PresaleCache;
   readonly publicSiteUrl: string | null;
@@ -46,6 +46,7 @@ export const actionsRoutes: FastifyPluginAsync<ActionsRoutesOptions> = async (fa
     presaleCache: options.presaleCache,
     presaleReader: options.presaleReader,
     buyerReader: options.buyerReader,
+    leaderRecords: options.leaderRecords,
     connection,
     clock: options.clock,
     publicSiteUrl: options.publicSiteUrl,

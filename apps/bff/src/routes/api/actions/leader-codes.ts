@@ -1,29 +1,17 @@
-import {
-  decodeLeaderRecordAccount,
-  findLeaderRecordAddress,
-  type LeaderRecordAccount,
-} from '@fbt/presale-client';
-import type { Connection, PublicKey } from '@solana/web3.js';
-import type { Clock } from '@fbt/domain';
-
-/** A leader code's on-chain record (its PDA and what it holds), or null when not registered. */
-export interface LeaderCodeRecord {
-  readonly address: PublicKey;
-  readonly record: LeaderRecordAccount;
-}
+import type { Clock, LeaderRecordReader, OnChainLeaderRecord } from '@fbt/domain';
 
 /** Reads a code's record; `fresh` skips the short-lived cache (a POST checks the chain itself). */
 export type LeaderCodeLookup = (
   code: string,
   options?: { fresh?: boolean },
-) => Promise<LeaderCodeRecord | null>;
+) => Promise<OnChainLeaderRecord | null>;
 
 /** Options of {@link createLeaderCodeLookup}. */
 export interface LeaderCodeLookupOptions {
-  readonly connection: Pick<Connection, 'getAccountInfo'>;
-  readonly programId: PublicKey;
+  /** The BFF's leader-record port (owner, size, kind and PDA checked). */
+  readonly leaderRecords: Pick<LeaderRecordReader, 'readLeaderRecord'>;
   /** The leader presale. */
-  readonly presale: PublicKey;
+  readonly presale: string;
   readonly clock: Clock;
   /** How long a GET reuses a read (default 30 s). */
   readonly ttlMs?: number;
@@ -33,7 +21,7 @@ export interface LeaderCodeLookupOptions {
 
 interface Entry {
   readonly readAt: number;
-  readonly value: Promise<LeaderCodeRecord | null>;
+  readonly value: Promise<OnChainLeaderRecord | null>;
 }
 
 /**
@@ -46,13 +34,8 @@ export function createLeaderCodeLookup(options: LeaderCodeLookupOptions): Leader
   const maxEntries = options.maxEntries ?? 1_000;
   const entries = new Map<string, Entry>();
 
-  const read = async (code: string): Promise<LeaderCodeRecord | null> => {
-    const [address] = findLeaderRecordAddress(options.programId, options.presale, code);
-    const info = await options.connection.getAccountInfo(address, 'confirmed');
-    if (info === null) return null;
-    const record = decodeLeaderRecordAccount(new Uint8Array(info.data));
-    return { address, record };
-  };
+  const read = (code: string): Promise<OnChainLeaderRecord | null> =>
+    options.leaderRecords.readLeaderRecord(options.presale, code);
 
   return (code, { fresh = false } = {}) => {
     const now = options.clock.now();

@@ -7,6 +7,8 @@ import type {
   BuyerRecordReader,
   Clock,
   Deployment,
+  LeaderRecordReader,
+  OnChainLeaderRecord,
   PresaleSnapshot,
   PresaleStateReader,
   PresaleVariant,
@@ -28,7 +30,7 @@ import { HttpError } from '../../../http/http-error';
 import type { PresaleCache } from '../../../services/presale-cache';
 import { cachedPresale, parseVariant } from '../v1/presales/cached-presale';
 import { actionIconRoute, ACTION_ICON_PATH } from './icon';
-import { createLeaderCodeLookup, type LeaderCodeRecord } from './leader-codes';
+import { createLeaderCodeLookup } from './leader-codes';
 import { presaleActionBody, saleBlock, type SaleBlock } from './presale-action';
 import { buildBlinkBuyTransaction, type ActionConnection } from './presale-transaction';
 
@@ -38,6 +40,8 @@ export interface PresaleActionRoutesOptions {
   readonly presaleCache: PresaleCache;
   readonly presaleReader: PresaleStateReader;
   readonly buyerReader: BuyerRecordReader;
+  /** Leader codes' records (the BFF's port: owner, size, kind and PDA checked). */
+  readonly leaderRecords: Pick<LeaderRecordReader, 'readLeaderRecord'>;
   readonly connection: ActionConnection;
   readonly clock: Clock;
   /** The site's public origin (`PUBLIC_SITE_URL`); null: the request's own origin. */
@@ -98,10 +102,9 @@ function leaderCodeOf(variant: PresaleVariant, code: string | undefined): string
 }
 
 /** A registered code's refusal on chain: suspended, or the buyer's own. */
-function leaderBlock(leader: LeaderCodeRecord, buyer?: string): SaleBlock | null {
-  if (!leader.record.active)
-    return { label: 'Code suspended', message: PRESALE_ERRORS[6036].message };
-  if (buyer !== undefined && leader.record.wallet === buyer) {
+function leaderBlock(leader: OnChainLeaderRecord, buyer?: string): SaleBlock | null {
+  if (!leader.active) return { label: 'Code suspended', message: PRESALE_ERRORS[6036].message };
+  if (buyer !== undefined && leader.wallet === buyer) {
     return { label: 'Own code', message: PRESALE_ERRORS[6037].message };
   }
   return null;
@@ -130,9 +133,8 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
   const programId = new PublicKey(deployment.programId);
   const mint = new PublicKey(deployment.mint);
   const leaderCodes = createLeaderCodeLookup({
-    connection,
-    programId,
-    presale: new PublicKey(deployment.presales.leader.address),
+    leaderRecords: options.leaderRecords,
+    presale: deployment.presales.leader.address,
     clock,
   });
   const originOf = (request: FastifyRequest): string =>
@@ -168,7 +170,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
     code: string,
     fresh: boolean,
     request: FastifyRequest,
-  ): Promise<LeaderCodeRecord> => {
+  ): Promise<OnChainLeaderRecord> => {
     const leader = await readChain(() => leaderCodes(code, { fresh }), 'leader record', request);
     if (leader === null) {
       return refuse(`Leader code "${code}" is not registered on the leader presale.`, 404);
@@ -278,7 +280,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
             lamports: parsed.lamports,
             ...(leader === null || code === undefined
               ? {}
-              : { leader: { code, record: leader.address } }),
+              : { leader: { code, record: new PublicKey(leader.address) } }),
           }),
         'transaction inputs',
         request,
