@@ -126,7 +126,16 @@ export function verifyLeaderReport(
   }
   if (leader.wallet === claim.wallet) return reject('LEADER_REPORT__SELF_REFERRAL');
 
-  const commissionLamports = computeLeaderCommission(buy.lamports);
+  return accept(claim, purchase.observed, buy.lamports, computeLeaderCommission(buy.lamports));
+}
+
+/** The verdict for a verified purchase: accepted, unless the client's commission differs. */
+function accept(
+  claim: LeaderReportClaim,
+  observed: FoundTransaction,
+  lamports: bigint,
+  commissionLamports: bigint,
+): LeaderReportVerdict {
   if (
     claim.claimedCommissionLamports !== undefined &&
     claim.claimedCommissionLamports !== commissionLamports
@@ -135,18 +144,12 @@ export function verifyLeaderReport(
   }
   return {
     ok: true,
-    lamports: buy.lamports,
+    lamports,
     commissionLamports,
-    slot: purchase.observed.slot,
-    blockTime: purchase.observed.blockTime,
+    slot: observed.slot,
+    blockTime: observed.blockTime,
   };
 }
-
-/**
- * The commission the program pays a leader record on a leader buy: `floor(lamports / 10)` (the
- * seller gets the rest, so rounding favours the seller). Equal to {@link computeLeaderCommission}.
- */
-export const onChainLeaderCommission = (lamports: bigint): bigint => lamports / 10n;
 
 /**
  * Decides whether a leader report may be recorded on a leader presale whose leaders are on
@@ -175,21 +178,10 @@ export function verifyOnChainLeaderReport(
   }
   if (record.code !== claim.leaderCode) return reject('LEADER_REPORT__MEMO_MISMATCH');
   if (record.wallet === claim.wallet) return reject('LEADER_REPORT__SELF_REFERRAL');
-  const commissionLamports = onChainLeaderCommission(buy.lamports);
+  // The program pays the record floor(lamports / 10), the seller the rest: the same 10%.
+  const commissionLamports = computeLeaderCommission(buy.lamports);
   if (purchase.observed.lamportDeltas?.[record.address] !== commissionLamports) {
     return reject('LEADER_REPORT__COMMISSION_NOT_PAID');
   }
-  if (
-    claim.claimedCommissionLamports !== undefined &&
-    claim.claimedCommissionLamports !== commissionLamports
-  ) {
-    return reject('LEADER_REPORT__COMMISSION_MISMATCH');
-  }
-  return {
-    ok: true,
-    lamports: buy.lamports,
-    commissionLamports,
-    slot: purchase.observed.slot,
-    blockTime: purchase.observed.blockTime,
-  };
+  return accept(claim, purchase.observed, buy.lamports, commissionLamports);
 }

@@ -6,7 +6,7 @@ import type {
   SignatureInfo,
   TransactionVerifier,
 } from '@fbt/domain';
-import { onChainLeaderCommission } from '@fbt/domain';
+import { computeLeaderCommission } from '@fbt/domain';
 
 /**
  * The ledger knows every on-chain code it records buys and claims for (code and wallet from
@@ -68,7 +68,7 @@ export function createClaimIndex(options: ClaimIndexOptions): ClaimIndex {
     if (delta === undefined) return 0;
     const boughtIn = observed.buys
       .filter((buy) => buy.leaderRecord === record.address)
-      .reduce((sum, buy) => sum + onChainLeaderCommission(buy.lamports), 0n);
+      .reduce((sum, buy) => sum + computeLeaderCommission(buy.lamports), 0n);
     const paid = boughtIn - delta;
     if (paid <= 0n) return 0;
     await registerFromRecord(ledger, record);
