@@ -1,69 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  LAMPORTS_PER_SOL,
-  decodePresaleState,
-  parseLeaderMemo,
-  type PresaleState,
-} from '@fbt/domain';
-import { createLocalnet, type Localnet } from '@fbt/localnet';
-import {
-  readKeypairFile,
-  seedLocalChain,
-  seededWalletFiles,
-  updatePresaleLimits,
-} from '@fbt/operator';
+import { decodePresaleState, parseLeaderMemo, type PresaleState } from '@fbt/domain';
+import { updatePresaleLimits } from '@fbt/operator';
 import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Connection, PublicKey, type Keypair, type VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicKey, type Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { buyFbt, type BuyFbtDeps, type BuyFbtRequest, type BuyStage } from '@fbt/purchase';
+import {
+  buyers,
+  connection,
+  deployment,
+  operator,
+  signer,
+  SOL,
+  useLocalChain,
+} from './local-chain';
 
-const SOL = LAMPORTS_PER_SOL;
-let localnet: Localnet;
-let dataDir: string;
-let connection: Connection;
-let deployment: Awaited<ReturnType<typeof seedLocalChain>>['deployment'];
-let buyers: Keypair[];
-let operator: Keypair;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-purchase-'));
-  localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
-  connection = new Connection(localnet.rpcUrl, {
-    commitment: 'confirmed',
-    wsEndpoint: localnet.wsUrl,
-  });
-  const seeded = await seedLocalChain({
-    connection,
-    rpcUrl: localnet.rpcUrl,
-    wsUrl: localnet.wsUrl,
-    dataDir,
-  });
-  deployment = seeded.deployment;
-  const wallets = seededWalletFiles(dataDir);
-  buyers = wallets.buyers.map((file) => readKeypairFile(file));
-  operator = readKeypairFile(wallets.operator);
-});
-
-afterAll(async () => {
-  await localnet?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+useLocalChain();
 
 async function presaleState(address: string): Promise<PresaleState> {
   const info = await connection.getAccountInfo(new PublicKey(address), 'confirmed');
   if (info === null) throw new Error(`presale ${address} missing`);
   return decodePresaleState(info.data);
-}
-
-function signerFor(keypair: Keypair, calls: { count: number } = { count: 0 }) {
-  return (transaction: VersionedTransaction): Promise<VersionedTransaction> => {
-    calls.count++;
-    transaction.sign([keypair]);
-    return Promise.resolve(transaction);
-  };
 }
 
 async function request(
@@ -117,7 +74,7 @@ describe('buying FBT on the local chain', () => {
     const stages: BuyStage[] = [];
 
     const result = await buyFbt(
-      deps(signerFor(buyer!), stages),
+      deps(signer(buyer!), stages),
       await request('public', buyer!, '1.5'),
     );
 
@@ -153,7 +110,7 @@ describe('buying FBT on the local chain', () => {
   it('a leader buy carries the memo fbt:leader:<code> in the confirmed transaction', async () => {
     const [, buyer] = buyers;
     const result = await buyFbt(
-      deps(signerFor(buyer!)),
+      deps(signer(buyer!)),
       await request('leader', buyer!, '0.5', { leaderCode: 'beast42' }),
     );
     if (!result.ok) throw new Error(result.message);
@@ -173,10 +130,7 @@ describe('buying FBT on the local chain', () => {
   it('refuses an amount over the maximum before asking the wallet', async () => {
     const [, , buyer] = buyers;
     const calls = { count: 0 };
-    const result = await buyFbt(
-      deps(signerFor(buyer!, calls)),
-      await request('public', buyer!, '11'),
-    );
+    const result = await buyFbt(deps(signer(buyer!, calls)), await request('public', buyer!, '11'));
     expect(result).toEqual({
       ok: false,
       stage: 'validating',
@@ -196,7 +150,7 @@ describe('buying FBT on the local chain', () => {
       limits: { minUserBuyable: SOL / 10n, maxUserBuyable: 2n * SOL, maxTotalBuyable: 250n * SOL },
     });
     const calls = { count: 0 };
-    const result = await buyFbt(deps(signerFor(buyer!, calls)), stale);
+    const result = await buyFbt(deps(signer(buyer!, calls)), stale);
     expect(result.ok).toBe(false);
     expect(result).toMatchObject({ stage: 'simulating' });
     expect(!result.ok && result.message).toBe('The amount exceeds your remaining purchase limit.');

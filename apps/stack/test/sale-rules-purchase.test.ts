@@ -25,10 +25,10 @@ import {
   request,
   sendAsSeller,
   SOL,
-  useSaleRulesChain,
-} from './sale-rules-chain';
+  useLocalChain,
+} from './local-chain';
 
-useSaleRulesChain();
+useLocalChain();
 
 describe('a leader buy names the code’s record', () => {
   it('the program pays 10% to the record and 90% to the seller; the limit is sized for that path', async () => {

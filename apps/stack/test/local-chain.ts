@@ -1,5 +1,6 @@
-// A seeded local chain for the purchase flow's v2 tests (sale-rules-*.test.ts): funded
-// wallets, seller-signed admin instructions, purchase requests and the compute a buy used.
+// A seeded local chain for the purchase-flow tests (purchase-on-local-chain, sale-rules-*):
+// the seeded wallets, funded ones, seller-signed admin instructions, purchase requests and the
+// compute a buy used.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,10 +26,12 @@ let dataDir: string;
 export let connection: Connection;
 export let deployment: Awaited<ReturnType<typeof seedLocalChain>>['deployment'];
 export let operator: Keypair;
+/** The seeded test wallets (100 SOL each). */
+export let buyers: Keypair[];
 export let programId: PublicKey;
 
 /** Starts a seeded local chain for the calling test file (and stops it after). */
-export function useSaleRulesChain(): void {
+export function useLocalChain(): void {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-sale-rules-'));
     localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
@@ -43,7 +46,9 @@ export function useSaleRulesChain(): void {
       dataDir,
     });
     deployment = seeded.deployment;
-    operator = readKeypairFile(seededWalletFiles(dataDir).operator);
+    const wallets = seededWalletFiles(dataDir);
+    operator = readKeypairFile(wallets.operator);
+    buyers = wallets.buyers.map((file) => readKeypairFile(file));
     programId = new PublicKey(deployment.programId);
   });
 
@@ -96,7 +101,7 @@ export async function sendAsSeller(instruction: TransactionInstruction): Promise
   if (outcome.status !== 'confirmed') throw new Error(`seller instruction ${outcome.status}`);
 }
 
-export function signer(wallet: Keypair, calls: { count: number }) {
+export function signer(wallet: Keypair, calls: { count: number } = { count: 0 }) {
   return (transaction: VersionedTransaction): Promise<VersionedTransaction> => {
     calls.count++;
     transaction.sign([wallet]);
