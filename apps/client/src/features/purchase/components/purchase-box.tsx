@@ -37,7 +37,7 @@ const SAMPLE_REPORT_WALLET = '11111111111111111111111111111111';
 const SAMPLE_REPORT_CODE = 'sample-report';
 
 function Spinner() {
-  return <span className="purchase__spinner" aria-hidden="true" />;
+  return <span className="transaction-spinner" aria-hidden="true" />;
 }
 
 /**
@@ -243,7 +243,7 @@ export function PurchaseBox({
       {address === null ? (
         <button
           type="button"
-          className="btn btn-primary purchase__cta"
+          className="btn btn-primary transaction-cta"
           onClick={() => wallet?.openPicker()}
           disabled={wallet === null || wallet.isBusy}
           data-testid="purchase-connect"
@@ -254,7 +254,7 @@ export function PurchaseBox({
       ) : (
         <button
           type="button"
-          className="btn btn-primary purchase__cta"
+          className="btn btn-primary transaction-cta"
           onClick={onSend}
           disabled={!canSend}
           aria-busy={purchase.sending}

@@ -29,7 +29,7 @@ export function PurchasePlaceholder({
     >
       <h2 className="purchase__title">{t('presale.boxTitle')}</h2>
       <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
-      <button type="button" className="btn btn-primary purchase__cta" onClick={onConnect}>
+      <button type="button" className="btn btn-primary transaction-cta" onClick={onConnect}>
         <WalletIcon size={18} />
         {t('wallet.connect')}
       </button>

@@ -200,7 +200,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
       {address === null ? (
         <button
           type="button"
-          className="btn btn-primary swap__cta"
+          className="btn btn-primary transaction-cta"
           onClick={() => wallet?.openPicker()}
           disabled={wallet === null || wallet.isBusy}
           data-testid="swap-connect"
@@ -211,7 +211,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
       ) : (
         <button
           type="button"
-          className="btn btn-primary swap__cta"
+          className="btn btn-primary transaction-cta"
           onClick={onSwap}
           disabled={!canSwap}
           aria-busy={swap.sending}
@@ -219,7 +219,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
         >
           {swap.sending ? (
             <>
-              <span className="swap__spinner" aria-hidden="true" />
+              <span className="transaction-spinner" aria-hidden="true" />
               {t(`swap.stage.${swap.stage ?? 'building'}`)}
             </>
           ) : params === null ? (
