@@ -4,11 +4,18 @@ import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { buyFbt, type BuyFbtDeps, type BuyFbtRequest, type BuyStage } from '@fbt/purchase';
+import {
+  buyFbt,
+  preparePurchase,
+  type BuyFbtDeps,
+  type BuyFbtRequest,
+  type BuyStage,
+} from '@fbt/purchase';
 import {
   buyers,
   connection,
   deployment,
+  funded,
   operator,
   signer,
   SOL,
@@ -125,6 +132,40 @@ describe('buying FBT on the local chain', () => {
       .filter((ix) => keys[ix.programIdIndex]?.equals(MEMO_PROGRAM_ID))
       .map((ix) => Buffer.from(ix.data).toString('utf8'));
     expect(memos.map(parseLeaderMemo)).toEqual(['beast42']);
+  });
+
+  it('buys twice when the same amount is bought again with the same read-ahead data', async () => {
+    const buyer = await funded(5);
+    const target = {
+      buyer: buyer.publicKey,
+      presale: new PublicKey(deployment.presales.public.address),
+      mint: new PublicKey(deployment.mint),
+    };
+    // Read once (as the page reads ahead); the second click comes before the next read.
+    const prepared = await preparePurchase(connection, target);
+    const first = await buyFbt(
+      { ...deps(signer(buyer)), prepared },
+      await request('public', buyer, '0.2'),
+    );
+    if (!first.ok) throw new Error(first.message);
+    expect(first.blockhash).toBe(prepared.blockhash);
+
+    const second = await buyFbt(
+      { ...deps(signer(buyer)), prepared, previousBlockhash: first.blockhash },
+      await request('public', buyer, '0.2'),
+    );
+    if (!second.ok) throw new Error(second.message);
+    // A newer blockhash, so a transaction of its own (the same one again would have been
+    // dropped as already processed and read as confirmed by the first one's status).
+    expect(second.blockhash).not.toBe(first.blockhash);
+    expect(second.signature).not.toBe(first.signature);
+    const record = await fetchBuyerRecord(
+      connection,
+      new PublicKey(deployment.programId),
+      target.presale,
+      buyer.publicKey,
+    );
+    expect(record?.fbtBuyedAmount).toBe(400_000_000n);
   });
 
   it('refuses an amount over the maximum before asking the wallet', async () => {

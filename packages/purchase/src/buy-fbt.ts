@@ -4,7 +4,12 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
 import { findActiveLeaderRecord } from './leader-record-lookup';
-import { isPreparedFor, preparePurchase, type PreparedPurchase } from './prepare-purchase';
+import {
+  isPreparedFor,
+  newerBlockhash,
+  preparePurchase,
+  type PreparedPurchase,
+} from './prepare-purchase';
 import {
   choosePriorityFee,
   DEFAULT_MAX_PRIORITY_FEE,
@@ -51,6 +56,11 @@ export interface BuyFbtDeps extends TransactionDeps {
   readonly prepared?: PreparedPurchase;
   /** Clock of `prepared.readAt` (default Date.now). */
   readonly now?: () => number;
+  /**
+   * The blockhash of this buyer's previous purchase (`blockhash` of its result): never used
+   * again, so two identical buys are two transactions (see `newerBlockhash`).
+   */
+  readonly previousBlockhash?: string;
 }
 
 /** The end of a purchase: a confirmed signature, or where and why it stopped. */
@@ -62,6 +72,8 @@ export type BuyFbtResult =
       /** FBT base units the program transferred. */
       readonly tokenAmount: bigint;
       readonly slot: number;
+      /** The transaction's blockhash (pass it as the next purchase's `previousBlockhash`). */
+      readonly blockhash: string;
     }
   | {
       readonly ok: false;
@@ -72,6 +84,8 @@ export type BuyFbtResult =
       readonly programError?: ProgramErrorId;
       /** Set once the transaction was sent (it may still be looked up). */
       readonly signature?: string;
+      /** The sent transaction's blockhash, with `signature`. */
+      readonly blockhash?: string;
     };
 
 /**
@@ -90,13 +104,13 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
   };
   const fail = (
     failure: { message: string; programError?: ProgramErrorId },
-    signature?: string,
+    sent?: { signature: string; blockhash: string },
   ): BuyFbtResult => ({
     ok: false,
     stage,
     message: failure.message,
     ...(failure.programError === undefined ? {} : { programError: failure.programError }),
-    ...(signature === undefined ? {} : { signature }),
+    ...sent,
   });
 
   enter('validating');
@@ -115,9 +129,13 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     const buyerTokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
     const now = deps.now ?? Date.now;
     const target = { buyer: request.buyer, presale: request.presale, mint: request.mint };
-    const chain = isPreparedFor(deps.prepared, target, now())
+    const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
+    const chain =
+      read.blockhash === deps.previousBlockhash
+        ? { ...read, ...(await newerBlockhash(connection, read.blockhash, deps.sleep)) }
+        : read;
     const leaderRecord =
       request.leaderRecord ??
       (request.leaderCode === undefined
@@ -152,13 +170,20 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       instructions: buyInstructions,
       enter,
     });
-    if (!outcome.ok) return fail(outcome, outcome.signature);
+    if (!outcome.ok) {
+      const { signature } = outcome;
+      return fail(
+        outcome,
+        signature === undefined ? undefined : { signature, blockhash: chain.blockhash },
+      );
+    }
     return {
       ok: true,
       signature: outcome.signature,
       lamports,
       tokenAmount: computeTokenAmount(lamports, request.state.tokenPrice),
       slot: outcome.slot,
+      blockhash: chain.blockhash,
     };
   } catch (error) {
     return fail(describeFailure(error));

@@ -1,6 +1,11 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { isPreparedFor, preparePurchase, PREPARED_MAX_AGE_MS } from './prepare-purchase';
+import {
+  isPreparedFor,
+  newerBlockhash,
+  preparePurchase,
+  PREPARED_MAX_AGE_MS,
+} from './prepare-purchase';
 import type { PurchaseConnection } from './purchase-connection';
 
 const target = {
@@ -66,5 +71,53 @@ describe('reading a purchase ahead', () => {
     );
     expect(isPreparedFor(prepared, { ...target, presale: target.mint }, 5_000)).toBe(false);
     expect(isPreparedFor(undefined, target, 5_000)).toBe(false);
+  });
+});
+
+describe('a blockhash newer than the last purchase', () => {
+  /** getLatestBlockhash answers from `hashes` in turn (the last one repeats). */
+  function hashes(...answers: string[]) {
+    let calls = 0;
+    const connection = {
+      getLatestBlockhash: () => {
+        const blockhash = answers[Math.min(calls, answers.length - 1)] ?? '';
+        calls++;
+        return Promise.resolve({ blockhash, lastValidBlockHeight: 100 + calls });
+      },
+    } as unknown as PurchaseConnection;
+    return { connection, calls: () => calls };
+  }
+
+  it('is read at once when the chain has moved on', async () => {
+    const slept: number[] = [];
+    const { connection, calls } = hashes('hash-2');
+    expect(
+      await newerBlockhash(connection, 'hash-1', (ms) => (slept.push(ms), Promise.resolve())),
+    ).toEqual({
+      blockhash: 'hash-2',
+      lastValidBlockHeight: 101,
+    });
+    expect(calls()).toBe(1);
+    expect(slept).toEqual([]);
+  });
+
+  it('waits for the next slot while the chain still gives the last purchase its blockhash', async () => {
+    const slept: number[] = [];
+    const { connection } = hashes('hash-1', 'hash-1', 'hash-3');
+    const newer = await newerBlockhash(
+      connection,
+      'hash-1',
+      (ms) => (slept.push(ms), Promise.resolve()),
+    );
+    expect(newer.blockhash).toBe('hash-3');
+    expect(slept).toEqual([100, 100]);
+  });
+
+  it("gives up with 'Blockhash not found' (shown as 'Please try again') when the chain never moves", async () => {
+    const { connection, calls } = hashes('hash-1');
+    await expect(newerBlockhash(connection, 'hash-1', () => Promise.resolve())).rejects.toThrow(
+      /^Blockhash not found/,
+    );
+    expect(calls()).toBe(20);
   });
 });

@@ -76,3 +76,27 @@ export function isPreparedFor(
     now - prepared.readAt <= PREPARED_MAX_AGE_MS
   );
 }
+
+/** How long {@link newerBlockhash} waits for the chain's next blockhash (mainnet: one slot, 400 ms). */
+const NEWER_BLOCKHASH_ATTEMPTS = 20;
+const NEWER_BLOCKHASH_INTERVAL_MS = 100;
+
+/**
+ * A recent blockhash other than `than`. The same transaction signed twice with one blockhash
+ * has one signature: the chain drops the second as already processed and its status is the
+ * first's, so a second identical buy would read as confirmed without happening. Reads until the
+ * chain has moved on (a slot, at most ~2 s); throws 'Blockhash not found' (shown as 'Please try
+ * again') if it never does.
+ */
+export async function newerBlockhash(
+  connection: PurchaseConnection,
+  than: string,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<{ readonly blockhash: string; readonly lastValidBlockHeight: number }> {
+  for (let attempt = 0; attempt < NEWER_BLOCKHASH_ATTEMPTS; attempt++) {
+    if (attempt > 0) await sleep(NEWER_BLOCKHASH_INTERVAL_MS);
+    const latest = await connection.getLatestBlockhash('confirmed');
+    if (latest.blockhash !== than) return latest;
+  }
+  throw new Error('Blockhash not found: the chain gave no blockhash newer than the last purchase');
+}

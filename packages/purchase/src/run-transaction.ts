@@ -7,6 +7,7 @@ import {
   type PublicKey,
   type TransactionInstruction,
 } from '@solana/web3.js';
+import type { ChainSignals } from './chain-signals';
 import { confirmSignature } from './confirm-signature';
 import { describeFailure, type TransactionFailureText } from './describe-failure';
 import type { PurchaseConnection } from './purchase-connection';
@@ -19,6 +20,8 @@ export interface TransactionDeps {
   readonly connection: PurchaseConnection;
   /** The wallet's signer (wallet-adapter's `signTransaction`). */
   readonly signTransaction: (transaction: VersionedTransaction) => Promise<VersionedTransaction>;
+  /** When to read the status early while confirming (see `confirmSignature`). */
+  readonly signals?: ChainSignals;
   readonly pollIntervalMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -94,6 +97,7 @@ export async function runTransaction(
     signature,
     blockhash: plan.blockhash,
     rawTransaction,
+    ...(deps.signals === undefined ? {} : { signals: deps.signals }),
     ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
     ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),
   });
