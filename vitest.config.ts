@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,9 +7,14 @@ import { defineConfig } from 'vitest/config';
  *
  * Coverage is measured on the pure domain, where every rule of the product lives, and the run
  * fails below 95% of lines.
+ *
+ * Two test files at a time even on two cores (vitest's default there is one): the slow files
+ * drive a browser, a local chain and servers, and spend most of their time waiting on them, so
+ * a serial run keeps the machine about a third busy.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: ['packages/*', 'apps/*', 'programs/*', 'tools/*'],
     coverage: {
       provider: 'v8',

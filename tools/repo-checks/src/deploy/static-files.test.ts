@@ -58,9 +58,11 @@ describe('Dockerfile', () => {
     expect(rootPackage.scripts.test).toMatch(/&& npm run test:lts$/);
     expect(rootPackage.scripts['test:lts:prepare']).toBe('node scripts/node-lts/run.mjs --prepare');
     expect(rootPackage.scripts['test:checks']).toContain('test:lts:prepare');
-    // Every project runs: the domain with coverage, then all the others.
-    expect(rootPackage.scripts.test).toContain('vitest run --project domain --coverage');
-    expect(rootPackage.scripts.test).toContain("vitest run --project '!domain'");
+    // Every project runs beside the checks: the domain with coverage, then all the others.
+    expect(rootPackage.scripts.test).toMatch(/^run-p .*test:checks test:suites/);
+    expect(rootPackage.scripts['test:suites']).toBe(
+      "vitest run --project domain --coverage && vitest run --project '!domain'",
+    );
   });
 
   it('is multi-stage: every stage starts from the LTS image or an earlier stage', () => {
