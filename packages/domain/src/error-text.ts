@@ -26,6 +26,37 @@ export function toTransactionErrorMessage(error: unknown): string {
   return message;
 }
 
+/** EIP-1193's "user rejected" code, which Phantom, Solflare and Backpack put on a refusal. */
+const USER_REJECTED_CODE = 4001;
+
+/** How wallets word a refusal when they give no code. */
+const USER_REJECTED_WORDING =
+  /user rejected|rejected the request|request (was )?rejected|user denied|denied by (the )?user|user (cancel+ed|declined)|(cancel+ed|declined) by (the )?user/i;
+
+function hasRejectedCode(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  if ('code' in error && error.code === USER_REJECTED_CODE) return true;
+  // wallet-adapter wraps the wallet's own error as `.error`; standard errors as `.cause`.
+  return (
+    ('error' in error && hasRejectedCode(error.error, depth + 1)) ||
+    ('cause' in error && hasRejectedCode(error.cause, depth + 1))
+  );
+}
+
+/**
+ * The text of a wallet's failure to sign or send: a buyer's refusal, whatever the wallet's
+ * wording, is the fixed sentence 'User rejected the request.' (so a translated site shows it in
+ * its language); anything else is the wallet's own words, read like a transaction error.
+ *
+ * @example walletFailureMessage(Object.assign(new Error('Request cancelled by user'), { code: 4001 })) // 'User rejected the request.'
+ */
+export function walletFailureMessage(error: unknown): string {
+  if (hasRejectedCode(error) || USER_REJECTED_WORDING.test(messageOf(error))) {
+    return DIALOG_TEXTS.DIALOG__WALLET_REJECTED;
+  }
+  return toTransactionErrorMessage(error);
+}
+
 /** The text of an HTTP failure, as the spec prints it: 'HTTP error! status: N'. */
 export function httpErrorText(status: number): string {
   return `HTTP error! status: ${status}`;
@@ -54,6 +85,7 @@ export const DIALOG_TEXTS = {
     'Your wallet has no SOL on this network yet. Add SOL to pay for the purchase and its fee.',
   DIALOG__NOT_ENOUGH_SOL: 'Not enough SOL in your wallet for this amount plus the network fee.',
   DIALOG__NOT_SIGNED: 'The wallet did not sign the transaction.',
+  DIALOG__WALLET_REJECTED: 'User rejected the request.',
 } as const;
 
 /** Code of one of the {@link DIALOG_TEXTS}. */

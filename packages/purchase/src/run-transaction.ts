@@ -1,4 +1,4 @@
-import { DIALOG_TEXTS, toTransactionErrorMessage } from '@fbt/domain';
+import { DIALOG_TEXTS, toTransactionErrorMessage, walletFailureMessage } from '@fbt/domain';
 import { BUY_SIMULATION_COMPUTE_UNITS, buyComputeUnitLimit } from '@fbt/presale-client';
 import {
   ComputeBudgetProgram,
@@ -77,7 +77,7 @@ export async function runTransaction(
   try {
     signed = await deps.signTransaction(transaction);
   } catch (error) {
-    return { ok: false, message: toTransactionErrorMessage(error) };
+    return { ok: false, message: walletFailureMessage(error) };
   }
   const signatureBytes = signed.signatures[0];
   if (signatureBytes === undefined || signatureBytes.every((byte) => byte === 0)) {

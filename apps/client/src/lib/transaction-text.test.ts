@@ -1,9 +1,15 @@
+import { LEADER_REPORT_REJECTION_MESSAGES, dialogLineOf, walletFailureMessage } from '@fbt/domain';
 import { PRESALE_ERRORS, type PresaleErrorName } from '@fbt/presale-client';
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en';
 import { interpolate, type Translate } from './i18n/i18n';
 import { it as italian } from './i18n/it';
-import { failureLine, programErrorKey, transactionLineText } from './transaction-text';
+import {
+  failureLine,
+  leaderReportErrorKey,
+  programErrorKey,
+  transactionLineText,
+} from './transaction-text';
 
 const translate =
   (messages: Record<string, string>): Translate =>
@@ -68,5 +74,41 @@ describe('program errors in the site language', () => {
     expect(transactionLineText(translate(italian), failureLine({ message: 'User rejected' }))).toBe(
       'User rejected',
     );
+  });
+});
+
+describe('the server’s and the wallet’s words in the site language', () => {
+  it('every leader-report refusal has the server’s English and an Italian text', () => {
+    for (const [code, message] of Object.entries(LEADER_REPORT_REJECTION_MESSAGES)) {
+      const key = leaderReportErrorKey(code);
+      expect(key, code).not.toBeNull();
+      expect(en[key!]).toBe(message);
+      expect(italian[key!], code).not.toBe(message);
+    }
+  });
+
+  it('a refusal is shown by its code; a code the site does not know keeps the server’s words', () => {
+    const line = {
+      text: LEADER_REPORT_REJECTION_MESSAGES.LEADER_REPORT__SELF_REFERRAL,
+      leaderReportError: 'LEADER_REPORT__SELF_REFERRAL',
+    };
+    expect(transactionLineText(translate(italian), line)).toBe(
+      'Un leader non può guadagnare commissioni sul proprio acquisto.',
+    );
+    expect(transactionLineText(translate(en), line)).toBe(line.text);
+    const unknown = { text: 'A newer reason.', leaderReportError: 'LEADER_REPORT__NEWER' };
+    expect(transactionLineText(translate(italian), unknown)).toBe('A newer reason.');
+  });
+
+  it('a wallet’s refusal, in any wallet’s words, reads in Italian', () => {
+    const phantom = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    const other = new Error('Transaction cancelled by user');
+    for (const error of [phantom, other]) {
+      const line = dialogLineOf(walletFailureMessage(error));
+      expect(transactionLineText(translate(italian), line)).toBe(
+        'Hai rifiutato la richiesta nel wallet.',
+      );
+      expect(transactionLineText(translate(en), line)).toBe('User rejected the request.');
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   leaderReportFailureDialog,
   routerErrorDetail,
   toTransactionErrorMessage,
+  walletFailureMessage,
 } from '../index';
 
 describe('transaction error text', () => {
@@ -105,5 +106,48 @@ describe('coded dialogs', () => {
       lines: ['Please contact your Leader', 'HTTP error! status: 503'],
     });
     expect(DIALOG_TEXTS.DIALOG__TRY_AGAIN).toBe(TRY_AGAIN_TEXT);
+  });
+});
+
+describe('wallet failure text', () => {
+  /** What wallet-adapter throws: its own error wrapping the wallet's as `.error`. */
+  const wrapped = (inner: unknown) =>
+    Object.assign(new Error((inner as Error).message), {
+      name: 'WalletSignTransactionError',
+      error: inner,
+    });
+
+  it.each([
+    [
+      'Phantom (code 4001)',
+      wrapped(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    ],
+    ['a code with other words', wrapped({ code: 4001, message: 'Transaction cancelled' })],
+    ['a standard error cause', Object.assign(new Error('failed'), { cause: { code: 4001 } })],
+    ['no code, the usual words', new Error('User rejected the request')],
+    ['no code, cancelled by the user', new Error('Transaction was cancelled by the user')],
+    ['no code, denied', 'User denied transaction signature'],
+  ])('a refusal (%s) is the fixed sentence', (_, error) => {
+    const text = walletFailureMessage(error);
+    expect(text).toBe('User rejected the request.');
+    expect(dialogTextCodeOf(text)).toBe('DIALOG__WALLET_REJECTED');
+  });
+
+  it.each([
+    [new Error('Wallet not connected'), 'Wallet not connected'],
+    [
+      wrapped({ code: 4100, message: 'The requested method is not authorized' }),
+      'The requested method is not authorized',
+    ],
+    [new Error('Blockhash not found'), 'Please try again'],
+    [{ nested: true }, 'Unknown error'],
+  ])('anything else keeps the wallet’s words: %s', (error, expected) => {
+    expect(walletFailureMessage(error)).toBe(expected);
+  });
+
+  it('does not follow a cycle of wrapped errors', () => {
+    const a: { error?: unknown; message: string } = { message: 'Wallet failed' };
+    a.error = { error: a };
+    expect(walletFailureMessage(a)).toBe('Wallet failed');
   });
 });

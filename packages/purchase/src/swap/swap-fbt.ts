@@ -1,4 +1,9 @@
-import { DIALOG_TEXTS, toTransactionErrorMessage, WRAPPED_SOL_MINT } from '@fbt/domain';
+import {
+  DIALOG_TEXTS,
+  toTransactionErrorMessage,
+  walletFailureMessage,
+  WRAPPED_SOL_MINT,
+} from '@fbt/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { confirmSignature } from '../confirm-signature';
@@ -155,7 +160,7 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
     try {
       signed = await deps.signTransaction(transaction);
     } catch (error) {
-      return fail(toTransactionErrorMessage(error));
+      return fail(walletFailureMessage(error));
     }
     const signatureBytes = signed.signatures[0];
     if (signatureBytes === undefined || signatureBytes.every((byte) => byte === 0)) {

@@ -105,4 +105,33 @@ export const enSale = {
   'programError.InvalidWindow': 'The sale window must start before it ends.',
   'programError.NotPendingSeller': 'Only the proposed new seller can accept the presale.',
   'programError.InvalidBump': 'The transaction named the wrong buyer record. Please try again.',
+
+  // Why the server refused a leader report, by its code (the English is the server's text).
+  'leaderReportError.LEADER_REPORT__TX_NOT_FOUND':
+    'The transaction is not confirmed yet; retry shortly.',
+  'leaderReportError.LEADER_REPORT__TX_FAILED': 'The transaction failed on chain.',
+  'leaderReportError.LEADER_REPORT__NOT_A_PRESALE_BUY':
+    'The transaction is not a presale purchase.',
+  'leaderReportError.LEADER_REPORT__WRONG_PRESALE':
+    'The purchase was not made on the leader presale.',
+  'leaderReportError.LEADER_REPORT__MULTIPLE_BUYS':
+    'The transaction contains more than one purchase.',
+  'leaderReportError.LEADER_REPORT__SIGNER_MISMATCH':
+    'The purchase was not made by the reported wallet.',
+  'leaderReportError.LEADER_REPORT__AMOUNT_MISMATCH':
+    'The reported amount does not match the purchase.',
+  'leaderReportError.LEADER_REPORT__MEMO_MISSING': 'The purchase carries no leader code.',
+  'leaderReportError.LEADER_REPORT__MEMO_MISMATCH':
+    'The purchase was made with a different leader code.',
+  'leaderReportError.LEADER_REPORT__UNKNOWN_LEADER': 'The leader code is not registered.',
+  'leaderReportError.LEADER_REPORT__SELF_REFERRAL':
+    'A leader cannot earn commission on their own purchase.',
+  'leaderReportError.LEADER_REPORT__COMMISSION_MISMATCH':
+    'The reported commission is not 10% of the amount.',
+  'leaderReportError.LEADER_REPORT__NO_LEADER_RECORD':
+    "The purchase names no leader record; this presale's leaders earn only through their on-chain record.",
+  'leaderReportError.LEADER_REPORT__INVALID_LEADER_RECORD':
+    'The purchase names an account that is not a leader record of the leader presale.',
+  'leaderReportError.LEADER_REPORT__COMMISSION_NOT_PAID':
+    'The leader record did not receive the commission of this purchase.',
 } as const;

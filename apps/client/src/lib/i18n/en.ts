@@ -123,6 +123,7 @@ export const en = {
   'dialogText.DIALOG__NOT_ENOUGH_SOL':
     'Not enough SOL in your wallet for this amount plus the network fee.',
   'dialogText.DIALOG__NOT_SIGNED': 'The wallet did not sign the transaction.',
+  'dialogText.DIALOG__WALLET_REJECTED': 'User rejected the request.',
 
   'content.sampleTag': 'Sample',
   'content.sampleNote':

@@ -104,4 +104,31 @@ export const itSale: Record<keyof typeof enSale, string> = {
   'programError.NotPendingSeller': 'Solo il nuovo venditore proposto può accettare la prevendita.',
   'programError.InvalidBump':
     'La transazione indicava il record acquirente sbagliato. Riprova, per favore.',
+
+  'leaderReportError.LEADER_REPORT__TX_NOT_FOUND':
+    'La transazione non è ancora confermata; riprova tra poco.',
+  'leaderReportError.LEADER_REPORT__TX_FAILED': 'La transazione è fallita sulla blockchain.',
+  'leaderReportError.LEADER_REPORT__NOT_A_PRESALE_BUY':
+    'La transazione non è un acquisto della prevendita.',
+  'leaderReportError.LEADER_REPORT__WRONG_PRESALE':
+    'L’acquisto non è stato fatto sulla prevendita dei leader.',
+  'leaderReportError.LEADER_REPORT__MULTIPLE_BUYS': 'La transazione contiene più di un acquisto.',
+  'leaderReportError.LEADER_REPORT__SIGNER_MISMATCH':
+    'L’acquisto non è stato fatto dal wallet indicato.',
+  'leaderReportError.LEADER_REPORT__AMOUNT_MISMATCH':
+    'L’importo indicato non corrisponde all’acquisto.',
+  'leaderReportError.LEADER_REPORT__MEMO_MISSING': 'L’acquisto non riporta alcun codice leader.',
+  'leaderReportError.LEADER_REPORT__MEMO_MISMATCH':
+    'L’acquisto è stato fatto con un codice leader diverso.',
+  'leaderReportError.LEADER_REPORT__UNKNOWN_LEADER': 'Il codice leader non è registrato.',
+  'leaderReportError.LEADER_REPORT__SELF_REFERRAL':
+    'Un leader non può guadagnare commissioni sul proprio acquisto.',
+  'leaderReportError.LEADER_REPORT__COMMISSION_MISMATCH':
+    'La commissione indicata non è il 10% dell’importo.',
+  'leaderReportError.LEADER_REPORT__NO_LEADER_RECORD':
+    'L’acquisto non indica alcun record leader; i leader di questa prevendita guadagnano solo tramite il loro record on-chain.',
+  'leaderReportError.LEADER_REPORT__INVALID_LEADER_RECORD':
+    'L’acquisto indica un account che non è un record leader della prevendita dei leader.',
+  'leaderReportError.LEADER_REPORT__COMMISSION_NOT_PAID':
+    'Il record leader non ha ricevuto la commissione di questo acquisto.',
 };

@@ -121,6 +121,7 @@ export const it: Messages = {
   'dialogText.DIALOG__NOT_ENOUGH_SOL':
     'SOL insufficienti nel wallet per questo importo più la commissione di rete.',
   'dialogText.DIALOG__NOT_SIGNED': 'Il wallet non ha firmato la transazione.',
+  'dialogText.DIALOG__WALLET_REJECTED': 'Hai rifiutato la richiesta nel wallet.',
 
   'content.sampleTag': 'Esempio',
   'content.sampleNote':

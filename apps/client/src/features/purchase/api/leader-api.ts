@@ -64,7 +64,7 @@ export function useLeaderCodeCheck(code: string | null) {
 /** How a leader report ended: recorded, refused by the server, or not delivered. */
 export type LeaderReportResult =
   | { readonly kind: 'recorded'; readonly response: LeaderReportResponse }
-  | { readonly kind: 'rejected'; readonly message: string }
+  | { readonly kind: 'rejected'; readonly code: string; readonly message: string }
   | { readonly kind: 'failed'; readonly message: string };
 
 /**
@@ -94,7 +94,7 @@ export async function postLeaderReport(report: LeaderReportRequest): Promise<Lea
   }
   const error = apiErrorBodySchema.safeParse(body);
   if (response.status >= 400 && response.status < 500 && error.success) {
-    return { kind: 'rejected', message: error.data.error.message };
+    return { kind: 'rejected', code: error.data.error.code, message: error.data.error.message };
   }
   return { kind: 'failed', message: httpErrorText(response.status) };
 }

@@ -51,7 +51,11 @@ describe('the dialog after a purchase', () => {
     ],
     [
       'refused report -> Warning with the reason',
-      { kind: 'rejected' as const, message: 'No leader "nope".' },
+      {
+        kind: 'rejected' as const,
+        code: 'LEADER_REPORT__UNKNOWN_LEADER',
+        message: 'No leader "nope".',
+      },
       {
         kind: 'error',
         title: 'Warning',
@@ -73,6 +77,20 @@ describe('the dialog after a purchase', () => {
     ],
   ])('%s', (_name, report, expected) => {
     expect(english(leaderReportDialog(SIGNATURE, report))).toEqual(expected);
+  });
+});
+
+describe('a refused leader report on the Italian site', () => {
+  it('keeps the server’s code on its reason, so the reason is shown translated', () => {
+    const dialog = leaderReportDialog(SIGNATURE, {
+      kind: 'rejected',
+      code: 'LEADER_REPORT__UNKNOWN_LEADER',
+      message: 'The leader code is not registered.',
+    });
+    expect(dialog.kind === 'error' && dialog.lines.at(-1)).toEqual({
+      text: 'The leader code is not registered.',
+      leaderReportError: 'LEADER_REPORT__UNKNOWN_LEADER',
+    });
   });
 });
 

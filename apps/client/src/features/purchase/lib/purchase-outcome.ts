@@ -45,7 +45,14 @@ export function leaderReportDialog(
     return { kind: 'success', signature, ...(bought === undefined ? {} : { bought }) };
   }
   const failure: CodedDialog = leaderReportFailure(report.kind, report.message);
-  return { kind: 'error', ...failure };
+  if (report.kind === 'failed') return { kind: 'error', ...failure };
+  // The server's reason, kept with its code so the site shows it in its own language.
+  const lines = failure.lines.map((line): TransactionLine =>
+    'text' in line && line.text === report.message
+      ? { text: line.text, leaderReportError: report.code }
+      : line,
+  );
+  return { kind: 'error', title: failure.title, lines };
 }
 
 /** The report body for a confirmed leader buy (the commission is a claim the BFF re-checks). */
