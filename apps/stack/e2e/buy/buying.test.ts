@@ -100,6 +100,36 @@ describe('buying', () => {
   );
 });
 
+describe('buying again', () => {
+  it('the same amount twice in a row with the stream down: two buys on chain, each confirmed by polling', async () => {
+    const wallet = await session.stack.fundedWallet(5);
+    const { page, close, errors } = await openBuyerPage(
+      session.browser,
+      session.stack,
+      '/presale',
+      {
+        wallet,
+        blockStream: true,
+      },
+    );
+    await connect(page, wallet);
+    await typeAmount(page, '0.2');
+    const signatures: string[] = [];
+    for (let buy = 0; buy < 2; buy++) {
+      const { title, text, dialog } = await sendAndWait(page);
+      expect(title, text).toBe('Transaction successful');
+      signatures.push((await page.getByTestId('transaction-signature').textContent()) ?? '');
+      await dialog.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    // Two transactions (the second with a newer blockhash), both on chain.
+    expect(new Set(signatures).size).toBe(2);
+    expect(await session.stack.boughtLamports('public', wallet.publicKey)).toBe(400_000_000n);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('when a purchase does not go through', () => {
   it('a refused signature shows the wallet’s message in the Error dialog and buys nothing', async () => {
     const wallet = await session.stack.fundedWallet(5);

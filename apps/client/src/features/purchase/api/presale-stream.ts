@@ -1,20 +1,32 @@
 import type { PresaleVariant } from '@fbt/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { parsePresale, presaleQueryKey } from '../../../lib/presale-api';
 import { useStream } from '../../../lib/use-stream';
 import { parseSolPrice, solPriceQueryKey } from './get-sol-price';
+import { presaleSignals } from './presale-signals';
 
 /**
  * Live presale progress and price: writes each `presale:<variant>` and `price` update from the
- * BFF stream into the queries, so a buy anywhere shows within a second or two.
+ * BFF stream into the queries, so a buy anywhere shows within a second or two. Each presale
+ * update is also a signal to a purchase that is confirming (`presaleSignals`): the BFF pushes
+ * the account once a buy changed it at 'confirmed', so the buy's status is read right then.
  */
 export function usePresaleStream(variant: PresaleVariant): void {
   const queryClient = useQueryClient();
-  useStream([`presale:${variant}`, 'price'], (message) => {
+  const signals = presaleSignals(variant);
+  const status = useStream([`presale:${variant}`, 'price'], (message) => {
     if (message.type === 'presale' && message.topic === `presale:${variant}`) {
       queryClient.setQueryData(presaleQueryKey(variant), parsePresale(message.data));
+      // Delivering again (the subscription's first message follows every (re)connect).
+      signals.setLive(true);
+      signals.signal();
     } else if (message.type === 'price') {
       queryClient.setQueryData(solPriceQueryKey, parseSolPrice(message.data));
     }
   });
+  useEffect(() => {
+    if (status !== 'open') signals.setLive(false);
+  }, [signals, status]);
+  useEffect(() => () => signals.setLive(false), [signals]);
 }

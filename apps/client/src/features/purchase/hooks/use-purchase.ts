@@ -5,6 +5,7 @@ import { PublicKey } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
+import { presaleSignals } from '../api/presale-signals';
 import { presaleQueryKey } from '../../../lib/presale-api';
 import { postLeaderReport } from '../api/leader-api';
 import {
@@ -32,11 +33,27 @@ export interface PurchaseTarget {
 }
 
 /**
+ * Marks each step of a buy on the page's performance timeline (`fbt:buy:<stage>`, then
+ * `fbt:buy:result` when the outcome is known), so where a click's time goes can be read from
+ * the browser (DevTools, `npm run buy-latency -w @fbt/bench`). Cleared at each new buy.
+ */
+function markBuy(stage: BuyStage | 'result'): void {
+  if (typeof performance.mark !== 'function') return;
+  if (stage === 'validating') {
+    for (const mark of performance.getEntriesByType('mark'))
+      if (mark.name.startsWith('fbt:buy:')) performance.clearMarks(mark.name);
+  }
+  performance.mark(`fbt:buy:${stage}`);
+}
+
+/**
  * Runs a purchase with `@fbt/purchase` (validate, build, simulate, sign, send, confirm) through
  * the connected wallet and the BFF's `/rpc`, then refreshes the buyer's total and the presale,
  * posts the leader report on the leader page, and yields the dialog to show. With the page's
  * `variant`, the chain data the purchase needs is read ahead (see `useReadAhead`), so a click
- * costs one round trip less.
+ * costs one round trip less. While it confirms, each presale update of the BFF stream says
+ * when to read the status (`presaleSignals`; polling while the stream is down), and a buy never
+ * reuses the previous one's blockhash (the same amount again would be the same transaction).
  */
 export function usePurchase(variant?: PresaleVariant) {
   const { connection } = useConnection();
@@ -46,15 +63,30 @@ export function usePurchase(variant?: PresaleVariant) {
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
   const running = useRef(false);
+  // The last sent transaction's blockhash: the next buy takes a newer one.
+  const previousBlockhash = useRef<string | undefined>(undefined);
+  const enterStage = useCallback((next: BuyStage) => {
+    markBuy(next);
+    setStage(next);
+  }, []);
 
   const send = useCallback(
     async (target: PurchaseTarget, amountInput: string) => {
       if (running.current || publicKey === null || signTransaction === undefined) return;
       running.current = true;
-      setStage('validating');
+      enterStage('validating');
       try {
         const result = await buyFbt(
-          { connection, signTransaction, onStage: setStage, prepared: readAhead.latest() },
+          {
+            connection,
+            signTransaction,
+            onStage: enterStage,
+            prepared: readAhead.latest(),
+            ...(previousBlockhash.current === undefined
+              ? {}
+              : { previousBlockhash: previousBlockhash.current }),
+            signals: presaleSignals(target.variant),
+          },
           {
             programId: new PublicKey(target.programId),
             presale: new PublicKey(target.presale),
@@ -75,6 +107,8 @@ export function usePurchase(variant?: PresaleVariant) {
         // The next purchase needs a new blockhash (and now has a token account); read once the
         // result is on screen.
         setTimeout(readAhead.refresh, 100);
+        markBuy('result');
+        if (result.blockhash !== undefined) previousBlockhash.current = result.blockhash;
         if (!result.ok) {
           console.warn(`purchase stopped at ${result.stage}:`, result.message);
           setDialog(buyFailureDialog(result));
@@ -110,7 +144,7 @@ export function usePurchase(variant?: PresaleVariant) {
         setStage(null);
       }
     },
-    [connection, publicKey, signTransaction, queryClient, readAhead],
+    [connection, publicKey, signTransaction, queryClient, readAhead, enterStage],
   );
 
   /** Spec §2: the title's hidden test report, with a signature no transaction has. */
