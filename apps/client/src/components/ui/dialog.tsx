@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n/i18n';
 import { CloseIcon } from './icons';
 import './dialog.css';
@@ -29,7 +29,9 @@ export function Dialog({ title, onClose, children, description, actions }: Dialo
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Opened before the browser paints: with a passive effect the first frame after a result held
+  // the dialog closed, and the buyer saw it a frame later.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
