@@ -1,7 +1,9 @@
+import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
 import type { Clock, StreamTopic } from '@fbt/domain';
 import { streamClientMessageSchema } from '@fbt/domain';
 import type { Scheduler } from '../cache/scheduler';
+import { directConnection, textFrame } from './text-frame';
 
 /** Options of {@link createStreamHub}. */
 export interface StreamHubOptions {
@@ -43,13 +45,12 @@ export interface StreamHub {
 
 interface Client {
   readonly socket: WebSocket;
+  /** Where broadcast frames are written (see `directConnection`); null: through `socket.send`. */
+  readonly connection: Socket | null;
   readonly address: string;
   readonly topics: Set<StreamTopic>;
   alive: boolean;
 }
-
-/** A Buffer goes out as a binary frame unless told otherwise; every message here is JSON text. */
-const TEXT_FRAME = { binary: false } as const;
 
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_POLICY = 1008;
@@ -60,8 +61,9 @@ function errorMessage(code: string, message: string): string {
 }
 
 /**
- * Creates a {@link StreamHub}. Each broadcast is serialized once; a client that cannot keep up
- * (its `bufferedAmount` is over the limit) is terminated, so memory stays bounded per client.
+ * Creates a {@link StreamHub}. Each broadcast is serialized and framed once; a client that
+ * cannot keep up (its `bufferedAmount` is over the limit) is terminated, so memory stays
+ * bounded per client.
  */
 export function createStreamHub(options: StreamHubOptions): StreamHub {
   const clients = new Set<Client>();
@@ -87,26 +89,37 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     }
   };
 
-  const send = (client: Client, message: string | Buffer): void => {
-    if (client.socket.readyState !== client.socket.OPEN) return;
-    if (client.socket.bufferedAmount > options.maxBufferBytes) {
-      forget(client);
-      dropped++;
-      client.socket.terminate();
-      return;
-    }
-    client.socket.send(message, TEXT_FRAME);
+  /** Whether `client` may be sent to now; a client over the buffer limit is dropped here. */
+  const writable = (client: Client): boolean => {
+    if (client.socket.readyState !== client.socket.OPEN) return false;
+    if (client.socket.bufferedAmount <= options.maxBufferBytes) return true;
+    forget(client);
+    dropped++;
+    client.socket.terminate();
+    return false;
+  };
+
+  /** One message to one client (subscribe answers, errors, heartbeats). */
+  const send = (client: Client, message: string): void => {
+    if (!writable(client)) return;
+    client.socket.send(message);
     sent++;
   };
 
   /**
-   * One UTF-8 encoding per broadcast, shared by every socket: given the string, ws would
-   * measure and encode it again for each client. The sockets are walked in place (a client
-   * dropped on the way is deleted from the set, which iteration allows).
+   * One frame per broadcast, built once (UTF-8 encoding, header) and written as it is to every
+   * subscriber's connection: one write per socket, nothing allocated per socket. The sockets
+   * are walked in place (a client dropped on the way is deleted from the set, which iteration
+   * allows).
    */
   const broadcast = (topic: StreamTopic, message: string): void => {
-    const frame = Buffer.from(message);
-    for (const client of clients) if (client.topics.has(topic)) send(client, frame);
+    const frame = textFrame(message);
+    for (const client of clients) {
+      if (!client.topics.has(topic) || !writable(client)) continue;
+      if (client.connection === null) client.socket.send(message);
+      else client.connection.write(frame);
+      sent++;
+    }
   };
 
   const onMessage = (client: Client, raw: unknown): void => {
@@ -152,7 +165,13 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
         socket.close(CLOSE_POLICY, 'too many connections from this address');
         return;
       }
-      const client: Client = { socket, address, topics: new Set(), alive: true };
+      const client: Client = {
+        socket,
+        connection: directConnection(socket),
+        address,
+        topics: new Set(),
+        alive: true,
+      };
       clients.add(client);
       perAddress.set(address, held + 1);
       socket.on('message', (raw: unknown) => onMessage(client, raw));
