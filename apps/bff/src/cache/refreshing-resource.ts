@@ -57,7 +57,8 @@ export interface RefreshingResource<T> {
   subscribe(listener: (entry: CachedEntry<T>) => void): () => void;
   /**
    * Called after every new entry, changed or not (a re-read of the same value has a new
-   * `fetchedAt`): what a holder of the upstream lease shares with the other instances.
+   * `fetchedAt`), before the subscribers: what a holder of the upstream lease shares with the
+   * other instances.
    */
   onEntry(listener: (entry: CachedEntry<T>, meta: { fallback: boolean }) => void): () => void;
   /**
@@ -98,8 +99,10 @@ export function createRefreshingResource<T>(
     const changed = entry === null || nextKey !== key || next.stale !== entry.stale;
     entry = next;
     key = nextKey;
-    if (changed) for (const listener of [...listeners]) listener(next);
+    // Entry listeners first: a lease holder hands the change to the other instances before its
+    // own stream fan-out (a send loop over every local socket), so all instances send at once.
     for (const listener of [...entryListeners]) listener(next, { fallback: fromFallback });
+    if (changed) for (const listener of [...listeners]) listener(next);
   };
 
   const publish = (value: T, fetchedAt: number, stale: boolean): void => {
