@@ -10,6 +10,8 @@ import { routePreload } from './vite-route-preload.ts';
  * are compressed already), and so is Vite's `.vite/` manifest (read by tools, never served).
  */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
+/** Images smaller than this are inlined into the code that shows them. */
+const INLINE_LIMIT_BYTES = 2048;
 /** Below this many bytes an encoded copy saves less than the headers it costs. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -58,6 +60,9 @@ export default defineConfig({
   build: {
     manifest: true,
     target: 'es2022',
-    assetsInlineLimit: 2048,
+    // Small images go inline (a request saved), except the private and leader pages' eyes:
+    // hidden on phones, they would only weigh on those pages' JavaScript there.
+    assetsInlineLimit: (file, content) =>
+      !/[\\/]eyes-[a-z]+\.svg$/.test(file) && content.length < INLINE_LIMIT_BYTES,
   },
 });

@@ -1,12 +1,24 @@
 import type { PresaleVariant } from '@fbt/domain';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { requestPickerOnLoad } from '../../components/wallet/connect-intent';
 import { useRegisterWallet, type WalletState } from '../../components/wallet/wallet-state';
-import { PurchasePlaceholder } from '../../features/purchase/components/purchase-placeholder';
+import {
+  PurchaseBox,
+  PurchaseSessionProvider,
+  usePurchaseSessionLive,
+} from '../../features/purchase';
 import { useI18n } from '../../lib/i18n/i18n';
+import { afterLoadWhenIdle } from '../../lib/after-load';
 
-const PurchaseWithWallet = lazy(() =>
-  import('./presale-purchase').then((module) => ({ default: module.PurchaseWithWallet })),
+const PurchaseWallet = lazy(() =>
+  import('./presale-purchase').then((module) => ({ default: module.PurchaseWallet })),
+);
+
+// The leader page's share area shows only for an active on-chain code: fetched when it does.
+const LeaderShare = lazy(() =>
+  import('../../features/purchase/components/leader-share').then((module) => ({
+    default: module.LeaderShare,
+  })),
 );
 
 /** Spec §4: the remembered wallet (auto-connect needs the wallet code at once). */
@@ -21,48 +33,26 @@ function rememberedWallet(): boolean {
 }
 
 /**
- * Whether the purchase box is wanted yet: when it comes near the viewport, at the visitor's
- * first touch, click or key, or at once when a wallet is remembered (auto-connect). Until
- * then the page renders and paints without the wallet and web3.js code (~250 KiB gzipped),
- * which is what a phone visitor reading the presale page waits for otherwise.
+ * Whether the wallet code (web3.js, adapters, about 140 KiB gzipped, and a few hundred
+ * milliseconds of a phone's main thread to evaluate) is wanted yet: at once when a wallet is
+ * remembered (auto-connect), else at the first idle moment after the page has loaded and
+ * painted, or at the visitor's first touch, focus or click in the purchase box or on Connect
+ * Wallet, whichever comes first. The page, the purchase box included, paints and answers before
+ * that code runs.
  */
-function useWanted(): [React.RefObject<HTMLElement | null>, boolean, () => void] {
-  const ref = useRef<HTMLElement | null>(null);
+function useWalletWanted(): [boolean, () => void] {
   const [wanted, setWanted] = useState(rememberedWallet);
-  const want = useCallback(() => setWanted(true), []);
-  useEffect(() => {
-    if (wanted) return;
-    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-    for (const name of events) window.addEventListener(name, want, { once: true, passive: true });
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) want();
-      },
-      { rootMargin: '100px 0px' },
-    );
-    if (ref.current !== null) observer.observe(ref.current);
-    return () => {
-      for (const name of events) window.removeEventListener(name, want);
-      observer.disconnect();
-    };
-  }, [wanted, want]);
-  return [ref, wanted, want];
+  // A transition: React mounts the wallet context in slices instead of one long task.
+  const want = useCallback(() => startTransition(() => setWanted(true)), []);
+  useEffect(() => (wanted ? undefined : afterLoadWhenIdle(want)), [wanted, want]);
+  return [wanted, want];
 }
 
 /**
- * Until the box's wallet code is up, the top bar's Connect Wallet button is served by this
- * stand-in: a click loads the code and opens the picker once it can.
+ * Until the wallet code is up, the top bar's and the box's Connect Wallet buttons are served by
+ * this stand-in: a click asks for the code and opens the picker once it can.
  */
-function PendingPurchase({
-  placeholderRef,
-  loading,
-  want,
-}: {
-  placeholderRef: React.RefObject<HTMLElement | null>;
-  /** Whether the box's code is being fetched (the placeholder is then aria-busy). */
-  loading: boolean;
-  want: () => void;
-}) {
+function StandInWallet({ want }: { want: () => void }) {
   const { t } = useI18n();
   const connect = useCallback(() => {
     requestPickerOnLoad();
@@ -79,12 +69,19 @@ function PendingPurchase({
     [t, connect],
   );
   useRegisterWallet(pending);
-  return <PurchasePlaceholder ref={placeholderRef} busy={loading} onConnect={connect} />;
+  return null;
+}
+
+/** The stand-in, for as long as the wallet code has not published its session. */
+function PendingWallet({ want }: { want: () => void }) {
+  return usePurchaseSessionLive() ? null : <StandInWallet want={want} />;
 }
 
 /**
- * The presale pages' purchase box, loaded when wanted (see `useWanted`); a placeholder of the
- * same size holds its place, and its Connect Wallet button opens the picker once loaded.
+ * The presale pages' purchase box, rendered at once without any wallet code; the wallet side
+ * (`PurchaseWallet`, a lazy chunk) loads when wanted (see `useWalletWanted`) and publishes the
+ * connected wallet and the purchase to the box, which keeps what the visitor typed. On the
+ * leader page the share area of the code's links follows the box.
  */
 export function DeferredPurchase({
   variant,
@@ -94,12 +91,23 @@ export function DeferredPurchase({
   /** Leader page: the code from the URL (null: none given); undefined elsewhere. */
   leaderCode: string | null | undefined;
 }) {
-  const [ref, wanted, want] = useWanted();
-  const placeholder = <PendingPurchase placeholderRef={ref} loading={wanted} want={want} />;
-  if (!wanted) return placeholder;
+  const [wanted, want] = useWalletWanted();
   return (
-    <Suspense fallback={placeholder}>
-      <PurchaseWithWallet variant={variant} leaderCode={leaderCode} />
-    </Suspense>
+    <PurchaseSessionProvider onWanted={want}>
+      <PendingWallet want={want} />
+      <div className="purchase-slot" onPointerDownCapture={want} onFocusCapture={want}>
+        <PurchaseBox variant={variant} leaderCode={leaderCode} />
+      </div>
+      {leaderCode ? (
+        <Suspense fallback={null}>
+          <LeaderShare code={leaderCode} />
+        </Suspense>
+      ) : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <PurchaseWallet variant={variant} />
+        </Suspense>
+      ) : null}
+    </PurchaseSessionProvider>
   );
 }

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 
 /**
  * What the top bar needs from a wallet (spec §3 "Client wallet state"). The presale pages
@@ -18,7 +27,7 @@ export interface WalletState {
 
 interface WalletSlot {
   wallet: WalletState | null;
-  setWallet: (wallet: WalletState | null) => void;
+  setWallet: Dispatch<SetStateAction<WalletState | null>>;
 }
 
 const WalletSlotContext = createContext<WalletSlot | null>(null);
@@ -41,11 +50,16 @@ export function useRegisteredWallet(): WalletState | null {
   return useWalletSlot().wallet;
 }
 
-/** Registers the page's wallet with the top bar for as long as the page is mounted. */
+/**
+ * Registers the page's wallet with the top bar for as long as the caller is mounted. Before the
+ * first paint (a layout effect), so no frame shows the buttons without a wallet; withdrawing
+ * clears the slot only if it still holds this wallet, so a stand-in that gives way to the real
+ * wallet after it has registered (the presale pages' deferred wallet code) leaves it in place.
+ */
 export function useRegisterWallet(wallet: WalletState): void {
   const { setWallet } = useWalletSlot();
-  useEffect(() => {
+  useLayoutEffect(() => {
     setWallet(wallet);
+    return () => setWallet((current) => (current === wallet ? null : current));
   }, [wallet, setWallet]);
-  useEffect(() => () => setWallet(null), [setWallet]);
 }

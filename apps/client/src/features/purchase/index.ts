@@ -1,3 +1,3 @@
 export { PurchaseBox } from './components/purchase-box';
-export { LeaderShare } from './components/leader-share';
 export { useSiteConfig } from './api/get-site-config';
+export { PurchaseSessionProvider, usePurchaseSessionLive } from './hooks/purchase-session';

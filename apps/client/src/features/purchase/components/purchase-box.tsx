@@ -7,7 +7,6 @@ import {
   validateAmount,
   type PresaleVariant,
 } from '@fbt/domain';
-import { useWallet } from '@solana/wallet-adapter-react';
 import { useId, useState } from 'react';
 import { WalletIcon } from '../../../components/ui/icons';
 import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
@@ -19,7 +18,7 @@ import { useSolPrice } from '../api/get-sol-price';
 import { useLeaderCodeCheck } from '../api/leader-api';
 import { useAllowlistStanding } from '../api/allowlist-proof';
 import { usePresaleStream } from '../api/presale-stream';
-import { usePurchase } from '../hooks/use-purchase';
+import { usePurchaseSession } from '../hooks/purchase-session';
 import { useNow } from '../../../lib/use-now';
 import { leaderProblemOf, leaderPurchaseOf } from '../lib/leader-problem';
 import { amountErrorText } from '../lib/purchase-text';
@@ -63,13 +62,12 @@ export function PurchaseBox({
   const price = useSolPrice();
   usePresaleStream(variant);
   const wallet = useRegisteredWallet();
-  const { publicKey, connected } = useWallet();
-  const address = connected && publicKey !== null ? publicKey.toBase58() : null;
+  // The wallet side comes from the wallet code once it has loaded (idle until then).
+  const { address, purchase } = usePurchaseSession();
   const isLeaderPage = leaderCode !== undefined;
   const leaderCheck = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
   const presaleAddress = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
   const bought = useBoughtLamports({ variant, wallet: address });
-  const purchase = usePurchase(variant);
   const [amount, setAmount] = useState('1');
   const [confirmingLeader, setConfirmingLeader] = useState(false);
   const saleWindow = presale.response?.window;
