@@ -6,6 +6,7 @@ import { PublicKey, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   buyFbt,
+  createBatchedSender,
   preparePurchase,
   type BuyFbtDeps,
   type BuyFbtRequest,
@@ -166,6 +167,40 @@ describe('buying FBT on the local chain', () => {
       buyer.publicKey,
     );
     expect(record?.fbtBuyedAmount).toBe(400_000_000n);
+  });
+
+  it('sends and reads the status in one JSON-RPC batch: confirmed without a status call of its own', async () => {
+    const buyer = await funded(5);
+    const statusReads: string[][] = [];
+    const counting: BuyFbtDeps['connection'] = {
+      getAccountInfo: connection.getAccountInfo.bind(connection),
+      getLatestBlockhash: connection.getLatestBlockhash.bind(connection),
+      getRecentPrioritizationFees: connection.getRecentPrioritizationFees.bind(connection),
+      simulateTransaction: connection.simulateTransaction.bind(connection),
+      sendRawTransaction: () => Promise.reject(new Error('sent outside the batch')),
+      getSignatureStatuses: (signatures, config) => {
+        statusReads.push(signatures);
+        return connection.getSignatureStatuses(signatures, config);
+      },
+      isBlockhashValid: connection.isBlockhashValid.bind(connection),
+    };
+    const result = await buyFbt(
+      {
+        ...deps(signer(buyer)),
+        connection: counting,
+        sendWithStatus: createBatchedSender(connection.rpcEndpoint),
+      },
+      await request('public', buyer, '0.3'),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(statusReads).toEqual([]);
+    const tx = await connection.getTransaction(result.signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx?.slot).toBe(result.slot);
+    expect(await fbtBalance(buyer.publicKey)).toBe(6_000_000_000n);
   });
 
   it('refuses an amount over the maximum before asking the wallet', async () => {

@@ -142,6 +142,31 @@ describe('confirming a sent purchase', () => {
   });
 });
 
+describe('the status read along with the send', () => {
+  it('stands for the first read: confirmed without another status call', async () => {
+    const { connection, calls } = scriptedConnection({ statuses: [null], valid: [true] });
+    expect(
+      await confirmSignature({ ...base(), connection, firstStatus: status({ slot: 7 }) }),
+    ).toEqual({ status: 'confirmed', slot: 7 });
+    expect(calls.statuses).toBe(0);
+  });
+
+  it('not yet known: the wait goes on with status reads', async () => {
+    const time = fakeTime();
+    const { connection, calls } = scriptedConnection({
+      statuses: [null, status({ slot: 9 })],
+      valid: [true],
+    });
+    expect(await confirmSignature({ ...base(), ...time, connection, firstStatus: null })).toEqual({
+      status: 'confirmed',
+      slot: 9,
+    });
+    expect(calls.statuses).toBe(2);
+    // The first read waited a poll interval after the send, like any later one.
+    expect(time.slept).toEqual([500, 500]);
+  });
+});
+
 describe('confirming with chain signals (the stream) and polling as the fallback', () => {
   /** Statuses by read: null until `confirmAt` (1-based), then confirmed; `onRead` runs per read. */
   function signalledConnection(confirmAt: number, onRead: (read: number) => void = () => {}) {

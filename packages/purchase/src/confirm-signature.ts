@@ -1,4 +1,4 @@
-import type { TransactionError } from '@solana/web3.js';
+import type { SignatureStatus, TransactionError } from '@solana/web3.js';
 import { latchSignals, type ChainSignals } from './chain-signals';
 import type { PurchaseConnection } from './purchase-connection';
 
@@ -15,6 +15,8 @@ export interface ConfirmOptions {
   readonly blockhash: string;
   /** The signed transaction, re-sent while waiting in case a node dropped it. */
   readonly rawTransaction: Uint8Array;
+  /** The status read along with the send (`SendWithStatus`): it stands for the first read. */
+  readonly firstStatus?: SignatureStatus | null;
   /**
    * Changes the transaction may have caused (the BFF stream's presale updates): while they
    * flow, each one triggers a status read at once and polling slows to
@@ -63,9 +65,12 @@ export async function confirmSignature(options: ConfirmOptions): Promise<Confirm
   let nextCheckAt = now();
 
   try {
-    for (;;) {
+    for (let round = 0; ; round++) {
       latch.clear();
-      const outcome = await readOutcome(connection, signature, false);
+      const outcome =
+        round === 0 && options.firstStatus !== undefined
+          ? toOutcome(options.firstStatus)
+          : await readOutcome(connection, signature, false);
       if (outcome !== null) return outcome;
 
       if (now() >= nextCheckAt) {
@@ -98,8 +103,11 @@ async function readOutcome(
   const { value } = await connection.getSignatureStatuses([signature], {
     searchTransactionHistory,
   });
-  const status = value[0];
-  if (status === null || status === undefined) return null;
+  return toOutcome(value[0] ?? null);
+}
+
+function toOutcome(status: SignatureStatus | null): ConfirmationOutcome | null {
+  if (status === null) return null;
   if (status.err !== null) return { status: 'failed', slot: status.slot, error: status.err };
   if (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized') {
     return { status: 'confirmed', slot: status.slot };

@@ -6,5 +6,6 @@ export * from './describe-failure';
 export * from './prepare-purchase';
 export * from './purchase-connection';
 export * from './run-transaction';
+export * from './send-with-status';
 export * from './swap/check-swap-transaction';
 export * from './swap/swap-fbt';

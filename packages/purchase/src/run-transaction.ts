@@ -1,15 +1,22 @@
-import { DIALOG_TEXTS, toTransactionErrorMessage, walletFailureMessage } from '@fbt/domain';
+import {
+  DIALOG_TEXTS,
+  encodeBase58,
+  toTransactionErrorMessage,
+  walletFailureMessage,
+} from '@fbt/domain';
 import { BUY_SIMULATION_COMPUTE_UNITS, buyComputeUnitLimit } from '@fbt/presale-client';
 import {
   ComputeBudgetProgram,
   TransactionMessage,
   VersionedTransaction,
   type PublicKey,
+  type SignatureStatus,
   type TransactionInstruction,
 } from '@solana/web3.js';
 import type { ChainSignals } from './chain-signals';
 import { confirmSignature } from './confirm-signature';
 import { describeFailure, type TransactionFailureText } from './describe-failure';
+import type { SendWithStatus } from './send-with-status';
 import type { PurchaseConnection } from './purchase-connection';
 
 /** The steps after a transaction's instructions are known, reported as they start. */
@@ -22,6 +29,11 @@ export interface TransactionDeps {
   readonly signTransaction: (transaction: VersionedTransaction) => Promise<VersionedTransaction>;
   /** When to read the status early while confirming (see `confirmSignature`). */
   readonly signals?: ChainSignals;
+  /**
+   * Sends and reads the status in one round trip (`createBatchedSender`); without it the
+   * transaction is sent with `sendRawTransaction` and its status read after.
+   */
+  readonly sendWithStatus?: SendWithStatus;
   readonly pollIntervalMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -86,10 +98,16 @@ export async function runTransaction(
 
   plan.enter('sending');
   const rawTransaction = signed.serialize();
-  const signature = await connection.sendRawTransaction(rawTransaction, {
-    skipPreflight: true,
-    maxRetries: 0,
-  });
+  let signature = encodeBase58(signatureBytes);
+  let firstStatus: SignatureStatus | null | undefined;
+  if (deps.sendWithStatus === undefined) {
+    signature = await connection.sendRawTransaction(rawTransaction, {
+      skipPreflight: true,
+      maxRetries: 0,
+    });
+  } else {
+    firstStatus = await deps.sendWithStatus(rawTransaction, signature);
+  }
 
   plan.enter('confirming');
   const outcome = await confirmSignature({
@@ -97,6 +115,7 @@ export async function runTransaction(
     signature,
     blockhash: plan.blockhash,
     rawTransaction,
+    ...(firstStatus === undefined ? {} : { firstStatus }),
     ...(deps.signals === undefined ? {} : { signals: deps.signals }),
     ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
     ...(deps.sleep === undefined ? {} : { sleep: deps.sleep }),
