@@ -1,9 +1,9 @@
 import type { PresaleState, PresaleVariant } from '@fbt/domain';
-import { buyFbt, type BuyStage } from '@fbt/purchase';
+import { buyFbt, createBatchedSender, type BuyStage } from '@fbt/purchase';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
 import { presaleSignals } from '../api/presale-signals';
 import { presaleQueryKey } from '../../../lib/presale-api';
@@ -51,9 +51,10 @@ function markBuy(stage: BuyStage | 'result'): void {
  * the connected wallet and the BFF's `/rpc`, then refreshes the buyer's total and the presale,
  * posts the leader report on the leader page, and yields the dialog to show. With the page's
  * `variant`, the chain data the purchase needs is read ahead (see `useReadAhead`), so a click
- * costs one round trip less. While it confirms, each presale update of the BFF stream says
- * when to read the status (`presaleSignals`; polling while the stream is down), and a buy never
- * reuses the previous one's blockhash (the same amount again would be the same transaction).
+ * costs one round trip less, and the send and the first status read share one (a batch).
+ * While it confirms, each presale update of the BFF stream says when to read the status
+ * (`presaleSignals`; polling while the stream is down), and a buy never reuses the previous
+ * one's blockhash (the same amount again would be the same transaction).
  */
 export function usePurchase(variant?: PresaleVariant) {
   const { connection } = useConnection();
@@ -63,6 +64,8 @@ export function usePurchase(variant?: PresaleVariant) {
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
   const running = useRef(false);
+  // Send and the first status read in one /rpc round trip (a batch).
+  const sendWithStatus = useMemo(() => createBatchedSender(connection.rpcEndpoint), [connection]);
   // The last sent transaction's blockhash: the next buy takes a newer one.
   const previousBlockhash = useRef<string | undefined>(undefined);
   const enterStage = useCallback((next: BuyStage) => {
@@ -86,6 +89,7 @@ export function usePurchase(variant?: PresaleVariant) {
               ? {}
               : { previousBlockhash: previousBlockhash.current }),
             signals: presaleSignals(target.variant),
+            sendWithStatus,
           },
           {
             programId: new PublicKey(target.programId),
@@ -144,7 +148,7 @@ export function usePurchase(variant?: PresaleVariant) {
         setStage(null);
       }
     },
-    [connection, publicKey, signTransaction, queryClient, readAhead, enterStage],
+    [connection, publicKey, signTransaction, queryClient, readAhead, enterStage, sendWithStatus],
   );
 
   /** Spec §2: the title's hidden test report, with a signature no transaction has. */
