@@ -1,148 +1,268 @@
 /**
- * Websocket fan-out of one BFF instance: CLIENTS websocket clients subscribed to
- * `presale:public`, then ROUNDS broadcasts; for each, the time from publish (the server's
- * clock) to the moment the last client has the message (the clients' clock; the same machine's
- * clock in both processes). Also the server's memory per connection: heap and RSS after the
- * clients are connected and subscribed, minus before, over CLIENTS (after a full GC).
+ * Websocket fan-out, in two set-ups, each for the app's stream hub and for a naive
+ * `@fastify/websocket` send loop (the baseline), measured in the same run:
+ * - one instance with CLIENTS websocket clients subscribed to `presale:public`;
+ * - two instances joined through a real redis-server (a throwaway one, as the BFF's tests
+ *   start), CLIENTS / 2 clients on each, every change arriving on instance A. The app's A
+ *   holds the upstream lease and shares the change through Redis as in production (B takes the
+ *   cache entry and publishes it to its own clients); the naive A publishes the message on a
+ *   Redis channel the naive B sends on.
+ * App and baseline are set up side by side and take turns: ROUNDS changes each (after two
+ * warm-up rounds), alternating, so a shared machine's changing load weighs on both alike. For
+ * each change, the time from it reaching A (the server's clock) to the moment the last client
+ * of each instance has the message (the clients' clock; the same machine's clock in every
+ * process). Also each send loop's duration
+ * and CPU time (the figure that holds on a loaded machine), how long after the server's send
+ * loop the clients had it all (the load generator's own lag), and the server's memory per
+ * connection: heap and RSS after the clients are connected and subscribed, minus before, over
+ * its clients (after a full GC).
  *
- * Two servers, each in its own process, measured in the same run:
- * - the app: `buildApp` (every plugin) and its stream hub (`app.streamHub.publish`);
- * - the baseline: a naive `@fastify/websocket` server keeping subscribers in a Set and sending
- *   the message string to each in a loop.
- * The clients run in a third process (`ws` clients), so they neither share the server's event
- * loop nor count in its memory. Every process raises its open-file limit to the hard limit.
+ * Every server and every client set runs in its own process (CLIENT_PROCESSES per server; see
+ * ws-fanout-clients.ts for why the clients read frames off plain TCP), so none shares another's
+ * event loop or memory.
  *
- * Run: npm run ws-fanout -w @fbt/bench   (BENCH_CLIENTS, BENCH_ROUNDS)
+ * Run: npm run ws-fanout -w @fbt/bench   (BENCH_CLIENTS, BENCH_ROUNDS, BENCH_CLIENT_PROCESSES)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { startRedisServer } from '@fbt/adapters/testing';
+import type { Deployment } from '@fbt/domain';
+import { child, drain, next } from './ws-fanout-children';
 import { runClients } from './ws-fanout-clients';
 import { runServer, type ServerMode } from './ws-fanout-server';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const TIMEOUT_MS = 120_000;
-const SELF = fileURLToPath(import.meta.url);
-const TSX = new URL('../node_modules/tsx/dist/esm/index.mjs', import.meta.url).href;
+/** Client processes per server (each reads its share of the sockets on its own event loop). */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
+const WARM_UP_ROUNDS = 2;
+for (const [name, value] of Object.entries({ CLIENTS, ROUNDS, CLIENT_PROCESSES })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+}
+if (CLIENTS % 2 !== 0)
+  throw new Error('BENCH_CLIENTS must be even (half on each of two instances)');
 
-type Message = Record<string, unknown> & { kind: string };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rank = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+};
 
-/** A child of this script in another role, with its open-file limit raised to the hard one. */
-function child(role: string, ...args: string[]): ChildProcess {
-  const command = `ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
-  // Node itself with tsx's loader (not tsx's CLI, which would run a grandchild that a kill
-  // leaves behind).
-  return spawn('sh', ['-c', command, process.execPath, '--import', TSX, SELF, role, ...args], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+/** What one instance measured. */
+interface InstanceFigures {
+  /** Change reaching A to the last client of this instance having it, per round. */
+  readonly latencies: number[];
+  readonly loops: number[];
+  readonly cpu: number[];
+  /** Last client having it, after this instance's send loop ended, per round. */
+  readonly clientLag: number[];
+  readonly heapPerClient: number;
+  readonly rssPerClient: number;
+}
+
+interface Memory {
+  heap: number;
+  rss: number;
+}
+
+interface Instance {
+  readonly server: ChildProcess;
+  readonly port: number;
+  readonly before: Memory;
+  clients: ChildProcess[];
+}
+
+async function startInstance(
+  mode: ServerMode,
+  redisUrl: string | null,
+  name: 'a' | 'b',
+  deployment: Deployment | null,
+): Promise<Instance & { openFiles: number; deployment: Deployment | null }> {
+  const server = child('server', mode, redisUrl ?? '-', name, JSON.stringify(deployment));
+  const listening = await next<{ port: number; openFiles: number; deployment: Deployment | null }>(
+    server,
+    'listening',
+  );
+  const before = await next<Memory>(server, 'memory');
+  return { server, before, clients: [], ...listening };
+}
+
+/** Starts `count` clients on `instance`, split over the client processes. */
+function connectClients(instance: Instance, count: number): Promise<unknown> {
+  const url = `ws://127.0.0.1:${instance.port}/api/v1/stream`;
+  for (let index = 0; index < CLIENT_PROCESSES; index++) {
+    const share = Math.floor(count / CLIENT_PROCESSES) + (index < count % CLIENT_PROCESSES ? 1 : 0);
+    instance.clients.push(child('clients', url, String(share)));
+  }
+  return Promise.all(instance.clients.map((clients) => next(clients, 'subscribed')));
+}
+
+/** The last arrival of `round` over every client process of an instance. */
+async function lastArrival(instance: Instance): Promise<number> {
+  const rounds = await Promise.all(
+    instance.clients.map((clients) => next<{ last: number }>(clients, 'round')),
+  );
+  return Math.max(...rounds.map((round) => round.last));
+}
+
+/** One server set (one or two instances, each with its clients), connected and subscribed. */
+interface Setup {
+  readonly instances: Instance[];
+  readonly figures: InstanceFigures[];
+  readonly openFiles: number;
+  /** Stops every process (and Redis). */
+  stop(): Promise<void>;
+}
+
+async function setUp(mode: ServerMode, instanceCount: 1 | 2): Promise<Setup> {
+  const redis = instanceCount === 2 ? await startRedisServer() : null;
+  const instances: Instance[] = [];
+  const stop = async () => {
+    for (const instance of instances) {
+      for (const process of [...instance.clients, instance.server]) process.kill('SIGKILL');
+    }
+    await redis?.stop();
+  };
+  try {
+    const a = await startInstance(mode, redis?.url ?? null, 'a', null);
+    instances.push(a);
+    if (redis !== null) instances.push(await startInstance(mode, redis.url, 'b', a.deployment));
+    const perInstance = CLIENTS / instanceCount;
+    await Promise.all(instances.map((instance) => connectClients(instance, perInstance)));
+    const figures: InstanceFigures[] = [];
+    for (const instance of instances) {
+      instance.server.send({ kind: 'measure-memory' });
+      const after = await next<Memory>(instance.server, 'memory');
+      figures.push({
+        latencies: [],
+        loops: [],
+        cpu: [],
+        clientLag: [],
+        heapPerClient: (after.heap - instance.before.heap) / perInstance,
+        rssPerClient: (after.rss - instance.before.rss) / perInstance,
+      });
+      // The caches' first values were broadcast too (to no one yet): not rounds.
+      drain(instance.server, 'sent');
+    }
+    return { instances, figures, openFiles: a.openFiles, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** One change on instance A, until every client of every instance has it. */
+async function runRound(setup: Setup, round: number): Promise<void> {
+  const [a] = setup.instances;
+  if (a === undefined) throw new Error('no instance');
+  const arrivals = setup.instances.map((instance) => lastArrival(instance));
+  const sent = setup.instances.map((instance) =>
+    next<{ ended: number; loopMs: number; cpuMs: number }>(instance.server, 'sent'),
+  );
+  a.server.send({ kind: 'publish', round });
+  const { at } = await next<{ at: number }>(a.server, 'published');
+  const lasts = await Promise.all(arrivals);
+  const loops = await Promise.all(sent);
+  if (round <= WARM_UP_ROUNDS) return;
+  setup.figures.forEach((instance, index) => {
+    const last = lasts[index] ?? 0;
+    const loop = loops[index];
+    instance.latencies.push(last - at);
+    instance.loops.push(loop?.loopMs ?? 0);
+    instance.cpu.push(loop?.cpuMs ?? 0);
+    instance.clientLag.push(last - (loop?.ended ?? 0));
   });
 }
 
-const inboxes = new WeakMap<ChildProcess, Message[]>();
-
-/** The next message of `kind` from a child (messages are queued as they come, none is lost). */
-async function next(child: ChildProcess, kind: string): Promise<Message> {
-  let inbox = inboxes.get(child);
-  if (inbox === undefined) {
-    const queue: Message[] = [];
-    inbox = queue;
-    inboxes.set(child, queue);
-    child.on('message', (message: Message) => queue.push(message));
-  }
-  const deadline = Date.now() + TIMEOUT_MS;
-  for (;;) {
-    const index = inbox.findIndex((message) => message.kind === kind);
-    if (index >= 0) return inbox.splice(index, 1)[0] as Message;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${kind}: child exited (${child.exitCode ?? child.signalCode})`);
-    }
-    if (Date.now() > deadline) throw new Error(`no ${kind} within ${TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
-
-interface Figures {
-  readonly loopP50: number;
-  readonly loopP99: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly heapPerClient: number;
-  readonly rssPerClient: number;
-  readonly openFiles: number;
-}
-
-const rank = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-
-async function measure(mode: ServerMode): Promise<Figures> {
-  const server = child('server', mode);
-  const clients: ChildProcess[] = [];
+/**
+ * The app and the baseline, both set up at once and measured in alternate rounds (the first
+ * of each pair alternating too), so a machine whose load changes during the run weighs on
+ * both alike. The set that is not measuring sits idle.
+ */
+async function compare(instanceCount: 1 | 2): Promise<{ app: Setup; naive: Setup }> {
+  const app = await setUp('app', instanceCount);
   try {
-    const { port, openFiles } = (await next(server, 'listening')) as Message & {
-      port: number;
-      openFiles: number;
-    };
-    const before = (await next(server, 'memory')) as Message & { heap: number; rss: number };
-    const clientProcess = child('clients', `ws://127.0.0.1:${port}/api/v1/stream`, String(CLIENTS));
-    clients.push(clientProcess);
-    await next(clientProcess, 'subscribed');
-    server.send({ kind: 'measure-memory' });
-    const after = (await next(server, 'memory')) as Message & { heap: number; rss: number };
-    const latencies: number[] = [];
-    const loops: number[] = [];
-    for (let round = 1; round <= ROUNDS + 2; round++) {
-      const arrived = next(clientProcess, 'round');
-      server.send({ kind: 'publish', round });
-      const { at, loopMs } = (await next(server, 'published')) as Message & {
-        at: number;
-        loopMs: number;
-      };
-      const { last } = (await arrived) as Message & { last: number };
-      if (round > 2) {
-        // two warm-up rounds
-        latencies.push(last - at);
-        loops.push(loopMs);
+    const naive = await setUp('naive', instanceCount);
+    try {
+      for (let round = 1; round <= ROUNDS + WARM_UP_ROUNDS; round++) {
+        for (const setup of round % 2 === 0 ? [app, naive] : [naive, app]) {
+          await runRound(setup, round);
+          await sleep(20);
+        }
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { app, naive };
+    } finally {
+      await naive.stop();
     }
-    latencies.sort((a, b) => a - b);
-    loops.sort((a, b) => a - b);
-    return {
-      loopP50: rank(loops, 0.5),
-      loopP99: rank(loops, 0.99),
-      p50: rank(latencies, 0.5),
-      p99: rank(latencies, 0.99),
-      max: latencies.at(-1) ?? 0,
-      heapPerClient: (after.heap - before.heap) / CLIENTS,
-      rssPerClient: (after.rss - before.rss) / CLIENTS,
-      openFiles,
-    };
   } finally {
-    for (const process of [...clients, server]) process.kill('SIGKILL');
+    await app.stop();
   }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function line(name: string, figures: InstanceFigures): string {
+  return (
+    `${name.padEnd(30)} publish-to-last-client p50 ${ms(rank(figures.latencies, 0.5))}  ` +
+    `p99 ${ms(rank(figures.latencies, 0.99))} | send loop p50 ${ms(rank(figures.loops, 0.5))}  ` +
+    `p99 ${ms(rank(figures.loops, 0.99))}  CPU p50 ${ms(rank(figures.cpu, 0.5))} | ` +
+    `clients done ${ms(rank(figures.clientLag, 0.5))} after the loop (p50) | ` +
+    `server heap ${kb(figures.heapPerClient)}/client  RSS ${kb(figures.rssPerClient)}/client`
+  );
+}
+
+function ratios(app: InstanceFigures, naive: InstanceFigures): string {
+  const ratio = (of: (figures: InstanceFigures) => number[], q: number) =>
+    (rank(of(app), q) / rank(of(naive), q)).toFixed(2);
+  return (
+    `publish-to-last-client p99 x${ratio((f) => f.latencies, 0.99)} (goal <= 0.5), ` +
+    `send loop p99 x${ratio((f) => f.loops, 0.99)}, CPU per broadcast p50 x${ratio((f) => f.cpu, 0.5)}; ` +
+    `app memory per connection: RSS ${kb(app.rssPerClient)}, heap ${kb(app.heapPerClient)} (goal <= 12 KB)`
+  );
 }
 
 async function main(): Promise<void> {
-  const app = await measure('app');
-  const naive = await measure('naive');
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const single = await compare(1);
+  const pair = await compare(2);
+  const [app, naive] = [single.app.figures[0], single.naive.figures[0]];
+  if (app === undefined || naive === undefined) throw new Error('no figures');
   console.log(
-    `websocket fan-out: ${CLIENTS} clients on one instance, ${ROUNDS} broadcasts of the presale message (open-file limit ${app.openFiles})`,
+    `websocket fan-out: ${CLIENTS} clients on one instance (${CLIENT_PROCESSES} client process${CLIENT_PROCESSES === 1 ? '' : 'es'}), ${ROUNDS} broadcasts of the presale message each, app and baseline in alternate rounds (open-file limit ${single.app.openFiles})`,
   );
-  for (const [name, figures] of [
-    ['app stream hub', app],
-    ['naive send loop (baseline)', naive],
-  ] as const) {
-    console.log(
-      `${name.padEnd(27)} publish-to-last-client p50 ${figures.p50.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms  max ${figures.max.toFixed(1)} ms | send loop p50 ${figures.loopP50.toFixed(1)} ms  p99 ${figures.loopP99.toFixed(1)} ms | server heap ${kb(figures.heapPerClient)}/client  RSS ${kb(figures.rssPerClient)}/client`,
-    );
-  }
+  console.log(line('app stream hub', app));
+  console.log(line('naive send loop (baseline)', naive));
+  console.log(`ratio app / naive: ${ratios(app, naive)}`);
   console.log(
-    `ratio app / naive: publish-to-last-client p99 x${(app.p99 / naive.p99).toFixed(2)} (goal <= 0.5), send loop p99 x${(app.loopP99 / naive.loopP99).toFixed(2)}; app memory per connection: RSS ${kb(app.rssPerClient)}, heap ${kb(app.heapPerClient)} (goal <= 12 KB)`,
+    `\nwebsocket fan-out: two instances through Redis, ${CLIENTS / 2} clients on each, every change arriving on instance A`,
+  );
+  for (const [index, name] of ['A', 'B'].entries()) {
+    const [appFigures, naiveFigures] = [pair.app.figures[index], pair.naive.figures[index]];
+    if (appFigures === undefined || naiveFigures === undefined) throw new Error('no figures');
+    console.log(line(`app stream hub, instance ${name}`, appFigures));
+    console.log(line(`naive send loop, instance ${name}`, naiveFigures));
+    console.log(`ratio app / naive on ${name}: ${ratios(appFigures, naiveFigures)}`);
+  }
+  const [appEvery, naiveEvery] = [everyClient(pair.app.figures), everyClient(pair.naive.figures)];
+  console.log(
+    `both instances, publish-to-every-client p99: app ${ms(rank(appEvery, 0.99))}, naive ${ms(rank(naiveEvery, 0.99))}, ratio x${(rank(appEvery, 0.99) / rank(naiveEvery, 0.99)).toFixed(2)} (goal <= 0.5)`,
+  );
+}
+
+/** Per round, the later of the instances' last clients. */
+function everyClient(figures: readonly InstanceFigures[]): number[] {
+  const [first, ...others] = figures;
+  return (first?.latencies ?? []).map((latency, round) =>
+    Math.max(latency, ...others.map((instance) => instance.latencies[round] ?? 0)),
   );
 }
 
 const [role, ...args] = process.argv.slice(2);
-if (role === 'server') await runServer(args[0] === 'naive' ? 'naive' : 'app');
-else if (role === 'clients') await runClients(args[0] ?? '', Number(args[1]));
+if (role === 'server') {
+  const [mode, redisUrl, instance, deployment] = args;
+  await runServer(mode === 'naive' ? 'naive' : 'app', {
+    redisUrl: redisUrl === undefined || redisUrl === '-' ? null : redisUrl,
+    instance: instance === 'b' ? 'b' : 'a',
+    deployment: JSON.parse(deployment ?? 'null') as Deployment | null,
+  });
+} else if (role === 'clients') await runClients(args[0] ?? '', Number(args[1]));
 else await main();
