@@ -80,7 +80,11 @@ export function WalletFeatureProvider({
 
   useEffect(() => {
     if (cluster === null) return;
-    if (cluster === 'localnet') registerBurnerWallet();
+    if (cluster === 'localnet') {
+      registerBurnerWallet().catch((error: unknown) => {
+        console.warn('burner wallet not registered:', error);
+      });
+    }
     // Android's own browser only: Mobile Wallet Adapter (its own chunk, fetched here).
     loadMobileWallet(cluster).catch((error: unknown) => {
       console.warn('Mobile Wallet Adapter not loaded:', error);

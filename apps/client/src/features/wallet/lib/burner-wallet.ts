@@ -9,7 +9,36 @@ const ICON =
 
 let registered = false;
 
-function loadSecretKey(storage: Storage): Uint8Array {
+/** Ed25519 PKCS#8 private keys end with the 32-byte seed. */
+const PKCS8_ED25519_BYTES = 48;
+
+/**
+ * A fresh Solana secret key (seed then public key, 64 bytes). Made by the browser's Web Crypto
+ * Ed25519 when it has it: native, where web3.js's `Keypair.generate()` spends a few hundred
+ * milliseconds of a phone's main thread building the curve's tables on first use.
+ */
+export async function generateSecretKey(): Promise<Uint8Array> {
+  try {
+    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
+    const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
+    const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+    if (pkcs8.length !== PKCS8_ED25519_BYTES || publicKey.length !== 32) {
+      throw new Error(`unexpected Ed25519 key sizes ${pkcs8.length}/${publicKey.length}`);
+    }
+    const secretKey = new Uint8Array(64);
+    secretKey.set(pkcs8.subarray(PKCS8_ED25519_BYTES - 32), 0);
+    secretKey.set(publicKey, 32);
+    return secretKey;
+  } catch {
+    // No Ed25519 in Web Crypto (older browsers, or no secure context): web3.js makes one.
+    return Keypair.generate().secretKey;
+  }
+}
+
+async function loadSecretKey(storage: Storage): Promise<Uint8Array> {
   try {
     const stored = storage.getItem(STORAGE_KEY);
     if (stored !== null) {
@@ -19,7 +48,7 @@ function loadSecretKey(storage: Storage): Uint8Array {
   } catch {
     // A corrupt entry is replaced by a fresh key below.
   }
-  const secretKey = Keypair.generate().secretKey;
+  const secretKey = await generateSecretKey();
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify([...secretKey]));
   } catch {
@@ -33,14 +62,15 @@ function loadSecretKey(storage: Storage): Uint8Array {
  * browser). Only ever called when the site's config says the cluster is `localnet`: it is a
  * developer convenience, never offered on a real cluster. Fund it with the operator CLI.
  */
-export function registerBurnerWallet(): void {
+export async function registerBurnerWallet(): Promise<void> {
   if (registered) return;
   registered = true;
+  const secretKey = await loadSecretKey(window.localStorage);
   registerWallet(
     createKeypairWallet({
       name: BURNER_WALLET_NAME,
       icon: ICON,
-      secretKey: loadSecretKey(window.localStorage),
+      secretKey,
       chains: ['solana:localnet'],
     }),
   );
