@@ -57,8 +57,9 @@ export function createLeaderboardFeed(options: LeaderboardFeedOptions): Leaderbo
     do {
       again = false;
       const message = await read();
-      options.publishLocal(message);
+      // The other instances first: they send while this one walks its own sockets.
       options.broadcast(message);
+      options.publishLocal(message);
     } while (again);
   };
   return {
