@@ -19,10 +19,7 @@ const PKCS8_ED25519_BYTES = 48;
  */
 export async function generateSecretKey(): Promise<Uint8Array> {
   try {
-    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-      'sign',
-      'verify',
-    ])) as CryptoKeyPair;
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
     const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
     const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
     if (pkcs8.length !== PKCS8_ED25519_BYTES || publicKey.length !== 32) {
