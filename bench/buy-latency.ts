@@ -1,18 +1,22 @@
 /**
- * Buy latency on the local chain: click-to-confirmed in a real browser vs the same buy sent
+ * Buy latency on the local chain: click-to-success in a real browser vs the same buy sent
  * directly with web3.js in Node.
  *
  * Starts the full stack exactly like the buy e2e tests (litesvm local chain seeded by the
  * operator, BFF serving a fresh production build of the site), opens Chromium with the
- * injected test wallet, and measures from the click on Send to the 'Transaction successful'
- * dialog: validation, BFF `/rpc` round trips, simulation, signing, send and confirmation by
- * status polling, plus rendering (and the driver's own latency: the in-page share, from the
- * click event to the dialog entering the DOM, is printed on its own line). The baseline, interleaved round by round in the same run, is
- * the same Buy (same presale, same amount, token account already created) built with the
- * program client and sent from Node with `sendRawTransaction` + `confirmTransaction` straight
- * to the local chain's JSON-RPC and websocket: the floor the chain itself imposes.
+ * injected test wallet, and measures in the page from the Send click's input event to the
+ * first frame painted with the 'Transaction successful' dialog open: validation, BFF `/rpc`
+ * round trips, simulation, signing, send, confirmation and rendering (`buy-latency-probe.ts`).
+ * Each span between the site's `fbt:buy:<stage>` marks is printed, with the `/rpc` requests per
+ * buy by method, and the driver's own view (Playwright's click() until the page reports the
+ * painted dialog) on a line of its own. The baseline, interleaved round by round in the same
+ * run, is the same Buy (same presale, same amount, token account already created) built with
+ * the program client and sent from Node with `sendRawTransaction` + `confirmTransaction`
+ * straight to the local chain's JSON-RPC and websocket: the floor the chain itself imposes.
+ * Afterwards the browser wallet's bought total on chain must have grown by every round's
+ * amount (each success dialog a buy of its own).
  *
- * Prints p50/p90/p99/max per path and the ratio browser/baseline. No assertions.
+ * Prints p50/p90/p99/max per path and the ratio browser/baseline. No timing assertions.
  *
  * Run: npm run buy-latency -w @fbt/bench   (ROUNDS=30 to change the sample size)
  */
@@ -30,6 +34,16 @@ import {
   startBuyStack,
   type BuyStack,
 } from '@fbt/stack/e2e';
+import {
+  armBuyProbe,
+  awaitBuyProbe,
+  BUY_SPANS,
+  installBuyProbe,
+  instants,
+  rpcCallsOfBuy,
+  rpcTimeWithin,
+  type BuyProbe,
+} from './buy-latency-probe';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const AMOUNT_LAMPORTS = 100_000_000n; // 0.1 SOL, the seeded minimum
@@ -101,31 +115,35 @@ async function main(): Promise<void> {
       .click();
     await page.getByTestId('purchase-send').waitFor();
     await page.getByTestId('amount-input').fill('0.1');
-    // In-page clock: from the click event to the result dialog entering the DOM, without the
-    // driver's own latency (Playwright's actionability checks and its polling for the dialog).
-    await page.evaluate(`(() => {
-      window.fbtClickAt = 0;
-      window.fbtDialogAt = 0;
-      document.addEventListener('click', () => (window.fbtClickAt = performance.now()), true);
-      new MutationObserver(() => {
-        if (window.fbtDialogAt < window.fbtClickAt && document.querySelector('.dialog__title'))
-          window.fbtDialogAt = performance.now();
-      }).observe(document.body, { childList: true, subtree: true });
-    })()`);
-    const inPageMs: number[] = [];
+    const rpcCalls = await installBuyProbe(page);
+    const probes: BuyProbe[] = [];
 
+    // The driver's share, on the wall clock both processes share: from the click() call to the
+    // page's click event, and from the painted frame until the driver heard of it.
+    const driverIn: number[] = [];
+    const driverOut: number[] = [];
     const clickOnce = async (): Promise<number> => {
       await page.locator('[data-testid="purchase-send"]:not([disabled])').waitFor();
+      await armBuyProbe(page);
+      // The pointer leaves the Close button's spot, as a buyer's does on the way to Send: left
+      // there it hovers Send, whose 1px hover lift (a 150 ms transition) keeps Playwright's
+      // stability check retrying before it clicks.
+      await page.mouse.move(0, 0);
       const started = performance.now();
       await page.getByTestId('purchase-send').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor({ timeout: 60_000 });
-      const elapsed = performance.now() - started;
-      inPageMs.push(await page.evaluate<number>('window.fbtDialogAt - window.fbtClickAt'));
-      const title = await dialog.locator('.dialog__title').textContent();
-      if (title !== 'Transaction successful') {
-        throw new Error(`browser buy failed: ${(await dialog.textContent()) ?? ''}`);
+      const probe = await awaitBuyProbe(page);
+      const seen = performance.now();
+      const elapsed = seen - started;
+      const epoch = (at: number) => performance.timeOrigin + at;
+      driverIn.push(probe.timeOrigin + probe.clickAt - epoch(started));
+      driverOut.push(epoch(seen) - (probe.timeOrigin + probe.paintedAt));
+      if (probe.title !== 'Transaction successful') {
+        throw new Error(
+          `browser buy failed: ${(await page.getByRole('dialog').textContent()) ?? ''}`,
+        );
       }
+      probes.push(probe);
+      const dialog = page.getByRole('dialog');
       await dialog.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
       return elapsed;
@@ -133,33 +151,77 @@ async function main(): Promise<void> {
 
     // Warm-up: first buys create the token accounts and buyer records; not measured.
     await clickOnce();
-    inPageMs.length = 0;
+    probes.length = 0;
+    driverIn.length = 0;
+    driverOut.length = 0;
     // The Node wallet's first buy creates its token account (not measured).
     await buyFromNode(stack, nodeWallet, '0.1');
+    const boughtBefore = await stack.boughtLamports('public', browserWallet.publicKey);
 
-    const browserMs: number[] = [];
+    const driverMs: number[] = [];
     const nodeMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      browserMs.push(await clickOnce());
+      driverMs.push(await clickOnce());
       nodeMs.push(await directBuy(stack, nodeWallet));
     }
     await close();
+    // Every success dialog stood for a buy of its own on chain (none a replay of the last one).
+    const boughtAfter = await stack.boughtLamports('public', browserWallet.publicKey);
+    if (boughtAfter - boughtBefore !== BigInt(ROUNDS) * AMOUNT_LAMPORTS) {
+      throw new Error(
+        `the chain holds ${boughtAfter - boughtBefore} lamports of browser buys, not ${BigInt(ROUNDS) * AMOUNT_LAMPORTS}`,
+      );
+    }
 
-    const b = summary(browserMs);
+    const inPage = summary(probes.map((probe) => probe.paintedAt - probe.clickAt));
+    const driver = summary(driverMs);
     const n = summary(nodeMs);
+    const cell = (v: number) => v.toFixed(0).padStart(8);
     const row = (name: string, s: ReturnType<typeof summary>) =>
-      `${name.padEnd(44)}${[s.p50, s.p90, s.p99, s.max].map((v) => v.toFixed(0).padStart(8)).join('')}`;
+      `${name.padEnd(50)}${[s.p50, s.p90, s.p99, s.max].map(cell).join('')}`;
     console.log(
       `buy latency on the local chain (slot 100 ms), ${ROUNDS} interleaved rounds of 0.1 SOL`,
     );
     console.log(
-      `${'path'.padEnd(44)}${['p50', 'p90', 'p99', 'max'].map((h) => `${h} ms`.padStart(8)).join('')}`,
+      `${'path'.padEnd(50)}${['p50', 'p90', 'p99', 'max'].map((h) => `${h} ms`.padStart(8)).join('')}`,
     );
-    console.log(row('browser: click Send -> success dialog', b));
-    console.log(row('  of which in the page (click event -> DOM)', summary(inPageMs)));
+    console.log(row('browser: click -> success dialog painted', inPage));
+    for (const [name, from, to] of BUY_SPANS) {
+      const spans = probes.map((probe) => {
+        const at = instants(probe);
+        return (at[to] ?? Number.NaN) - (at[from] ?? Number.NaN);
+      });
+      const waits = probes.map((probe) => {
+        const at = instants(probe);
+        return rpcTimeWithin(probe, at[from] ?? Number.NaN, at[to] ?? Number.NaN);
+      });
+      const onRpc = summary(waits).p50;
+      console.log(
+        row(`  ${name}`, summary(spans)) +
+          (onRpc > 0 ? `   (/rpc fetch p50 ${onRpc.toFixed(0)})` : ''),
+      );
+    }
+    console.log(row('driver: Playwright click() -> dialog seen', driver));
+    console.log(row('  click() call -> click event in the page', summary(driverIn)));
+    console.log(row('  dialog painted -> driver told', summary(driverOut)));
     console.log(row('baseline: web3.js in Node, direct to RPC', n));
+
+    const perBuy = probes.map((probe) => rpcCallsOfBuy(rpcCalls, probe));
+    const methods = new Map<string, number>();
+    for (const calls of perBuy)
+      for (const call of calls)
+        for (const method of call.methods) methods.set(method, (methods.get(method) ?? 0) + 1);
+    const requests = summary(perBuy.map((calls) => calls.length));
     console.log(
-      `ratio browser/baseline: p50 ${(b.p50 / n.p50).toFixed(2)}x, p90 ${(b.p90 / n.p90).toFixed(2)}x`,
+      `/rpc per buy: p50 ${requests.p50} requests, max ${requests.max}; methods over ${ROUNDS} buys: ${[
+        ...methods,
+      ]
+        .map(([method, count]) => `${method} ${count}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `ratio browser/baseline: p50 ${(inPage.p50 / n.p50).toFixed(2)}x, p90 ${(inPage.p90 / n.p90).toFixed(2)}x` +
+        ` (driver: p50 ${(driver.p50 / n.p50).toFixed(2)}x)`,
     );
   } finally {
     await browser.close();
