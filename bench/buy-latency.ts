@@ -125,9 +125,8 @@ async function main(): Promise<void> {
     const clickOnce = async (): Promise<number> => {
       await page.locator('[data-testid="purchase-send"]:not([disabled])').waitFor();
       await armBuyProbe(page);
-      // The pointer leaves the Close button's spot, as a buyer's does on the way to Send: left
-      // there it hovers Send, whose 1px hover lift (a 150 ms transition) keeps Playwright's
-      // stability check retrying before it clicks.
+      // The pointer leaves the Close button's spot, as a buyer's does on the way to Send (a
+      // hovered button lifts 1px over 150 ms, which Playwright's stability check waits out).
       await page.mouse.move(0, 0);
       const started = performance.now();
       await page.getByTestId('purchase-send').click();
