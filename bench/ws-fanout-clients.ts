@@ -5,7 +5,7 @@
  * when the last one arrived (`performance.timeOrigin + performance.now()`, the clock the server
  * process shares).
  *
- * The clients speak the protocol on plain TCP connections: the HTTP upgrade (its
+ * The clients speak the protocol on plain TCP connections: the HTTP upgrade (101 and its
  * `Sec-WebSocket-Accept` checked), a masked subscribe frame, then the server's frames read off
  * the wire, each required to be a whole, final, unmasked text frame; anything else (a close,
  * a ping, a malformed header) ends the run. They do nothing else per message (no UTF-8
@@ -14,8 +14,7 @@
  * server (the last message arrived long after the server's send loop had ended).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'node:http';
-import type { Socket } from 'node:net';
+import { connect } from 'node:net';
 
 const SUBSCRIBE = JSON.stringify({ type: 'subscribe', topics: ['presale:public'] });
 /** Connections opened at once while connecting (a SYN backlog, not a limit on clients). */
@@ -42,14 +41,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Every connection reads into this one buffer (`onread`): callbacks run one at a time. */
+const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
+
 /**
- * Reads server frames off `socket`, calling `onMessage` once per complete text frame. Frames may
- * arrive split over reads or several in one read.
+ * Counts the server's frames in what arrives, calling `onMessage` once per complete text frame.
+ * Frames may arrive split over reads or several in one read; the bytes of an unfinished one are
+ * copied (the read buffer is reused).
  */
-function readFrames(socket: Socket, head: Buffer, onMessage: () => void): void {
-  let pending: Buffer = Buffer.alloc(0);
-  const consume = (chunk: Buffer) => {
-    const data = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+function frameReader(onMessage: () => void): (chunk: Buffer) => void {
+  let pending: Buffer | null = null;
+  return (chunk) => {
+    const data = pending === null ? chunk : Buffer.concat([pending, chunk]);
     let offset = 0;
     for (;;) {
       if (data.length - offset < 2) break;
@@ -72,43 +75,65 @@ function readFrames(socket: Socket, head: Buffer, onMessage: () => void): void {
       offset += header + length;
       onMessage();
     }
-    pending = offset === data.length ? Buffer.alloc(0) : Buffer.from(data.subarray(offset));
+    pending = offset === data.length ? null : Buffer.from(data.subarray(offset));
   };
-  if (head.length > 0) consume(head);
-  socket.on('data', consume);
 }
 
-/** Opens one client: the upgrade, then the subscribe frame. */
+/**
+ * Opens one client: the upgrade request, its answer (101 and the right accept key), then the
+ * subscribe frame and the server's frames. Reads go straight to a callback (`onread`), not
+ * through a stream's `data` events: per message, the load generator does one read and counts.
+ */
 function open(url: URL, onMessage: () => void): Promise<void> {
   const key = randomBytes(16).toString('base64');
   const accept = createHash('sha1')
     .update(key + ACCEPT_GUID)
     .digest('base64');
-  return new Promise((resolve, reject) => {
-    const upgrade = request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      agent: false,
-      headers: {
-        Connection: 'Upgrade',
-        Upgrade: 'websocket',
-        'Sec-WebSocket-Key': key,
-        'Sec-WebSocket-Version': '13',
-      },
-    });
-    upgrade.once('response', (response) => reject(new Error(`no upgrade: ${response.statusCode}`)));
-    upgrade.once('error', reject);
-    upgrade.once('upgrade', (response, socket: Socket, head: Buffer) => {
-      if (response.headers['sec-websocket-accept'] !== accept) fail('wrong Sec-WebSocket-Accept');
-      socket.setNoDelay(true);
-      socket.on('close', () => fail('a connection closed'));
-      socket.on('error', (error) => fail(error.message));
-      readFrames(socket, head, onMessage);
+  return new Promise((resolve) => {
+    let answer: Buffer | null = Buffer.alloc(0);
+    const frames = frameReader(onMessage);
+    const upgraded = (head: Buffer) => {
+      const end = head.indexOf('\r\n\r\n');
+      const lines = head.subarray(0, end).toString('latin1').split('\r\n');
+      if (!lines[0]?.startsWith('HTTP/1.1 101 ')) fail(`no upgrade: ${lines[0] ?? ''}`);
+      const acceptLine = lines.find((line) => /^sec-websocket-accept:/i.test(line));
+      if (acceptLine?.slice(acceptLine.indexOf(':') + 1).trim() !== accept) {
+        fail('wrong Sec-WebSocket-Accept');
+      }
       socket.write(maskedTextFrame(SUBSCRIBE));
       resolve();
+      if (head.length > end + 4) frames(head.subarray(end + 4));
+    };
+    const socket = connect({
+      host: url.hostname,
+      port: Number(url.port),
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (bytes) => {
+          const chunk = READ_BUFFER.subarray(0, bytes);
+          if (answer === null) {
+            frames(chunk);
+          } else {
+            answer = Buffer.concat([answer, chunk]);
+            if (answer.includes('\r\n\r\n')) {
+              const head = answer;
+              answer = null;
+              upgraded(head);
+            }
+          }
+          return true;
+        },
+      },
     });
-    upgrade.end();
+    socket.once('connect', () => {
+      socket.write(
+        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade\r\n` +
+          `Upgrade: websocket\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+    socket.on('error', (error) => fail(error.message));
+    socket.on('close', () => fail('a connection closed'));
   });
 }
 

@@ -3,7 +3,8 @@
  * or a naive `@fastify/websocket` send loop, on a free loopback port; alone, or as instance A
  * or B of two joined through Redis. Talks to the parent over IPC: `listening`, `memory` (after
  * a full GC), `published` (A: when the change arrived, on the clock every process shares) and
- * `sent` (each broadcast: when its send loop ended, its duration and its CPU time).
+ * `sent` (each broadcast: when its send loop ended, its duration and its CPU time, in all and
+ * in the kernel).
  *
  * A round's change is the presale account changing on chain: the app gets it as a chain
  * push into its presale cache (as `accountSubscribe` delivers it), which publishes it to the
@@ -53,7 +54,13 @@ function timed(loop: () => void): void {
   loop();
   const used = process.cpuUsage(cpu);
   const ended = now();
-  send({ kind: 'sent', ended, loopMs: ended - started, cpuMs: (used.user + used.system) / 1000 });
+  send({
+    kind: 'sent',
+    ended,
+    loopMs: ended - started,
+    cpuMs: (used.user + used.system) / 1000,
+    kernelMs: used.system / 1000,
+  });
 }
 
 /** A test world (in-memory chain); B's takes A's deployment. */

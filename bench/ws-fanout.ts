@@ -53,6 +53,8 @@ interface InstanceFigures {
   readonly latencies: number[];
   readonly loops: number[];
   readonly cpu: number[];
+  /** The part of `cpu` spent in the kernel (the writes themselves). */
+  readonly kernel: number[];
   /** Last client having it, after this instance's send loop ended, per round. */
   readonly clientLag: number[];
   readonly heapPerClient: number;
@@ -136,6 +138,7 @@ async function setUp(mode: ServerMode, instanceCount: 1 | 2): Promise<Setup> {
         latencies: [],
         loops: [],
         cpu: [],
+        kernel: [],
         clientLag: [],
         heapPerClient: (after.heap - instance.before.heap) / perInstance,
         rssPerClient: (after.rss - instance.before.rss) / perInstance,
@@ -156,7 +159,10 @@ async function runRound(setup: Setup, round: number): Promise<void> {
   if (a === undefined) throw new Error('no instance');
   const arrivals = setup.instances.map((instance) => lastArrival(instance));
   const sent = setup.instances.map((instance) =>
-    next<{ ended: number; loopMs: number; cpuMs: number }>(instance.server, 'sent'),
+    next<{ ended: number; loopMs: number; cpuMs: number; kernelMs: number }>(
+      instance.server,
+      'sent',
+    ),
   );
   a.server.send({ kind: 'publish', round });
   const { at } = await next<{ at: number }>(a.server, 'published');
@@ -169,6 +175,7 @@ async function runRound(setup: Setup, round: number): Promise<void> {
     instance.latencies.push(last - at);
     instance.loops.push(loop?.loopMs ?? 0);
     instance.cpu.push(loop?.cpuMs ?? 0);
+    instance.kernel.push(loop?.kernelMs ?? 0);
     instance.clientLag.push(last - (loop?.ended ?? 0));
   });
 }
@@ -205,7 +212,7 @@ function line(name: string, figures: InstanceFigures): string {
   return (
     `${name.padEnd(30)} publish-to-last-client p50 ${ms(rank(figures.latencies, 0.5))}  ` +
     `p99 ${ms(rank(figures.latencies, 0.99))} | send loop p50 ${ms(rank(figures.loops, 0.5))}  ` +
-    `p99 ${ms(rank(figures.loops, 0.99))}  CPU p50 ${ms(rank(figures.cpu, 0.5))} | ` +
+    `p99 ${ms(rank(figures.loops, 0.99))}  CPU p50 ${ms(rank(figures.cpu, 0.5))} (kernel ${ms(rank(figures.kernel, 0.5))}) | ` +
     `clients done ${ms(rank(figures.clientLag, 0.5))} after the loop (p50) | ` +
     `server heap ${kb(figures.heapPerClient)}/client  RSS ${kb(figures.rssPerClient)}/client`
   );
