@@ -62,7 +62,7 @@ async function openPicker(
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${session.site.url}#/presale`);
-  // A visitor on a phone scrolls to the box; its wallet code loads then.
+  // A visitor on a phone scrolls to the box (its wallet code loads at idle or at a touch).
   await scrollToPurchaseBox(page);
   const connect = page.getByTestId('purchase-connect');
   await expect.poll(() => connect.isEnabled(), { timeout: 30_000 }).toBe(true);

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { scrollToPurchaseBox } from './buy/buy-stack';
 import { openPage, OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
 
 const session = useSiteSession();
@@ -16,13 +15,6 @@ async function settle(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  // The presale pages load their purchase box when it nears the viewport: bring it there, as a
-  // visitor does, so the shot shows the box itself rather than its placeholder.
-  if ((await page.getByTestId('purchase-pending').count()) > 0) {
-    await scrollToPurchaseBox(page);
-    await page.getByTestId('purchase-pending').waitFor({ state: 'detached' });
-    await page.evaluate(() => window.scrollTo(0, 0));
-  }
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   await page.waitForTimeout(300);

@@ -216,15 +216,12 @@ export async function buyFromNode(
   if (!result.ok) throw new Error(`node buy failed: ${result.message}`);
 }
 
-/**
- * Scrolls the purchase box (or its placeholder, which the box replaces once its wallet code is
- * loaded) into the middle of the viewport, as a visitor on a phone does to reach it.
- */
+/** Scrolls the purchase box into the middle of the viewport, as a visitor on a phone does. */
 export async function scrollToPurchaseBox(page: Page): Promise<void> {
   // A function, not a string: the site's CSP refuses eval.
   await page.waitForFunction(() => {
     const box = document.querySelector(
-      '[data-testid="purchase-box"], [data-testid="purchase-pending"], [data-testid="sold-out"], [data-testid="sale-ended"]',
+      '[data-testid="purchase-box"], [data-testid="sold-out"], [data-testid="sale-ended"]',
     );
     box?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return box !== null;
@@ -285,7 +282,7 @@ export async function openBuyerPage(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${stack.url}#${pathAndQuery}`);
-  // The box's wallet code loads when the box is wanted: a visitor on a phone scrolls to it.
+  // A visitor on a phone scrolls to the box.
   await scrollToPurchaseBox(page);
   await page
     .getByTestId('purchase-box')
