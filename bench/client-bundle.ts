@@ -6,8 +6,8 @@
  * both import statically (transitively). Prints gzip sizes per route and their ratio to a
  * baseline built in the same run: the framework floor, a one-route React 19 + react-dom +
  * `createHashRouter` app with the same Vite settings. Also sizes what loads on demand: the
- * purchase box with its wallet code (when the box is wanted) and Android's Mobile Wallet
- * Adapter (Android's browser only). Checks home (120 KiB gzipped) and the presale pages
+ * purchase box's wallet code (at idle time after load, or when the box is touched) and
+ * Android's Mobile Wallet Adapter (Android's browser only). Checks home (120 KiB gzipped) and the presale pages
  * (160 KiB) against their budgets and exits 1 when one is exceeded.
  *
  * Run: npm run client-bundle -w @fbt/bench
@@ -27,7 +27,7 @@ const PRESALE_BUDGET_BYTES = 160 * 1024;
 /** Chunks loaded on demand, sized beyond what their route already loaded. */
 const onDemand: [string, string, string][] = [
   [
-    'purchase box + wallet code',
+    "purchase box's wallet code",
     'src/app/routes/presale-purchase.tsx',
     'src/app/routes/presale.tsx',
   ],
