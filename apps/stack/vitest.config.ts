@@ -8,5 +8,8 @@ export default defineProject({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page's state reached over the network (stream, /rpc, the allowlist check) can take a few
+    // seconds while other suites share the cores: poll for it up to 15 s, not vitest's 1 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
