@@ -83,7 +83,7 @@ export function EarningsCard({
         </div>
         <button
           type="button"
-          className="btn btn-primary earnings-card__claim-button"
+          className="btn btn-primary transaction-button earnings-card__claim-button"
           onClick={onClaim}
           disabled={!canClaim}
           aria-busy={claimStage !== null}
@@ -91,7 +91,7 @@ export function EarningsCard({
         >
           {claimStage !== null ? (
             <>
-              <span className="earnings-spinner" aria-hidden="true" />
+              <span className="transaction-spinner" aria-hidden="true" />
               {t(`purchase.stage.${claimStage}`)}
             </>
           ) : earnings.claimableLamports > 0n ? (

@@ -241,7 +241,7 @@ export function PurchaseBox({
       {address === null ? (
         <button
           type="button"
-          className="btn btn-primary transaction-cta"
+          className="btn btn-primary transaction-button transaction-cta"
           onClick={() => wallet?.openPicker()}
           disabled={wallet === null || wallet.isBusy}
           data-testid="purchase-connect"
@@ -252,7 +252,7 @@ export function PurchaseBox({
       ) : (
         <button
           type="button"
-          className="btn btn-primary transaction-cta"
+          className="btn btn-primary transaction-button transaction-cta"
           onClick={onSend}
           disabled={!canSend}
           aria-busy={purchase.sending}

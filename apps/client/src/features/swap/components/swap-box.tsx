@@ -200,7 +200,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
       {address === null ? (
         <button
           type="button"
-          className="btn btn-primary transaction-cta"
+          className="btn btn-primary transaction-button transaction-cta"
           onClick={() => wallet?.openPicker()}
           disabled={wallet === null || wallet.isBusy}
           data-testid="swap-connect"
@@ -211,7 +211,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
       ) : (
         <button
           type="button"
-          className="btn btn-primary transaction-cta"
+          className="btn btn-primary transaction-button transaction-cta"
           onClick={onSwap}
           disabled={!canSwap}
           aria-busy={swap.sending}
