@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isAddress, isSignature } from './address';
 import { isValidLeaderCode } from './leader';
-import type { PresaleState } from './presale-state';
 import { PRESALE_VARIANTS } from './presale-variant';
 import { U64_MAX } from './units';
 
@@ -111,36 +110,6 @@ export const presaleStateJsonSchema = z.object({
   currentTotalSold: lamportsStringSchema,
 });
 export type PresaleStateJson = z.infer<typeof presaleStateJsonSchema>;
-
-/** Converts a decoded state to its JSON form (bigints as decimal strings). */
-export function presaleStateToJson(state: PresaleState): PresaleStateJson {
-  return {
-    isInitialized: state.isInitialized,
-    isActived: state.isActived,
-    sellerPubkey: state.sellerPubkey,
-    tempTokenAccountPubkey: state.tempTokenAccountPubkey,
-    tokenPrice: state.tokenPrice.toString(),
-    maxUserBuyable: state.maxUserBuyable.toString(),
-    minUserBuyable: state.minUserBuyable.toString(),
-    maxTotalBuyable: state.maxTotalBuyable.toString(),
-    currentTotalSold: state.currentTotalSold.toString(),
-  };
-}
-
-/** Converts the JSON form back to a state with bigints. */
-export function presaleStateFromJson(json: PresaleStateJson): PresaleState {
-  return {
-    isInitialized: json.isInitialized,
-    isActived: json.isActived,
-    sellerPubkey: json.sellerPubkey,
-    tempTokenAccountPubkey: json.tempTokenAccountPubkey,
-    tokenPrice: BigInt(json.tokenPrice),
-    maxUserBuyable: BigInt(json.maxUserBuyable),
-    minUserBuyable: BigInt(json.minUserBuyable),
-    maxTotalBuyable: BigInt(json.maxTotalBuyable),
-    currentTotalSold: BigInt(json.currentTotalSold),
-  };
-}
 
 /**
  * The presale's sale window as the program stores it (unix seconds, `null` = no bound). The

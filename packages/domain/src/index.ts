@@ -17,6 +17,7 @@ export * from './leader-report-verification';
 export * from './ports';
 export * from './presale-rules';
 export * from './presale-state';
+export * from './presale-state-json';
 export * from './presale-variant';
 export * from './sale-rules';
 export * from './price';
