@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { API_BASE } from '../config/api';
+// Type only: the module itself is imported lazily (loadWireSchemas).
+import type * as wireSchemaModule from './wire-schemas';
 
 /** A BFF call that did not return a usable JSON body. */
 export class BffResponseError extends Error {
@@ -39,6 +41,49 @@ export function parseResponse<T>(schema: z.ZodType<T>, body: unknown, what: stri
     );
   }
   return parsed.data;
+}
+
+/** The wire schemas module (`wire-schemas.ts`), loaded on first use. */
+export type WireSchemas = typeof wireSchemaModule;
+
+let wireSchemas: Promise<WireSchemas> | undefined;
+
+/**
+ * The wire schemas, fetched and evaluated the first time they are asked for (then shared). A
+ * failed load (the chunk did not arrive) is forgotten, so the next read tries again.
+ */
+export function loadWireSchemas(): Promise<WireSchemas> {
+  wireSchemas ??= import('./wire-schemas').catch((error: unknown) => {
+    wireSchemas = undefined;
+    throw error;
+  });
+  return wireSchemas;
+}
+
+/**
+ * GETs `${API_BASE}${path}` and validates the body with the wire schema `pick` chooses (see
+ * {@link parseResponse}). The schemas load in parallel with the request, not after it.
+ */
+export async function getParsed<T>(
+  path: string,
+  pick: (schemas: WireSchemas) => z.ZodType<T>,
+  what: string,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const schemas = loadWireSchemas();
+  // Awaited below; until then a failed load must not count as an unhandled rejection.
+  schemas.catch(() => undefined);
+  const body = await getJson(path, init);
+  return parseResponse(pick(await schemas), body, what);
+}
+
+/** Validates a body that came some other way (the stream, a POST) with a lazy wire schema. */
+export async function parseWire<T>(
+  pick: (schemas: WireSchemas) => z.ZodType<T>,
+  body: unknown,
+  what: string,
+): Promise<T> {
+  return parseResponse(pick(await loadWireSchemas()), body, what);
 }
 
 /** Narrowing helper for hand-written response guards. */

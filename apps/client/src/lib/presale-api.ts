@@ -1,6 +1,6 @@
-import { presaleResponseSchema, type PresaleResponse, type PresaleVariant } from '@fbt/domain';
+import type { PresaleResponse, PresaleVariant } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from './api-client';
+import { getParsed, parseWire } from './api-client';
 
 /** Presale info refresh (spec §4: every minute; the stream pushes changes in between). */
 export const PRESALE_REFRESH_MS = 60_000;
@@ -8,9 +8,9 @@ export const PRESALE_REFRESH_MS = 60_000;
 /** One cache entry per variant, shared by the presale page and the purchase box. */
 export const presaleQueryKey = (variant: PresaleVariant) => ['presale', variant] as const;
 
-/** Validates a presale body, from `GET /api/v1/presales/:variant` or the stream. */
-export function parsePresale(body: unknown): PresaleResponse {
-  return parseResponse(presaleResponseSchema, body, 'presale response');
+/** Validates a presale body from the stream (the schemas load on first use). */
+export function parsePresale(body: unknown): Promise<PresaleResponse> {
+  return parseWire((schemas) => schemas.presaleResponseSchema, body, 'presale response');
 }
 
 /** `GET /api/v1/presales/{variant}`: the presale account as last read by the BFF. */
@@ -19,7 +19,12 @@ export async function getPresale(
   signal?: AbortSignal,
 ): Promise<PresaleResponse> {
   try {
-    return parsePresale(await getJson(`/presales/${variant}`, signal ? { signal } : {}));
+    return await getParsed(
+      `/presales/${variant}`,
+      (schemas) => schemas.presaleResponseSchema,
+      'presale response',
+      signal ? { signal } : {},
+    );
   } catch (error) {
     // Spec §4/§8: a failed presale read is logged with this label; the last value stays shown.
     if (!signal?.aborted) console.error('getPresaleInfo error', error);

@@ -9,6 +9,11 @@ export type StreamStatus = 'connecting' | 'open' | 'failed';
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
+/** What becomes of a stream message that does not parse (also a handler's async refusal). */
+export function ignoreMalformed(error: unknown): void {
+  console.warn('ignored a malformed stream message', error);
+}
+
 /**
  * Subscribes to `topics` on the BFF's websocket (`/api/v1/stream`) and hands every JSON object
  * message to `onMessage`. Reconnects with exponential backoff; while the socket is not open the
@@ -52,7 +57,7 @@ export function useStream(
           const message: unknown = JSON.parse(event.data);
           if (isRecord(message)) handler.current(message);
         } catch (error) {
-          console.warn('ignored a malformed stream message', error);
+          ignoreMalformed(error);
         }
       });
       socket.addEventListener('close', () => {

@@ -1,19 +1,23 @@
-import { goalsResponseSchema, type GoalsResponse } from '@fbt/domain';
+import type { GoalsResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from '../../../lib/api-client';
+import { getParsed, parseWire } from '../../../lib/api-client';
 
 /** How often the goals are polled when the live stream is unavailable. */
 export const GOALS_POLL_MS = 30_000;
 
 /** `GET /api/v1/goals`: Telegram members and X followers, as cached by the BFF. */
 export async function getGoals(signal?: AbortSignal): Promise<GoalsResponse> {
-  const body = await getJson('/goals', signal ? { signal } : {});
-  return parseGoals(body);
+  return getParsed(
+    '/goals',
+    (schemas) => schemas.goalsResponseSchema,
+    'goals response',
+    signal ? { signal } : {},
+  );
 }
 
-/** Validates a goals body (HTTP or stream) against the shared wire schema. */
-export function parseGoals(body: unknown): GoalsResponse {
-  return parseResponse(goalsResponseSchema, body, 'goals response');
+/** Validates a goals body from the stream (the schemas load on first use). */
+export function parseGoals(body: unknown): Promise<GoalsResponse> {
+  return parseWire((schemas) => schemas.goalsResponseSchema, body, 'goals response');
 }
 
 export const goalsQueryKey = ['goals'] as const;

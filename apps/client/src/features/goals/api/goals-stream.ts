@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useStream, type StreamStatus } from '../../../lib/use-stream';
+import { ignoreMalformed, useStream, type StreamStatus } from '../../../lib/use-stream';
 import { goalsQueryKey, parseGoals } from './get-goals';
 
 /**
@@ -9,6 +9,10 @@ import { goalsQueryKey, parseGoals } from './get-goals';
 export function useGoalsStream(): StreamStatus {
   const queryClient = useQueryClient();
   return useStream(['goals'], (message) => {
-    if (message.type === 'goals') queryClient.setQueryData(goalsQueryKey, parseGoals(message.data));
+    if (message.type !== 'goals') return;
+    parseGoals(message.data).then(
+      (goals) => queryClient.setQueryData(goalsQueryKey, goals),
+      ignoreMalformed,
+    );
   });
 }

@@ -1,6 +1,6 @@
-import { leaderEarningsResponseSchema, type LeaderEarningsJson } from '@fbt/domain';
+import type { LeaderEarningsJson } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-client';
 
 /** One leader code of the wallet, with bigints. */
 export interface LeaderEarnings {
@@ -42,11 +42,12 @@ export async function getLeaderEarnings(
   wallet: string,
   signal?: AbortSignal,
 ): Promise<LeaderEarnings[]> {
-  const body = await getJson(
+  const answer = await getParsed(
     `/leaders/by-wallet/${encodeURIComponent(wallet)}`,
+    (schemas) => schemas.leaderEarningsResponseSchema,
+    'leader earnings',
     signal ? { signal } : {},
   );
-  const answer = parseResponse(leaderEarningsResponseSchema, body, 'leader earnings');
   return answer.leaders.map(fromJson).sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 

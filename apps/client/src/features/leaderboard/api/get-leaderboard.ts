@@ -1,11 +1,15 @@
-import { leaderboardResponseSchema, type LeaderboardResponse } from '@fbt/domain';
+import type { LeaderboardResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-client';
 
 /** `GET /api/v1/leaderboard`: top leaders by verified volume (lamports as decimal strings). */
 export async function getLeaderboard(signal?: AbortSignal): Promise<LeaderboardResponse> {
-  const body = await getJson('/leaderboard', signal ? { signal } : {});
-  return parseResponse(leaderboardResponseSchema, body, 'leaderboard response');
+  return getParsed(
+    '/leaderboard',
+    (schemas) => schemas.leaderboardResponseSchema,
+    'leaderboard response',
+    signal ? { signal } : {},
+  );
 }
 
 export function leaderboardQueryOptions() {

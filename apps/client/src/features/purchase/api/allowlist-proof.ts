@@ -1,6 +1,6 @@
-import { allowlistProofResponseSchema, type PresaleVariant } from '@fbt/domain';
+import type { PresaleVariant } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
-import { BffResponseError, getJson, parseResponse } from '../../../lib/api-client';
+import { BffResponseError, getJson, loadWireSchemas, parseResponse } from '../../../lib/api-client';
 
 /** A wallet's standing on an allowlisted presale: its proof, or not on the list. */
 export type AllowlistStanding =
@@ -23,6 +23,9 @@ export async function getAllowlistStanding(
   wallet: string,
   signal?: AbortSignal,
 ): Promise<AllowlistStanding> {
+  const schemas = loadWireSchemas();
+  // Awaited below; until then a failed load must not count as an unhandled rejection.
+  schemas.catch(() => undefined);
   let body: unknown;
   try {
     body = await getJson(
@@ -33,6 +36,7 @@ export async function getAllowlistStanding(
     if (error instanceof BffResponseError && error.status === 404) return { listed: false };
     throw error;
   }
+  const { allowlistProofResponseSchema } = await schemas;
   const answer = parseResponse(allowlistProofResponseSchema, body, 'allowlist proof');
   if (answer.wallet !== wallet) throw new Error('The allowlist proof is for another wallet.');
   return { listed: true, proof: answer.proof.map(hexToBytes) };

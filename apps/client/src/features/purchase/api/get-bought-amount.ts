@@ -1,6 +1,6 @@
-import { buyerResponseSchema, type PresaleVariant } from '@fbt/domain';
+import type { PresaleVariant } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-client';
 import { boughtRetryDelayMs } from './bought-retry';
 
 /** Spec §4: user data about every 5 minutes (and right after a buy). */
@@ -19,11 +19,13 @@ export async function getBoughtLamports(
   wallet: string,
   signal?: AbortSignal,
 ): Promise<bigint> {
-  const body = await getJson(
+  const answer = await getParsed(
     `/presales/${variant}/buyers/${encodeURIComponent(wallet)}`,
+    (schemas) => schemas.buyerResponseSchema,
+    'buyer response',
     signal ? { signal } : {},
   );
-  return BigInt(parseResponse(buyerResponseSchema, body, 'buyer response').boughtLamports);
+  return BigInt(answer.boughtLamports);
 }
 
 export function useBoughtLamports(input: { variant: PresaleVariant; wallet: string | null }) {

@@ -1,19 +1,23 @@
-import { priceResponseSchema, type PriceResponse } from '@fbt/domain';
+import type { PriceResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, parseResponse } from '../../../lib/api-client';
+import { getParsed, parseWire } from '../../../lib/api-client';
 
 /** Spec §4: price about every 5 minutes. */
 export const PRICE_POLL_MS = 5 * 60_000;
 
 export const solPriceQueryKey = ['price', 'sol-usd'] as const;
 
-export function parseSolPrice(body: unknown): PriceResponse {
-  return parseResponse(priceResponseSchema, body, 'price response');
+/** Validates a price body from the stream (the schemas load on first use). */
+export function parseSolPrice(body: unknown): Promise<PriceResponse> {
+  return parseWire((schemas) => schemas.priceResponseSchema, body, 'price response');
 }
 
 export const solPriceQueryOptions = queryOptions({
   queryKey: solPriceQueryKey,
-  queryFn: async ({ signal }) => parseSolPrice(await getJson('/price/sol-usd', { signal })),
+  queryFn: ({ signal }) =>
+    getParsed('/price/sol-usd', (schemas) => schemas.priceResponseSchema, 'price response', {
+      signal,
+    }),
   refetchInterval: PRICE_POLL_MS,
 });
 

@@ -1,13 +1,7 @@
-import {
-  apiErrorBodySchema,
-  httpErrorText,
-  leaderDetailResponseSchema,
-  leaderReportResponseSchema,
-  type LeaderReportRequest,
-  type LeaderReportResponse,
-} from '@fbt/domain';
+import { httpErrorText, type LeaderReportRequest, type LeaderReportResponse } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../../config/api';
+import { loadWireSchemas } from '../../../lib/api-client';
 
 /**
  * The answer about a leader code: known (with its on-chain record and whether the record is
@@ -29,6 +23,9 @@ export async function checkLeaderCode(
   code: string,
   signal?: AbortSignal,
 ): Promise<LeaderCodeCheck> {
+  const schemas = loadWireSchemas();
+  // Awaited below; until then a failed load must not count as an unhandled rejection.
+  schemas.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/leaders/${encodeURIComponent(code)}`, {
@@ -42,7 +39,13 @@ export async function checkLeaderCode(
     return { status: 'unknown', message: `Unknown leader code "${code}".` };
   }
   if (!response.ok) return { status: 'error', message: httpErrorText(response.status) };
-  const parsed = leaderDetailResponseSchema.safeParse(await response.json().catch(() => null));
+  const body: unknown = await response.json().catch(() => null);
+  let parsed;
+  try {
+    parsed = (await schemas).leaderDetailResponseSchema.safeParse(body);
+  } catch (error) {
+    return { status: 'error', message: (error as Error).message };
+  }
   if (!parsed.success) return { status: 'error', message: 'Invalid leader response' };
   const { code: known, record, active } = parsed.data;
   return {
@@ -84,15 +87,21 @@ export async function postLeaderReport(report: LeaderReportRequest): Promise<Lea
     return { kind: 'failed', message: (error as Error).message };
   }
   const body: unknown = await response.json().catch(() => null);
+  let schemas;
+  try {
+    schemas = await loadWireSchemas();
+  } catch (error) {
+    return { kind: 'failed', message: (error as Error).message };
+  }
   if (response.ok) {
-    const parsed = leaderReportResponseSchema.safeParse(body);
+    const parsed = schemas.leaderReportResponseSchema.safeParse(body);
     if (parsed.success) {
       console.info('leader report', parsed.data);
       return { kind: 'recorded', response: parsed.data };
     }
     return { kind: 'failed', message: 'Invalid leader report response' };
   }
-  const error = apiErrorBodySchema.safeParse(body);
+  const error = schemas.apiErrorBodySchema.safeParse(body);
   if (response.status >= 400 && response.status < 500 && error.success) {
     return { kind: 'rejected', code: error.data.error.code, message: error.data.error.message };
   }

@@ -2,7 +2,7 @@ import type { PresaleVariant } from '@fbt/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parsePresale, presaleQueryKey } from '../../../lib/presale-api';
-import { useStream } from '../../../lib/use-stream';
+import { ignoreMalformed, useStream } from '../../../lib/use-stream';
 import { parseSolPrice, solPriceQueryKey } from './get-sol-price';
 import { presaleSignals } from './presale-signals';
 
@@ -16,13 +16,19 @@ export function usePresaleStream(variant: PresaleVariant): void {
   const queryClient = useQueryClient();
   const signals = presaleSignals(variant);
   const status = useStream([`presale:${variant}`, 'price'], (message) => {
+    // Parsed in the order they came (the schemas, once loaded, resolve each in turn).
     if (message.type === 'presale' && message.topic === `presale:${variant}`) {
-      queryClient.setQueryData(presaleQueryKey(variant), parsePresale(message.data));
-      // Delivering again (the subscription's first message follows every (re)connect).
-      signals.setLive(true);
-      signals.signal();
+      parsePresale(message.data).then((presale) => {
+        queryClient.setQueryData(presaleQueryKey(variant), presale);
+        // Delivering again (the subscription's first message follows every (re)connect).
+        signals.setLive(true);
+        signals.signal();
+      }, ignoreMalformed);
     } else if (message.type === 'price') {
-      queryClient.setQueryData(solPriceQueryKey, parseSolPrice(message.data));
+      parseSolPrice(message.data).then(
+        (price) => queryClient.setQueryData(solPriceQueryKey, price),
+        ignoreMalformed,
+      );
     }
   });
   useEffect(() => {
