@@ -9,9 +9,11 @@ import {
 } from '../../features/purchase';
 import { useI18n } from '../../lib/i18n/i18n';
 import { afterLoadWhenIdle } from '../../lib/after-load';
+import { loadPurchaseWallet } from './purchase-wallet-loader';
 
+// Loaded in steps, so evaluating it is several short tasks instead of one long one.
 const PurchaseWallet = lazy(() =>
-  import('./presale-purchase').then((module) => ({ default: module.PurchaseWallet })),
+  loadPurchaseWallet().then((module) => ({ default: module.PurchaseWallet })),
 );
 
 // The leader page's share area shows only for an active on-chain code: fetched when it does.
