@@ -1,9 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TESTS } from './vitest.processes.config';
 
 export default defineProject({
   test: {
     name: 'bff',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Their own project (`bff-processes`), run under the image's Node LTS.
+    exclude: PROCESS_TESTS,
     // Generous limits: these are hang guards, not performance checks. Suites start real
     // servers, a real local chain and child processes, and CI machines are often loaded.
     testTimeout: 30_000,

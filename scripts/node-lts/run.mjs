@@ -36,7 +36,8 @@ import {
   sqliteVersion,
 } from './paths.mjs';
 
-const PROJECTS = ['bff', 'adapters'];
+// The BFF's process-level tests run only here: the processes they start are the image's Node.
+const PROJECTS = ['bff', 'bff-processes', 'adapters'];
 const PRELOAD_URL = new URL('./preload.mjs', import.meta.url).href;
 const started = performance.now();
 
