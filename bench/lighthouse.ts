@@ -17,7 +17,15 @@
  * prints each page's LCP element and phases, script CPU, unused JS and main-thread work)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,11 +45,72 @@ interface Figures {
   tbtMs: number;
   cls: number;
   bytes: number;
+  /** The page's main-thread CPU time (thread time, ms): before its first contentful paint, all. */
+  cpuBeforeFcpMs: number;
+  cpuMs: number;
   /** With DETAILS=1: what Lighthouse says the time went to. */
   details?: string[];
 }
 
 const DETAILS = process.env.DETAILS === '1';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: unknown; documentLoaderURL?: unknown } };
+}
+
+/** Whether a trace's document URL is `url`'s page (the hash aside). */
+const isPageUrl = (value: unknown, url: string): boolean =>
+  typeof value === 'string' && value.startsWith(url.split('#')[0]!);
+
+/**
+ * The page's main-thread CPU time from the run's trace: thread time (`tdur`), which, unlike the
+ * wall time Lighthouse's simulation scales, barely moves when other work shares the machine.
+ * The main thread is the one that ran the page's scripts; time counts from the page's
+ * navigation (its URL carries `page=`, or any URL for the baseline) to the trace's end.
+ */
+function mainThreadCpu(events: TraceEvent[], url: string): { beforeFcp: number; all: number } {
+  const byThread = new Map<string, number>();
+  for (const event of events) {
+    const scriptUrl = event.args?.data?.url;
+    if (typeof scriptUrl === 'string' && scriptUrl.startsWith(new URL(url).origin)) {
+      const key = `${event.pid}:${event.tid}`;
+      byThread.set(key, (byThread.get(key) ?? 0) + 1);
+    }
+  }
+  const busiest = [...byThread.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (busiest === undefined) throw new Error(`no main thread in the trace of ${url}`);
+  const [pid, tid] = busiest.split(':').map(Number);
+  const start =
+    events.find(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.pid === pid &&
+        isPageUrl(event.args?.data?.documentLoaderURL, url),
+    )?.ts ?? 0;
+  const fcp =
+    events.find(
+      (event) => event.name === 'firstContentfulPaint' && event.pid === pid && event.ts > start,
+    )?.ts ?? Number.POSITIVE_INFINITY;
+  let beforeFcp = 0;
+  let all = 0;
+  for (const event of events) {
+    if (event.name !== 'RunTask' || event.pid !== pid || event.tid !== tid || event.ts < start)
+      continue;
+    const ms = (event.tdur ?? event.dur ?? 0) / 1000;
+    all += ms;
+    if (event.ts < fcp) beforeFcp += ms;
+  }
+  return { beforeFcp, all };
+}
+/** With LHR_DIR=<dir>: every run's full Lighthouse report is written there as JSON. */
+const LHR_DIR = process.env.LHR_DIR;
 
 /** The LCP element, its phases, and the largest items of the diagnostics worth acting on. */
 function describe(lhr: { audits: Record<string, { details?: unknown; displayValue?: string }> }) {
@@ -52,12 +121,14 @@ function describe(lhr: { audits: Record<string, { details?: unknown; displayValu
   };
   const text = (value: unknown): string =>
     typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
-  for (const item of items('largest-contentful-paint-element')) {
-    const nested = (item as { items?: Record<string, unknown>[] }).items ?? [];
-    for (const entry of nested) {
-      const node = entry.node as { snippet?: string } | undefined;
-      if (node?.snippet !== undefined) lines.push(`LCP element: ${node.snippet.slice(0, 120)}`);
-      if (entry.phase !== undefined) lines.push(`  ${text(entry.phase)}: ${text(entry.timing)} ms`);
+  // Lighthouse 13: the LCP breakdown insight's items are its subparts' table, then the element.
+  const breakdown = items('lcp-breakdown-insight');
+  for (const item of breakdown) {
+    if (typeof item.snippet === 'string') lines.push(`LCP element: ${item.snippet.slice(0, 120)}`);
+  }
+  for (const item of breakdown) {
+    for (const entry of (item as { items?: Record<string, unknown>[] }).items ?? []) {
+      lines.push(`  ${text(entry.label)}: ${Number(entry.duration).toFixed(0)} ms`);
     }
   }
   const top = (id: string, label: string, key: string, unit: string) => {
@@ -68,7 +139,7 @@ function describe(lhr: { audits: Record<string, { details?: unknown; displayValu
   };
   top('bootup-time', 'script CPU', 'total', ' ms');
   top('unused-javascript', 'unused JS', 'wastedBytes', ' B');
-  top('render-blocking-resources', 'render-blocking', 'wastedMs', ' ms');
+  top('render-blocking-insight', 'render-blocking', 'wastedMs', ' ms');
   for (const item of items('mainthread-work-breakdown').slice(0, 4)) {
     lines.push(`main thread: ${text(item.groupLabel)} ${Number(item.duration).toFixed(0)} ms`);
   }
@@ -191,6 +262,12 @@ async function audit(url: string, port: number): Promise<Figures> {
   });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const cpu = mainThreadCpu(result.artifacts.Trace.traceEvents, url);
+  if (LHR_DIR !== undefined) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    const name = new URL(url).searchParams.get('page') ?? 'baseline';
+    writeFileSync(join(LHR_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError !== undefined) {
     throw new Error(
       `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
@@ -207,6 +284,8 @@ async function audit(url: string, port: number): Promise<Figures> {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     bytes: numeric('total-byte-weight'),
+    cpuBeforeFcpMs: cpu.beforeFcp,
+    cpuMs: cpu.all,
     ...(DETAILS ? { details: describe(lhr) } : {}),
   };
 }
@@ -227,6 +306,8 @@ async function measure(url: string, port: number): Promise<Figures> {
     tbtMs: pick('tbtMs'),
     cls: pick('cls'),
     bytes: pick('bytes'),
+    cpuBeforeFcpMs: pick('cpuBeforeFcpMs'),
+    cpuMs: pick('cpuMs'),
     ...(runs[0]?.details === undefined ? {} : { details: runs[0].details }),
   };
 }
@@ -265,6 +346,7 @@ async function main(): Promise<void> {
       '    CLS',
       '     KiB',
       ' LCP vs floor',
+      ' CPU ms (<FCP)',
     ];
     console.log(header.join(' '));
     for (const [name, f] of results) {
@@ -277,6 +359,7 @@ async function main(): Promise<void> {
           f.cls.toFixed(3).padStart(7),
           (f.bytes / 1024).toFixed(0).padStart(8),
           `${(f.lcpMs / floor.lcpMs).toFixed(2)}x`.padStart(13),
+          `${f.cpuMs.toFixed(0)} (${f.cpuBeforeFcpMs.toFixed(0)})`.padStart(14),
         ].join(' '),
       );
     }
