@@ -1,3 +1,23 @@
+/** A hidden tab paints no frames: past this, work waiting for a paint goes ahead anyway. */
+const PAINT_FALLBACK_MS = 500;
+
+/**
+ * Resolves once the browser has painted the next frame (an animation frame, then a task), or
+ * after {@link PAINT_FALLBACK_MS} in a tab that paints none. For requests the first paint does
+ * not need: started before it, they share the phone's bandwidth with what it does need.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = window.setTimeout(resolve, PAINT_FALLBACK_MS);
+    window.requestAnimationFrame(() => {
+      window.setTimeout(() => {
+        window.clearTimeout(fallback);
+        resolve();
+      }, 0);
+    });
+  });
+}
+
 /** The longest an idle callback may wait for an idle moment on a busy page. */
 const IDLE_TIMEOUT_MS = 2_000;
 

@@ -1,6 +1,7 @@
 import { isValidPrivateRouteName } from '@fbt/domain';
 import { useEffect, useState } from 'react';
 import { DEFAULT_PRIVATE_ROUTE } from '../config/routes';
+import { afterNextPaint } from './after-load';
 import { getJson, isRecord } from './api-client';
 
 /**
@@ -11,12 +12,17 @@ import { getJson, isRecord } from './api-client';
  */
 let configPromise: Promise<unknown> | undefined;
 
-/** The raw config body (cached), or `null` when the BFF could not be reached. */
+/**
+ * The raw config body (cached), or `null` when the BFF could not be reached. Requested after
+ * the first paint: nothing painted first needs it (links appear when it arrives).
+ */
 export function fetchSiteConfig(): Promise<unknown> {
-  configPromise ??= getJson('/config').catch((error: unknown) => {
-    console.warn('GET /api/v1/config failed; using defaults', error);
-    return null;
-  });
+  configPromise ??= afterNextPaint()
+    .then(() => getJson('/config'))
+    .catch((error: unknown) => {
+      console.warn('GET /api/v1/config failed; using defaults', error);
+      return null;
+    });
   return configPromise;
 }
 

@@ -1,16 +1,35 @@
 import './home-hero.css';
 import { heroSchedule } from '@fbt/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
 import { hasWhitepaper, WhitepaperDialog } from '../../../components/layout/whitepaper-dialog';
 import { ArrowRightIcon, DocumentIcon } from '../../../components/ui/icons';
+import { afterNextPaint } from '../../../lib/after-load';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSiteContent } from '../../../lib/site-content';
 import { useSchedule } from '../../../lib/use-schedule';
 
 const createHeroSchedule = () => heroSchedule(Math.random);
+
+/**
+ * Whether the first paint is behind us. The second picture shows first after 3 s: fetched
+ * before that paint, it would only share the phone's bandwidth with what the paint needs.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void afterNextPaint().then(() => {
+      if (active) setPainted(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return painted;
+}
 
 /** Home hero: tagline, happiness/mutation copy and the two-picture timer (spec §4). */
 export function Hero() {
@@ -18,6 +37,7 @@ export function Hero() {
   const frame = useSchedule(createHeroSchedule);
   const [whitepaperOpen, setWhitepaperOpen] = useState(false);
   const content = useSiteContent();
+  const painted = usePainted();
 
   return (
     <section id="home" className="hero" aria-labelledby="hero-title">
@@ -71,8 +91,9 @@ export function Hero() {
             aria-hidden={frame !== 0}
             fetchPriority="high"
           />
+          {/* Without a source until then, but sized by width/height like the first one. */}
           <img
-            src={beastMutated}
+            src={painted ? beastMutated : undefined}
             width={400}
             height={400}
             alt={t('hero.imageAltMutated')}
