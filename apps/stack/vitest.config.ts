@@ -4,6 +4,10 @@ export default defineProject({
   test: {
     name: 'stack',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    // The files of a worker share one module graph instead of each importing web3.js, Fastify,
+    // Playwright... again (for the browser suites that import alone was minutes of a CI run):
+    // every suite builds its own servers, chains and state, and none mocks modules.
+    isolate: false,
     // Browser suites run against a fresh production build of the site, made once per run.
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
