@@ -13,7 +13,9 @@ import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
 import eyesGlance from '../../../assets/art/eyes-glance.svg';
 import eyesOpen from '../../../assets/art/eyes-open.svg';
-import presaleCoin from '../../../assets/art/presale-coin.svg';
+// The presale pages' largest paint: inlined into the route's code (2.3 KiB, just over the build's
+// inline limit) so it paints with the route instead of after a request the route starts.
+import presaleCoin from '../../../assets/art/presale-coin.svg?inline';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { paths } from '../../../config/routes';
