@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
+import { deferredChildLogger } from './http/request-logger';
 import { requestTimeouts } from './http/request-timeouts';
 import { allowlistsPlugin } from './plugins/app/allowlists';
 import { backgroundLoopsPlugin } from './plugins/app/background-loops';
@@ -55,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.settings.trustProxy,
+    // A request's pino child is made only when it writes a line (most never do at warn).
+    childLoggerFactory: deferredChildLogger,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
