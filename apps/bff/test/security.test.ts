@@ -61,6 +61,44 @@ describe('hardening', () => {
     expect((await app.inject('/api/v1/config')).statusCode).toBe(200);
   });
 
+  it('limits reads per client across routes, says so in headers, and leaves probes alone', async () => {
+    app = await startApp(createTestWorld(), { settings: { ...TEST_SETTINGS, rateLimitMax: 3 } });
+    const get = (url: string, remoteAddress = '10.0.0.1') => app!.inject({ url, remoteAddress });
+    const answers = [
+      await get('/api/v1/config'),
+      await app.inject({ method: 'HEAD', url: '/api/v1/config', remoteAddress: '10.0.0.1' }),
+      await get('/api/v1/presales/public'),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.headers['x-ratelimit-limit'])).toEqual(['3', '3', '3']);
+    // The automatic HEAD route counts its request once, like the GET it copies.
+    expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual([
+      '2',
+      '1',
+      '0',
+    ]);
+    for (const answer of answers) {
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+      expect(Number(answer.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+    }
+    const over = await get('/api/v1/goals');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many requests; slow down.' },
+    });
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(over.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await get('/healthz')).statusCode).toBe(200);
+    expect((await get('/healthz')).headers['x-ratelimit-limit']).toBeUndefined();
+    const other = await get('/api/v1/config', '10.0.0.2');
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['x-ratelimit-remaining']).toBe('2');
+    // IPv4-mapped IPv6 is the same client as its IPv4 address.
+    expect((await get('/api/v1/config', '::ffff:10.0.0.1')).statusCode).toBe(429);
+  });
+
   it('refuses oversized bodies with 413', async () => {
     app = await startApp(createTestWorld());
     const response = await app.inject({
