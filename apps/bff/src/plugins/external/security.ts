@@ -5,7 +5,6 @@ import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { AppSettings } from '../../app-deps';
 import { clientKey } from '../../http/client-key';
-import { globalRateLimitHook } from '../../http/global-rate-limit';
 import { securityHeaders } from './security-headers';
 
 /**
@@ -33,9 +32,6 @@ const SECURITY_HEADERS = securityHeaders({
   crossOriginEmbedderPolicy: false,
 });
 
-/** The global limit's window (also the routes' own limits'). */
-const ONE_MINUTE_MS = 60_000;
-
 /** What {@link securityPlugin} reads from the settings. */
 export type SecurityOptions = Pick<AppSettings, 'corsOrigins' | 'rateLimitMax'> & {
   /** Set: counts are shared by every instance (Redis store); Redis down lets requests through. */
@@ -47,10 +43,7 @@ export type SecurityOptions = Pick<AppSettings, 'corsOrigins' | 'rateLimitMax'> 
  * route (including the docs and the built client). The headers are helmet's for our options,
  * worked out once ({@link securityHeaders}) and set by one `onRequest` hook. CORS is closed
  * (not registered) unless origins are configured. Routes tighten the limit
- * through `config.rateLimit` (writes, `/rpc`) or opt out of it (ops probes). Without Redis the
- * global limit is one synchronous hook on every route without a `config.rateLimit`
- * ({@link globalRateLimitHook}); `@fastify/rate-limit` keeps the routes' own limits, and with
- * Redis it counts the global one too.
+ * through `config.rateLimit` (writes, `/rpc`) or opt out of it (ops probes).
  */
 const security: FastifyPluginAsync<SecurityOptions> = async (fastify, options) => {
   const headers = SECURITY_HEADERS;
@@ -66,24 +59,10 @@ const security: FastifyPluginAsync<SecurityOptions> = async (fastify, options) =
       methods: ['GET', 'POST'],
     });
   }
-  const shared = options.redis !== undefined;
-  if (!shared) {
-    const limit = globalRateLimitHook(options.rateLimitMax, ONE_MINUTE_MS);
-    fastify.addHook('onRoute', (route) => {
-      // As @fastify/rate-limit decides (`config.rateLimit: false` opts out); a new array, so a
-      // GET's automatic HEAD route, a copy of its options, does not count a request twice.
-      if (route.config?.rateLimit !== undefined) return;
-      const hooks = route.onRequest;
-      route.onRequest = [
-        ...(Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks]),
-        limit,
-      ];
-    });
-  }
   await fastify.register(fastifyRateLimit, {
-    global: shared,
+    global: true,
     max: options.rateLimitMax,
-    timeWindow: ONE_MINUTE_MS,
+    timeWindow: '1 minute',
     keyGenerator: clientKey,
     ...(options.redis === undefined
       ? {}
