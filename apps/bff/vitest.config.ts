@@ -5,10 +5,8 @@ export default defineProject({
   test: {
     name: 'bff',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The files of a worker share one module graph instead of each importing web3.js, Fastify,
-    // Playwright... again (for the browser suites that import alone was minutes of a CI run):
-    // every suite builds its own servers, chains and state, and none mocks modules.
-    isolate: false,
+    // Isolated per file, unlike the other Node projects: Redis clients closed at a file's end
+    // can reject a pending command after it, which would land in the next file of the worker.
     // Their own project (`bff-processes`), run under the image's Node LTS.
     exclude: PROCESS_TESTS,
     // Generous limits: these are hang guards, not performance checks. Suites start real

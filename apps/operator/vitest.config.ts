@@ -4,10 +4,6 @@ export default defineProject({
   test: {
     name: 'operator',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The files of a worker share one module graph instead of each importing web3.js, Fastify,
-    // Playwright... again (for the browser suites that import alone was minutes of a CI run):
-    // every suite builds its own servers, chains and state, and none mocks modules.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -5,6 +5,7 @@ import {
   createPostgresLeaderLedger,
   createPythHermesPriceSource,
   createSolanaBuyerRecordReader,
+  closeConnectionSocket,
   createSolanaConnection,
   createSolanaPresaleStateReader,
   createSolanaTransactionVerifier,
@@ -197,6 +198,7 @@ export async function createAppDeps(
   return {
     deps,
     close: () => {
+      closeConnectionSocket(connection);
       redis?.disconnect();
       return ledger.close();
     },

@@ -9,6 +9,7 @@ import {
   TransactionInstruction,
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
+import { closeConnectionSocket } from '@fbt/adapters';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { deployProgram } from '@fbt/operator';
 import {
@@ -207,6 +208,7 @@ export async function startSeededChain(): Promise<SeededChain> {
         // web3.js keeps polling block height briefly after a confirmation resolves; let it
         // finish so stopping the chain does not surface as an unhandled fetch failure.
         await new Promise((resolve) => setTimeout(resolve, 500));
+        closeConnectionSocket(connection);
         await localnet.stop();
       },
     };

@@ -1,6 +1,10 @@
 // A real local chain with an FBT mint and a loopback Trade API in front of a funded pool wallet
 // (100 SOL against 2,000,000 FBT, the presale's price), for the swap route tests.
-import { createPriorityFeeSource, createRaydiumTradeApi } from '@fbt/adapters';
+import {
+  closeConnectionSocket,
+  createPriorityFeeSource,
+  createRaydiumTradeApi,
+} from '@fbt/adapters';
 import {
   fundSwapPool,
   startRaydiumTradeLoopback,
@@ -84,6 +88,7 @@ export function useSwapWorld(): void {
 
   afterAll(async () => {
     await swapWorld.loopback?.close();
+    if (swapWorld.connection !== undefined) closeConnectionSocket(swapWorld.connection);
     await swapWorld.localnet?.stop();
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteLeaderLedger } from '@fbt/adapters';
+import { closeConnectionSocket, createSqliteLeaderLedger } from '@fbt/adapters';
 import { createBff, loadConfig, loadDeployment, startMetricsServer } from '@fbt/bff';
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
@@ -174,6 +174,8 @@ async function startChain(
     commitment: 'confirmed',
     wsEndpoint: localnet.wsUrl,
   });
+  // Stopped before the chain (the stopper unwinds in reverse), or web3.js reconnects forever.
+  stopper.push(() => closeConnectionSocket(connection));
   const deploymentFile = path.join(dataDir, 'deployment.json');
   const fresh = !existsSync(deploymentFile);
   if (fresh) log('seeding the fresh local chain (once)');

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { closeConnectionSocket } from '@fbt/adapters';
 import { LAMPORTS_PER_SOL, decodePresaleState } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
@@ -53,6 +54,7 @@ export function useLocalChain(): void {
   });
 
   afterAll(async () => {
+    if (connection !== undefined) closeConnectionSocket(connection);
     await localnet?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

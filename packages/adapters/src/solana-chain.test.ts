@@ -22,6 +22,7 @@ import {
 import { isAdapterError } from './adapter-error';
 import { sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server';
 import {
+  closeConnectionSocket,
   createBuyInstructionDecoder,
   createSolanaBuyerRecordReader,
   createSolanaConnection,
@@ -319,5 +320,46 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
     } finally {
       failing = false;
     }
+  });
+});
+
+describe('closeConnectionSocket', () => {
+  /** A chain, a Connection subscribed to an account on it, and the websocket errors it reports. */
+  async function subscribedConnection() {
+    const chain = await createLocalnet({ port: 0, wsPort: 0, dataDir: null });
+    const errors: Error[] = [];
+    const connection = createSolanaConnection({
+      rpcUrl: chain.rpcUrl,
+      wsUrl: chain.wsUrl,
+      onWebsocketError: (error) => errors.push(error),
+    });
+    const opened = new Promise<void>((resolve) => {
+      const socket = (
+        connection as unknown as { _rpcWebSocket: { once(e: string, f: () => void): void } }
+      )._rpcWebSocket;
+      socket.once('open', resolve);
+    });
+    connection.onAccountChange(Keypair.generate().publicKey, () => undefined);
+    await opened;
+    return { chain, connection, errors };
+  }
+  const RECONNECT_WINDOW_MS = 3_500;
+
+  it('without it, web3.js keeps reconnecting to a stopped node (what it prevents)', async () => {
+    const { chain, connection, errors } = await subscribedConnection();
+    await chain.stop();
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_WINDOW_MS));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    closeConnectionSocket(connection);
+  });
+
+  it('closes the socket for good: no reconnect loop once the node is gone', async () => {
+    const { chain, connection, errors } = await subscribedConnection();
+    closeConnectionSocket(connection);
+    closeConnectionSocket(connection);
+    await chain.stop();
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_WINDOW_MS));
+    // web3.js may try once more for the subscription it still holds; never again after that.
+    expect(errors.length).toBeLessThanOrEqual(1);
   });
 });

@@ -48,6 +48,8 @@ interface ConnectionInternals {
   _rpcWebSocket?: {
     removeAllListeners(event: string): void;
     on(event: string, listener: (error: Error) => void): void;
+    setAutoReconnect(reconnect: boolean): void;
+    close(): void;
   };
   _rpcWebSocketConnected?: boolean;
 }
@@ -312,4 +314,17 @@ export function createBuyInstructionDecoder(
     );
     return { buyer, presale, lamports: view.getBigUint64(1, true) };
   };
+}
+
+/**
+ * Closes a web3.js Connection's pubsub websocket for good. web3.js v1 has no close(): its socket
+ * client reconnects every second, forever, once the node has gone (a stopped local chain, a
+ * closed app that outlives its node), so whoever owns a Connection with subscriptions calls this
+ * when done with it. Safe to call twice or on a Connection that never opened its socket.
+ */
+export function closeConnectionSocket(connection: Connection): void {
+  const socket = (connection as unknown as ConnectionInternals)._rpcWebSocket;
+  if (socket === undefined) return;
+  socket.setAutoReconnect(false);
+  socket.close();
 }
