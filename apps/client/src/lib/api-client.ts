@@ -50,13 +50,19 @@ let wireSchemas: Promise<WireSchemas> | undefined;
 
 /**
  * The wire schemas, fetched and evaluated the first time they are asked for (then shared). A
- * failed load (the chunk did not arrive) is forgotten, so the next read tries again.
+ * failed load (the chunk did not arrive) is forgotten, so the next read tries again. Callers
+ * start the load before their request and await it after: the promise is marked handled here,
+ * so a load that fails meanwhile is not an unhandled rejection (awaiting it still throws).
  */
 export function loadWireSchemas(): Promise<WireSchemas> {
-  wireSchemas ??= import('./wire-schemas').catch((error: unknown) => {
-    wireSchemas = undefined;
-    throw error;
-  });
+  if (wireSchemas === undefined) {
+    const loading = import('./wire-schemas').catch((error: unknown) => {
+      wireSchemas = undefined;
+      throw error;
+    });
+    loading.catch(() => undefined);
+    wireSchemas = loading;
+  }
   return wireSchemas;
 }
 
@@ -71,8 +77,6 @@ export async function getParsed<T>(
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
   const schemas = loadWireSchemas();
-  // Awaited below; until then a failed load must not count as an unhandled rejection.
-  schemas.catch(() => undefined);
   const body = await getJson(path, init);
   return parseResponse(pick(await schemas), body, what);
 }

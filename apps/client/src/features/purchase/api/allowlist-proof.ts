@@ -24,8 +24,6 @@ export async function getAllowlistStanding(
   signal?: AbortSignal,
 ): Promise<AllowlistStanding> {
   const schemas = loadWireSchemas();
-  // Awaited below; until then a failed load must not count as an unhandled rejection.
-  schemas.catch(() => undefined);
   let body: unknown;
   try {
     body = await getJson(

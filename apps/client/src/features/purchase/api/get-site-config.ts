@@ -6,8 +6,6 @@ import { fetchSiteConfig } from '../../../lib/site-config';
 /** The whole `GET /api/v1/config` body, validated: cluster, rpcPath, program, mint, presales. */
 export async function getSiteConfig(): Promise<ConfigResponse> {
   const schemas = loadWireSchemas();
-  // Awaited below; until then a failed load must not count as an unhandled rejection.
-  schemas.catch(() => undefined);
   const body = await fetchSiteConfig();
   if (body === null) throw new Error('The site configuration could not be loaded.');
   return parseResponse((await schemas).configResponseSchema, body, 'site configuration');

@@ -24,8 +24,6 @@ export async function checkLeaderCode(
   signal?: AbortSignal,
 ): Promise<LeaderCodeCheck> {
   const schemas = loadWireSchemas();
-  // Awaited below; until then a failed load must not count as an unhandled rejection.
-  schemas.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/leaders/${encodeURIComponent(code)}`, {
