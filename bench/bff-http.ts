@@ -134,7 +134,7 @@ for (const result of results) {
   const rps = result.requests / (DURATION_S * ROUNDS);
   const perRequest = (us: number) => (us / result.requests).toFixed(1);
   console.log(
-    `${result.name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  server CPU ${perRequest(result.userUs + result.systemUs)} µs/request (user ${perRequest(result.userUs)}, system ${perRequest(result.systemUs)})`,
+    `${result.name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  server CPU ${cpuPerRequest(result).toFixed(1)} µs/request (user ${perRequest(result.userUs)}, system ${perRequest(result.systemUs)})`,
   );
 }
 console.log(

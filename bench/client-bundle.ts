@@ -7,8 +7,8 @@
  * baseline built in the same run: the framework floor, a one-route React 19 + react-dom +
  * `createHashRouter` app with the same Vite settings. Also sizes what loads on demand: the
  * purchase box's wallet code (at idle time after load, or when the box is touched) and
- * Android's Mobile Wallet Adapter (Android's browser only). Checks home (120 KiB gzipped) and the presale pages
- * (160 KiB) against their budgets and exits 1 when one is exceeded.
+ * Android's Mobile Wallet Adapter (Android's browser only). Checks home (120 KiB gzipped) and
+ * the presale pages (160 KiB) against their budgets and exits 1 when one is exceeded.
  *
  * Run: npm run client-bundle -w @fbt/bench
  */

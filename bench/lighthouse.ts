@@ -109,6 +109,7 @@ function mainThreadCpu(events: TraceEvent[], url: string): { beforeFcp: number; 
   }
   return { beforeFcp, all };
 }
+
 /** With LHR_DIR=<dir>: every run's full Lighthouse report is written there as JSON. */
 const LHR_DIR = process.env.LHR_DIR;
 
