@@ -147,12 +147,14 @@ async function startChain(
   if (options.cluster !== undefined) {
     checkCluster(options.cluster);
     const { rpcUrl, wsUrl } = options.cluster;
+    const connection = new Connection(rpcUrl, {
+      commitment: 'confirmed',
+      ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
+    });
+    stopper.push(() => closeConnectionSocket(connection));
     return {
       localnet: null,
-      connection: new Connection(rpcUrl, {
-        commitment: 'confirmed',
-        ...(wsUrl === undefined ? {} : { wsEndpoint: wsUrl }),
-      }),
+      connection,
       rpcUrl,
       wsUrl,
       deploymentFile: options.cluster.deploymentFile,
