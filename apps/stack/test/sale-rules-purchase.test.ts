@@ -195,6 +195,50 @@ describe('claiming the commission', () => {
     expect(calls.count).toBe(0);
   });
 
+  it('a second claim never reuses the first one’s blockhash, so it pays what accrued since', async () => {
+    const leader = await funded(1);
+    const record = await registerLeader('twice', leader.publicKey);
+    const buyer = await funded();
+    const buy = async (amount: string) =>
+      expect(
+        (
+          await buyFbt(
+            deps(buyer),
+            await request('leader', buyer, amount, { leaderRecord: record }),
+          )
+        ).ok,
+      ).toBe(true);
+    await buy('1');
+    const first = await claimCommission(deps(leader), {
+      programId,
+      leaderWallet: leader.publicKey,
+      leaderRecord: record,
+    });
+    if (!first.ok) throw new Error(first.message);
+    expect(first.claimedLamports).toBe(SOL / 10n);
+    await buy('2');
+    // An RPC node that still answers the first claim's blockhash (cached, or behind): with it the
+    // second claim would be the first transaction again, dropped as already processed.
+    let staleAnswers = 0;
+    const stale = Object.create(connection) as typeof connection;
+    stale.getLatestBlockhash = async (commitment) => {
+      const latest = await connection.getLatestBlockhash(commitment);
+      return staleAnswers++ > 0 ? latest : { ...latest, blockhash: first.blockhash };
+    };
+    const second = await claimCommission(
+      { ...deps(leader), connection: stale, previousBlockhash: first.blockhash },
+      { programId, leaderWallet: leader.publicKey, leaderRecord: record },
+    );
+    if (!second.ok) throw new Error(second.message);
+    expect(staleAnswers).toBeGreaterThan(1);
+    expect(second.blockhash).not.toBe(first.blockhash);
+    expect(second.signature).not.toBe(first.signature);
+    expect(second.claimedLamports).toBe(SOL / 5n);
+    expect(
+      await fetchLeaderRecord(connection, programId, presaleOf('leader'), 'twice'),
+    ).toMatchObject({ solsClaimed: (3n * SOL) / 10n, solsClaimable: 0n });
+  });
+
   it('another wallet cannot claim a code’s commission (NotLeader), and is never asked to sign', async () => {
     const record = await registerLeader('notyours', (await funded(1)).publicKey);
     const buyer = await funded();

@@ -6,6 +6,7 @@ import {
 } from '@fbt/presale-client';
 import type { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
+import { newerBlockhash } from './prepare-purchase';
 import type { PurchaseConnection } from './purchase-connection';
 import {
   choosePriorityFee,
@@ -31,6 +32,13 @@ export interface ClaimCommissionDeps extends TransactionDeps {
   readonly onStage?: (stage: ClaimStage) => void;
   /** Upper bound of the priority fee, micro-lamports per compute unit. */
   readonly maxPriorityFeeMicroLamports?: number;
+  /**
+   * The blockhash of this wallet's previous claim (`blockhash` of its result): never used again.
+   * Two claims of one record under one blockhash (commission accrued in between) are the same
+   * transaction, which the chain drops as already processed while its status reads as the
+   * first's: the second claim would look paid without paying.
+   */
+  readonly previousBlockhash?: string;
 }
 
 /** The end of a claim: what reached the wallet, or where and why it stopped. */
@@ -44,6 +52,8 @@ export type ClaimCommissionResult =
        * from the chain (null when the read after the claim failed).
        */
       readonly claimedLamports: bigint | null;
+      /** The transaction's blockhash (pass it as the next claim's `previousBlockhash`). */
+      readonly blockhash: string;
     }
   | {
       readonly ok: false;
@@ -102,7 +112,7 @@ export async function claimCommission(
 
   try {
     enter('preparing');
-    const [before, fees, latest] = await Promise.all([
+    const [before, fees, read] = await Promise.all([
       readRecord(connection, request.leaderRecord, request.programId),
       connection.getRecentPrioritizationFees({ lockedWritableAccounts: [request.leaderRecord] }),
       connection.getLatestBlockhash('confirmed'),
@@ -111,6 +121,10 @@ export async function claimCommission(
     if (before === null) return fail(programFailure(6034));
     if (before.wallet !== request.leaderWallet.toBase58()) return fail(programFailure(6038));
     if (before.solsClaimable === 0n) return fail(programFailure(6039));
+    const latest =
+      read.blockhash === deps.previousBlockhash
+        ? await newerBlockhash(connection, read.blockhash, deps.sleep)
+        : read;
 
     const outcome = await runTransaction(deps, {
       payer: request.leaderWallet,
@@ -137,6 +151,7 @@ export async function claimCommission(
       signature: outcome.signature,
       slot: outcome.slot,
       claimedLamports: after === null ? null : after.solsClaimed - before.solsClaimed,
+      blockhash: latest.blockhash,
     };
   } catch (error) {
     return fail(describeFailure(error));

@@ -40,6 +40,8 @@ export function useClaim(programId: string | undefined) {
   const [claiming, setClaiming] = useState<{ record: string; stage: ClaimStage } | null>(null);
   const [dialog, setDialog] = useState<ClaimDialog | null>(null);
   const running = useRef(false);
+  // The last claim's blockhash: the next claim takes a newer one (see `previousBlockhash`).
+  const previousBlockhash = useRef<string | undefined>(undefined);
 
   const claim = useCallback(
     async (record: string) => {
@@ -53,6 +55,9 @@ export function useClaim(programId: string | undefined) {
             connection,
             signTransaction,
             onStage: (stage) => setClaiming({ record, stage }),
+            ...(previousBlockhash.current === undefined
+              ? {}
+              : { previousBlockhash: previousBlockhash.current }),
           },
           {
             programId: new PublicKey(programId),
@@ -60,7 +65,8 @@ export function useClaim(programId: string | undefined) {
             leaderRecord: new PublicKey(record),
           },
         );
-        if (!result.ok) console.warn(`claim stopped at ${result.stage}:`, result.message);
+        if (result.ok) previousBlockhash.current = result.blockhash;
+        else console.warn(`claim stopped at ${result.stage}:`, result.message);
         setDialog(claimDialogOf(result));
         await queryClient.invalidateQueries({
           queryKey: leaderEarningsQueryKey(publicKey.toBase58()),
