@@ -37,6 +37,9 @@ export const LOG_REDACTIONS = [
 /** JSON bodies are small reports; `/rpc` raises its own limit in its scope. */
 const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
+/** Longest path parameter the router matches (the route's schema then says what is wrong). */
+const MAX_PATH_PARAM_LENGTH = 4_096;
+
 /**
  * Builds the Fastify app from its dependencies (ports already wired): the external plugins
  * (security, docs, metrics), the app's services as plugins (caches, stream hub, leader
@@ -55,6 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(deps.logger === true || deps.logger === undefined ? {} : deps.logger),
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A path parameter longer than the router's default 100 characters matched no route, so an
+    // over-long leader code or wallet read as "No route" instead of the route's own message.
+    // Every parameter is a plain segment (no regex to backtrack), validated by its route's
+    // schema; the request line itself stays bounded by the server's header size limit.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     trustProxy: deps.settings.trustProxy,
     // A request's pino child is made only when it writes a line (most never do at warn).
     childLoggerFactory: deferredChildLogger,

@@ -24,6 +24,10 @@ describe('leader totals, leaderboard and the reconciler', () => {
     const bad = await session.app.inject('/api/v1/leaders/a');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'LEADER__INVALID_CODE' } });
+    // A code longer than the router's default parameter limit (100) is told the same.
+    const long = await session.app.inject(`/api/v1/leaders/${'a'.repeat(500)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: { code: 'LEADER__INVALID_CODE' } });
   });
 
   it('GET /api/v1/leaderboard ranks leaders and validates the limit', async () => {

@@ -190,6 +190,10 @@ describe('GET /api/v1/presales/:variant/buyers/:wallet', () => {
     const response = await app.inject('/api/v1/presales/public/buyers/not-a-wallet');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'WALLET__INVALID' } });
+    // Longer than the router's default parameter limit (100): still the route's own answer.
+    const long = await app.inject(`/api/v1/presales/public/buyers/${'1'.repeat(150)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: { code: 'WALLET__INVALID' } });
   });
 
   it('answers 503 CHAIN__UNAVAILABLE when the record cannot be read', async () => {
