@@ -27,6 +27,49 @@ describe('home', () => {
     ).toBe('_blank');
   });
 
+  it('with reduced motion, the hero pulse runs once and stops while the busy spinner keeps turning slowly', async () => {
+    const context = await session.browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${session.site.url}#/`);
+      await page.locator('main h1').first().waitFor();
+      const pulse = await page.locator('.hero__pulse').evaluate((element) => {
+        const style = getComputedStyle(element, '::after');
+        return { name: style.animationName, count: style.animationIterationCount };
+      });
+      expect(pulse).toEqual({ name: 'pulse', count: '1' });
+      // Nothing left running: no frame is painted for an animation nobody is meant to see.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => document.getAnimations().filter((a) => a.playState === 'running').length,
+          ),
+        )
+        .toBe(0);
+      // The spinner's styles come with the presale page.
+      await page.goto(`${session.site.url}#/presale`);
+      await page.getByTestId('purchase-box').waitFor();
+      const spinner = await page.evaluate(() => {
+        const element = document.createElement('span');
+        element.className = 'transaction-spinner';
+        document.body.append(element);
+        const style = getComputedStyle(element);
+        const result = {
+          duration: style.animationDuration,
+          count: style.animationIterationCount,
+        };
+        element.remove();
+        return result;
+      });
+      expect(spinner).toEqual({ duration: '2.4s', count: 'infinite' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the hero swaps pictures: first 3 s, second 1 s, first 1 s, second 5-15 s', async () => {
     const { page, close } = await openPage(session.browser, session.site, '/', {
       init: async (_context, p) => {
