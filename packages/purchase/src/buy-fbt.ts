@@ -6,7 +6,7 @@ import { describeFailure, type ProgramErrorId } from './describe-failure';
 import { findActiveLeaderRecord } from './leader-record-lookup';
 import {
   isPreparedFor,
-  newerBlockhash,
+  withUnusedBlockhash,
   preparePurchase,
   type PreparedPurchase,
 } from './prepare-purchase';
@@ -132,10 +132,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
-    const chain =
-      read.blockhash === deps.previousBlockhash
-        ? { ...read, ...(await newerBlockhash(connection, read.blockhash, deps.sleep)) }
-        : read;
+    const chain = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
     const leaderRecord =
       request.leaderRecord ??
       (request.leaderCode === undefined

@@ -6,7 +6,7 @@ import {
 } from '@fbt/presale-client';
 import type { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
-import { newerBlockhash } from './prepare-purchase';
+import { withUnusedBlockhash } from './prepare-purchase';
 import type { PurchaseConnection } from './purchase-connection';
 import {
   choosePriorityFee,
@@ -121,10 +121,7 @@ export async function claimCommission(
     if (before === null) return fail(programFailure(6034));
     if (before.wallet !== request.leaderWallet.toBase58()) return fail(programFailure(6038));
     if (before.solsClaimable === 0n) return fail(programFailure(6039));
-    const latest =
-      read.blockhash === deps.previousBlockhash
-        ? await newerBlockhash(connection, read.blockhash, deps.sleep)
-        : read;
+    const latest = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
 
     const outcome = await runTransaction(deps, {
       payer: request.leaderWallet,

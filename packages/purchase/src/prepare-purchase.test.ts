@@ -5,6 +5,7 @@ import {
   newerBlockhash,
   preparePurchase,
   PREPARED_MAX_AGE_MS,
+  withUnusedBlockhash,
 } from './prepare-purchase';
 import type { PurchaseConnection } from './purchase-connection';
 
@@ -74,7 +75,7 @@ describe('reading a purchase ahead', () => {
   });
 });
 
-describe('a blockhash newer than the last purchase', () => {
+describe('a blockhash newer than the last purchase or claim', () => {
   /** getLatestBlockhash answers from `hashes` in turn (the last one repeats). */
   function hashes(...answers: string[]) {
     let calls = 0;
@@ -119,5 +120,18 @@ describe('a blockhash newer than the last purchase', () => {
       /^Blockhash not found/,
     );
     expect(calls()).toBe(20);
+  });
+  it('keeps what was read unless its blockhash is the previous one, then takes a newer one', async () => {
+    const read = { blockhash: 'hash-1', lastValidBlockHeight: 50, tokenAccountExists: true };
+    const unchanged = hashes('hash-9');
+    expect(await withUnusedBlockhash(unchanged.connection, read, 'hash-0')).toBe(read);
+    expect(await withUnusedBlockhash(unchanged.connection, read, undefined)).toBe(read);
+    expect(unchanged.calls()).toBe(0);
+    const { connection } = hashes('hash-1', 'hash-2');
+    expect(await withUnusedBlockhash(connection, read, 'hash-1', () => Promise.resolve())).toEqual({
+      blockhash: 'hash-2',
+      lastValidBlockHeight: 102,
+      tokenAccountExists: true,
+    });
   });
 });

@@ -98,5 +98,23 @@ export async function newerBlockhash(
     const latest = await connection.getLatestBlockhash('confirmed');
     if (latest.blockhash !== than) return latest;
   }
-  throw new Error('Blockhash not found: the chain gave no blockhash newer than the last purchase');
+  throw new Error(
+    'Blockhash not found: the chain gave no blockhash newer than the last transaction',
+  );
+}
+
+/**
+ * `read` (chain data read with a blockhash) as it is, unless its blockhash is `previous`, the
+ * one this wallet's last purchase or claim was sent with: then with a {@link newerBlockhash}.
+ */
+export async function withUnusedBlockhash<
+  T extends { readonly blockhash: string; readonly lastValidBlockHeight: number },
+>(
+  connection: PurchaseConnection,
+  read: T,
+  previous: string | undefined,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<T> {
+  if (read.blockhash !== previous) return read;
+  return { ...read, ...(await newerBlockhash(connection, read.blockhash, sleep)) };
 }
