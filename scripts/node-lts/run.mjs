@@ -177,9 +177,9 @@ function ensureAddon({ binary, version, abi, nodeDir }) {
   const args = [nodeGypScript(), 'rebuild', '--release', `--nodedir=${nodeDir}`, '-j', jobs];
   // Without npm's npm_config_* variables: a user-level nodedir or target (from ~/.npmrc) would
   // win over --nodedir and build for the machine's Node instead.
-  // CFLAGS=-O1: this copy only serves the test run (the image builds its own at -O3), and
-  // SQLite's amalgamation compiles in half the CPU time at -O1 (the flag comes after gyp's -O3,
-  // so it wins), on the machine the test suites share.
+  // CFLAGS=-O1: this copy only serves the test run (the image builds its own at -O3), and at -O1
+  // the build takes a third less CPU (measured 67 s -> 45 s), on the machine the test suites
+  // share. The flag comes after gyp's -O3, so it wins.
   const buildEnv = {
     ...Object.fromEntries(
       Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)),
