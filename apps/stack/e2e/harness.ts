@@ -21,6 +21,8 @@ export const WIDTHS = {
 export interface OpenOptions {
   width?: number;
   height?: number;
+  /** The visitor's `prefers-reduced-motion` (Chromium's default: no preference). */
+  reducedMotion?: 'reduce' | 'no-preference';
   /** Runs before any page script (e.g. fake wallets, clock, storage). */
   init?: (context: BrowserContext, page: Page) => Promise<void> | void;
 }
@@ -37,6 +39,7 @@ export async function openPage(
 ): Promise<{ page: Page; context: BrowserContext; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? WIDTHS.desktop, height: options.height ?? 900 },
+    ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
   });
   const page = await context.newPage();
   const errors: string[] = [];

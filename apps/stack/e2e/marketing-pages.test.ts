@@ -28,14 +28,10 @@ describe('home', () => {
   });
 
   it('with reduced motion, the hero pulse runs once and stops while the busy spinner keeps turning slowly', async () => {
-    const context = await session.browser.newContext({
-      viewport: { width: 1440, height: 900 },
+    const { page, close } = await openPage(session.browser, session.site, '/', {
       reducedMotion: 'reduce',
     });
     try {
-      const page = await context.newPage();
-      await page.goto(`${session.site.url}#/`);
-      await page.locator('main h1').first().waitFor();
       const pulse = await page.locator('.hero__pulse').evaluate((element) => {
         const style = getComputedStyle(element, '::after');
         return { name: style.animationName, count: style.animationIterationCount };
@@ -66,7 +62,7 @@ describe('home', () => {
       });
       expect(spinner).toEqual({ duration: '2.4s', count: 'infinite' });
     } finally {
-      await context.close();
+      await close();
     }
   });
 
