@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
 
 /**
  * Hash route (first path segment after `#/`) -> the lazy route module it loads; anything else
@@ -56,18 +57,31 @@ export function routeFiles(
   return result;
 }
 
+/** The attribute the script sets on `<html>` to show the home page's prerendered markup. */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
 /**
- * The script: reads the hash and adds `<link rel=modulepreload>` for that route's chunks, so a
- * deep link (`#/presale`, a shared leader link) downloads its route in parallel with the entry
- * instead of after the entry has run. A tiny file loaded `async` (the CSP allows no inline
- * script), so it runs while the entry is still downloading.
+ * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
+ * - home (`#/`, or no hash), in English: sets `<html data-first-paint="home">`, which shows the
+ *   home markup rendered at build time (vite-prerender.ts) until React renders over it. An
+ *   Italian visitor (remembered language) or any other route keeps it hidden, so nobody sees
+ *   English home content before their own page;
+ * - any other route: adds `<link rel=modulepreload>` for that route's chunks, so a deep link
+ *   (`#/presale`, a shared leader link) downloads its route in parallel with the entry instead
+ *   of after the entry has run.
+ * A small blocking file (the CSP allows no inline script): the choice must be made before the
+ * first paint, and it downloads beside the stylesheet, which blocks that paint anyway.
  */
 export function preloadScript(files: Record<string, string[]>, base: string): string {
   return [
     '(function(){',
     `var m=${JSON.stringify(files)};`,
     "var r=location.hash.replace(/^#\\/?/,'').split(/[/?#]/)[0];",
-    "if(!r)return;var f=m[r]||m['*'];",
+    'if(!r){var l;',
+    `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}`,
+    `if(l!=='it')document.documentElement.setAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)},'home');`,
+    'return;}',
+    "var f=m[r]||m['*'];",
     'for(var i=0;i<f.length;i++){',
     "var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';",
     `l.href=${JSON.stringify(base)}+f[i];document.head.appendChild(l);}`,
@@ -107,7 +121,7 @@ export function routePreload(): Plugin {
         return [
           {
             tag: 'script',
-            attrs: { async: true, src: `${base}${scriptFile}` },
+            attrs: { src: `${base}${scriptFile}` },
             injectTo: 'head-prepend',
           },
         ];

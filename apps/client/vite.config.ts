@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { prerenderHome } from './vite-prerender.ts';
 import { routePreload } from './vite-route-preload.ts';
 
 /**
@@ -31,6 +32,8 @@ export default defineConfig({
     react(),
     // Deep links (#/presale, #/leader?code=…) fetch their route's chunks alongside the entry.
     routePreload(),
+    // Home's first paint is markup rendered at build time, shown before any script runs.
+    prerenderHome(),
     compression({
       include: COMPRESSIBLE,
       exclude: /(?:^|[\\/])\.vite[\\/]/,

@@ -46,7 +46,7 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(error.message));
   await options.init?.(context, page);
   await page.goto(`${site.url}#${path}`);
-  await page.locator('main h1').first().waitFor();
+  await appRendered(page);
   return { page, context, errors, close: () => context.close() };
 }
 
@@ -99,7 +99,7 @@ export function useSiteSession(): SiteSession {
         shared.set(width, entry);
       }
       await entry.page.goto(`${site.url}#${path}`);
-      await entry.page.locator('main h1').first().waitFor();
+      await appRendered(entry.page);
       return entry;
     },
     async startExtra(options = {}) {
@@ -114,6 +114,16 @@ export function useSiteSession(): SiteSession {
 export const FAKE_CLOCK_START = new Date('2026-11-21T12:00:00Z');
 /** `pauseAt` must lie ahead of the (naturally flowing) installed clock; pages load after it. */
 export const FAKE_CLOCK_PAUSED_AT = new Date(FAKE_CLOCK_START.getTime() + 10_000);
+
+/**
+ * Waits until React has rendered the route: its main heading is shown and home's build-time
+ * markup (index.html's `[data-prerender]`, a first paint without script) has been replaced,
+ * so what a test clicks is the live page, not its picture.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#root > [data-prerender]') === null);
+  await page.locator('main h1').first().waitFor();
+}
 
 /** The route's main heading. */
 export const mainHeading = (page: Page) => page.locator('main h1').first();

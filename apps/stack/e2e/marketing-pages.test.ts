@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { FAKE_CLOCK_PAUSED_AT, FAKE_CLOCK_START, openPage, useSiteSession } from './harness';
+import type { Page } from 'playwright-core';
+import {
+  appRendered,
+  FAKE_CLOCK_PAUSED_AT,
+  FAKE_CLOCK_START,
+  openPage,
+  useSiteSession,
+  WIDTHS,
+} from './harness';
 
 const session = useSiteSession();
 
@@ -173,6 +181,122 @@ describe('home', () => {
     await page.getByRole('heading', { name: 'Become an FBT Holder!' }).waitFor();
     expect(scripts).toContain(presaleChunk);
     await close();
+  });
+});
+
+/** Where the first screen's parts are, and where its links lead. */
+function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)?.getBoundingClientRect();
+      return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : null;
+    };
+    return {
+      boxes: Object.fromEntries(
+        [
+          'header.top-bar',
+          '.brand',
+          '.hero__eyebrow',
+          '.hero__title',
+          '.hero__body',
+          '.hero__actions',
+          '.hero__img.is-visible',
+          '.stats',
+        ].map((selector) => [selector, box(selector)]),
+      ),
+      presaleLink: document.querySelector('.hero__actions a')?.getAttribute('href'),
+      headings: document.querySelectorAll('h1').length,
+    };
+  });
+}
+
+/** A page whose entry script never arrives: what it shows is index.html and the stylesheet. */
+async function withoutTheApp(width: number, path: string, language?: 'it') {
+  const context = await session.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  if (language !== undefined) {
+    await page.addInitScript((value) => localStorage.setItem('fbt.language', value), language);
+  }
+  await page.goto(`${session.site.url}#${path}`);
+  await page.waitForLoadState('load');
+  return { page, close: () => context.close() };
+}
+
+describe("home's first paint (markup rendered at build time)", () => {
+  it('shows the hero before any script runs, laid out exactly as React then renders it, on desktop and on a phone', async () => {
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      const early = await withoutTheApp(width, '/');
+      const before = await firstScreen(early.page);
+      expect(
+        await early.page.evaluate(() => document.documentElement.getAttribute('data-first-paint')),
+      ).toBe('home');
+      expect(await early.page.locator('.hero__body').isVisible()).toBe(true);
+      // A click before the script has run lands where it will afterwards.
+      expect(before.presaleLink).toBe('#/presale');
+      await early.close();
+
+      // Compared with React's page before the config answer, as the markup is: configured
+      // links (the whitepaper button) appear on both only when that answer arrives.
+      const live = await openPage(session.browser, session.site, '/', {
+        width,
+        init: async (_context, page) => {
+          await page.route('**/api/v1/config', () => undefined);
+        },
+      });
+      const after = await firstScreen(live.page);
+      // React replaced the markup in one commit: one page, in the same place to the pixel.
+      expect(after.headings).toBe(1);
+      expect(after).toEqual({ ...before, headings: 1 });
+      expect(Object.values(after.boxes).every((value) => value !== null)).toBe(true);
+      expect(live.errors).toEqual([]);
+      await live.close();
+    }
+  });
+
+  it('a visitor who scrolls the first paint stays where they scrolled when the app takes over', async () => {
+    const context = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // Not waiting for 'load': it waits for the entry script this test holds back.
+      await page.goto(`${session.site.url}#/`, { waitUntil: 'commit' });
+      await page.locator('.hero__body').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 600));
+      release();
+      await appRendered(page);
+      // After React's effects have run (they follow the commit by a frame or so).
+      await page.waitForLoadState('load');
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stays hidden on every other route and for Italian visitors, who never see the English home', async () => {
+    for (const [path, language] of [['/presale'], ['/leader?code=beast42'], ['/', 'it']] as const) {
+      const early = await withoutTheApp(WIDTHS.desktop, path, language);
+      expect(await early.page.locator('#root > [data-prerender]').count()).toBe(1);
+      expect(await early.page.locator('#root > [data-prerender]').isVisible()).toBe(false);
+      expect(await early.page.locator('.hero__body').isVisible()).toBe(false);
+      await early.close();
+    }
+    const italian = await openPage(session.browser, session.site, '/', {
+      init: async (_context, page) => {
+        await page.addInitScript(() => localStorage.setItem('fbt.language', 'it'));
+      },
+    });
+    expect(await italian.page.locator('html').getAttribute('lang')).toBe('it');
+    expect(await italian.page.locator('h1').count()).toBe(1);
+    await italian.close();
   });
 });
 

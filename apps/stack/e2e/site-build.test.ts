@@ -39,4 +39,28 @@ describe('the site the browser tests load', () => {
     expect(existsSync(join(dist, 'index.html.br'))).toBe(true);
     expect(existsSync(join(dist, 'index.html.gz'))).toBe(true);
   });
+
+  it("carries home's markup rendered at build time in index.html, hidden, with hash links, in every encoding", () => {
+    const dist = inject('siteDistDir');
+    const html = readFileSync(join(dist, 'index.html'));
+    expect(brotliDecompressSync(readFileSync(join(dist, 'index.html.br'))).equals(html)).toBe(true);
+    expect(gunzipSync(readFileSync(join(dist, 'index.html.gz'))).equals(html)).toBe(true);
+    const text = html.toString('utf8');
+    const markup =
+      /<div id="root"><div data-prerender hidden>(.*)<\/div><\/div>\s*<noscript>/s.exec(text)?.[1];
+    expect(markup).toBeDefined();
+    expect(markup).toContain(
+      'Frustrated Beast Token is here to make your soul frustration lighter.',
+    );
+    const hrefs = [...(markup ?? '').matchAll(/ href="([^"]*)"/g)].map((match) => match[1] ?? '');
+    expect(hrefs).toContain('#/presale');
+    // Every link is the hash router's (or a fragment, or absolute): none leads to a path.
+    expect(hrefs.filter((href) => href.startsWith('/'))).toEqual([]);
+    // Pictures are files the build wrote (or inline data).
+    for (const [, src] of (markup ?? '').matchAll(/ src="([^"]*)"/g)) {
+      if (!src?.startsWith('data:')) expect(existsSync(join(dist, src ?? ''))).toBe(true);
+    }
+    // The first-paint script that shows it is a blocking script in <head>, not async.
+    expect(text).toMatch(/<script src="\/assets\/route-preload-[\w-]+\.js"><\/script>/);
+  });
 });

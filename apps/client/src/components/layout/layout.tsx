@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n/i18n';
 import { WalletSlotProvider } from '../wallet/wallet-state';
@@ -9,6 +9,7 @@ import { TopBar } from './top-bar';
 export function Layout() {
   const { t, language } = useI18n();
   const location = useLocation();
+  const mounted = useRef(false);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -19,9 +20,12 @@ export function Layout() {
     if (anchor) {
       // Wait a frame so the target section is rendered before scrolling to it.
       requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
-    } else {
+    } else if (mounted.current) {
       window.scrollTo(0, 0);
     }
+    // Not on the first render: the page opens at the top anyway, and a visitor who scrolled
+    // home's build-time first paint (or a reload the browser restored) stays where they are.
+    mounted.current = true;
   }, [location.pathname, location.state, location.key]);
 
   return (

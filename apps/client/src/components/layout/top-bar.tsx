@@ -41,10 +41,10 @@ export function TopBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  // Spec §2: the menu collapses to the icon at 768 px; above, the full nav fits. Both are
+  // top-bar.css media queries (shorter labels and spacing on the way down, a list that scrolls
+  // rather than overlap), so markup rendered without a window looks the same at every width.
   const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
-  // Spec §2: the menu collapses to the icon at 768 px; above, the full nav fits (top-bar.css
-  // shortens labels and spacing on the way down, and scrolls the list rather than overlap).
-  const collapsed = isMobile;
   const content = useSiteContent();
   const shownItems = navItems.filter((item) =>
     item.kind === 'external'
@@ -109,9 +109,7 @@ export function TopBar() {
   };
 
   return (
-    <header
-      className={`top-bar${collapsed ? ' top-bar--collapsed' : ''}${showConnect ? ' top-bar--wallet' : ''}`}
-    >
+    <header className={`top-bar${showConnect ? ' top-bar--wallet' : ''}`}>
       <div className="top-bar__inner">
         <NavLink to="/" className="brand" aria-label={t('brand.homeLabel')}>
           <img src={logoMark} width={40} height={40} alt="" className="brand__logo" />

@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { en, type MessageKey, type Messages } from './en';
+import { LANGUAGE_STORAGE_KEY } from './storage-key';
+
+export { LANGUAGE_STORAGE_KEY };
 
 /** Languages the UI ships in. */
 export type Language = 'en' | 'it';
-
-/** localStorage key under which the chosen language is remembered. */
-export const LANGUAGE_STORAGE_KEY = 'fbt.language';
 
 /**
  * Loads a catalogue. English is bundled; Italian is a separate chunk fetched on demand, so
