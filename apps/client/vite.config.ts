@@ -4,7 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { prerenderHome } from './vite-prerender.ts';
-import { routePreload } from './vite-route-preload.ts';
+import { firstPaint } from './vite-first-paint.ts';
 
 /**
  * Text assets the BFF may answer precompressed. Images and fonts are left out (their formats
@@ -30,8 +30,9 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export default defineConfig({
   plugins: [
     react(),
-    // Deep links (#/presale, #/leader?code=…) fetch their route's chunks alongside the entry.
-    routePreload(),
+    // Starts the app from a head script: home paints its build-time markup first, and deep
+    // links (#/presale, #/leader?code=…) fetch their route's chunks alongside the entry.
+    firstPaint(),
     // Home's first paint is markup rendered at build time, shown before any script runs.
     prerenderHome(),
     compression({

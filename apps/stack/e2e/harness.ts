@@ -116,12 +116,12 @@ export const FAKE_CLOCK_START = new Date('2026-11-21T12:00:00Z');
 export const FAKE_CLOCK_PAUSED_AT = new Date(FAKE_CLOCK_START.getTime() + 10_000);
 
 /**
- * Waits until React has rendered the route: its main heading is shown and home's build-time
- * markup (index.html's `[data-prerender]`, a first paint without script) has been replaced,
- * so what a test clicks is the live page, not its picture.
+ * Waits until React has rendered the route: its main heading is shown and the app says it has
+ * rendered (`<html data-app="rendered">`; on home, once it has adopted the build-time markup
+ * index.html shows first), so what a test clicks is the live page, not its picture.
  */
 export async function appRendered(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('#root > [data-prerender]') === null);
+  await page.locator('html[data-app="rendered"]').waitFor({ state: 'attached' });
   await page.locator('main h1').first().waitFor();
 }
 

@@ -18,11 +18,21 @@ describe('the site the browser tests load', () => {
   it('writes brotli and gzip copies next to the scripts the first page loads, for the BFF to send as they are', () => {
     const dist = inject('siteDistDir');
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    // The entry chunk itself is a few hundred bytes (below the 1 KiB threshold, where a copy
-    // saves less than its headers cost); the code every page needs is the preloaded shell chunk.
-    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[\w.-]+\.js)"/g)].map(
-      (match) => match[1] ?? '',
-    );
+    // The scripts every page loads: the head's first-paint script and what it starts (the
+    // entry and the chunks the entry imports, named in it). The entry chunk itself is a few
+    // hundred bytes (below the 1 KiB threshold, where a copy saves less than its headers
+    // cost); the code every page needs is the shell chunk.
+    const firstPaint = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(
+      html,
+    )?.[1];
+    expect(firstPaint).toBeDefined();
+    const starter = readFileSync(join(dist, firstPaint ?? ''), 'utf8');
+    const [, entry, imports] = /var b="\/",e=("[^"]+");var n=(\[[^\]]*\]);/.exec(starter) ?? [];
+    const initial = [
+      firstPaint ?? '',
+      JSON.parse(entry ?? '""') as string,
+      ...(JSON.parse(imports ?? '[]') as string[]),
+    ];
     const shell = initial.find((path) => /^assets\/shell-[\w-]+\.js$/.test(path));
     expect(shell).toBeDefined();
     const large = initial.filter((path) => readFileSync(join(dist, path)).length >= 1024);
@@ -60,7 +70,14 @@ describe('the site the browser tests load', () => {
     for (const [, src] of (markup ?? '').matchAll(/ src="([^"]*)"/g)) {
       if (!src?.startsWith('data:')) expect(existsSync(join(dist, src ?? ''))).toBe(true);
     }
-    // The first-paint script that shows it is a blocking script in <head>, not async.
-    expect(text).toMatch(/<script src="\/assets\/route-preload-[\w-]+\.js"><\/script>/);
+    // The first-paint script that shows it is a blocking script in <head>, not async, and it
+    // starts the app: the HTML neither runs nor preloads the app's scripts.
+    const script = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(text)?.[1];
+    expect(script).toBeDefined();
+    expect(text).not.toContain('<script type="module"');
+    expect(text).not.toContain('modulepreload');
+    const source = readFileSync(join(dist, script ?? ''), 'utf8');
+    expect(source).toMatch(/"assets\/index-[\w-]+\.js"/);
+    expect(source).toMatch(/"assets\/shell-[\w-]+\.js"/);
   });
 });

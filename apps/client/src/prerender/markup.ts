@@ -30,7 +30,7 @@ export function pageMarkup(rendered: string): string {
 
 /**
  * Puts the page's markup into `<div id="root">`, wrapped in a `hidden` element that the
- * first-paint script reveals for home (see vite-route-preload.ts): hidden by the HTML itself,
+ * first-paint script reveals for home (see vite-first-paint.ts): hidden by the HTML itself,
  * it stays hidden on every other route, for an Italian visitor, and if that script never runs.
  */
 export function injectPrerender(html: string, markup: string): string {

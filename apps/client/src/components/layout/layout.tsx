@@ -44,6 +44,7 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <RenderedMark />
         </Suspense>
       </main>
       <Footer />
@@ -53,4 +54,15 @@ export function Layout() {
 
 function PageFallback() {
   return <div className="page-fallback" aria-busy="true" />;
+}
+
+/**
+ * Sets `<html data-app="rendered">` once React has rendered (or, on home, adopted the build-time
+ * markup of) the first route: from then on the page answers clicks. Browser tests wait for it.
+ */
+function RenderedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app', 'rendered');
+  }, []);
+  return null;
 }

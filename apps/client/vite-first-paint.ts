@@ -1,0 +1,194 @@
+import type { Plugin } from 'vite';
+import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
+
+/**
+ * Hash route (first path segment after `#/`) -> the lazy route module it loads; anything else
+ * (the private presale's configurable name, unknown paths) loads `catch-all`. Mirrors
+ * src/app/router.tsx; home lives in the entry and needs nothing.
+ */
+export const ROUTE_MODULES: Readonly<Record<string, string>> = {
+  roadmap: 'src/app/routes/roadmap.tsx',
+  live: 'src/app/routes/live.tsx',
+  presale: 'src/app/routes/presale.tsx',
+  leader: 'src/app/routes/presale.tsx',
+  leaderboard: 'src/app/routes/leaderboard.tsx',
+  swap: 'src/app/routes/swap.tsx',
+  mammamia: 'src/app/routes/mammamia.tsx',
+  '*': 'src/app/routes/catch-all.tsx',
+};
+
+interface ChunkLike {
+  readonly type: 'chunk' | 'asset';
+  readonly fileName: string;
+  readonly facadeModuleId?: string | null;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+}
+
+/** The app's scripts: the entry, what it imports, and what each route adds (see below). */
+export interface AppFiles {
+  /** The entry chunk. */
+  readonly entry: string;
+  /** Every chunk the entry imports statically, transitively (the entry excluded). */
+  readonly initial: readonly string[];
+  /** Per hash route: its chunk and everything that imports, minus the entry's {@link initial}. */
+  readonly routes: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The script a hash-routed page needs before it can render: the entry and its imports, plus,
+ * per route, the route chunk and every chunk it imports statically that the entry does not.
+ */
+export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: string): AppFiles {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: string): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    };
+    visit(start);
+    return seen;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry === true);
+  if (entry === undefined) throw new Error('first-paint: the bundle has no entry chunk');
+  const loaded = closure(entry.fileName);
+  const result: Record<string, string[]> = {};
+  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
+    const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${module}`);
+    if (chunk === undefined) throw new Error(`first-paint: no chunk for ${module}`);
+    result[route] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file));
+  }
+  loaded.delete(entry.fileName);
+  return { entry: entry.fileName, initial: [...loaded], routes: result };
+}
+
+/** The attribute the script sets on `<html>` to show the home page's prerendered markup. */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
+/**
+ * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
+ * - home (`#/`, or no hash), in English: sets `<html data-first-paint="home">`, which shows the
+ *   home markup rendered at build time (vite-prerender.ts) until React renders over it. An
+ *   Italian visitor (remembered language) or any other route keeps it hidden, so nobody sees
+ *   English home content before their own page;
+ * - any other route: preloads the app's scripts at once, that route's chunks included, so a
+ *   deep link (`#/presale`, a shared leader link) downloads its route in parallel with the
+ *   entry instead of after the entry has run.
+ *
+ * It also starts the app (index.html has neither the entry's `<script type="module">` nor
+ * preloads of it): once the body is parsed it adds `<link rel=modulepreload>` for the entry and
+ * what it imports, and the entry's script. Where home's markup is shown, only after that markup
+ * has been painted:
+ * - nothing the first paint does not need shares a phone's bandwidth with it (the shell is a
+ *   hundred kilobytes; the stylesheet and the hero picture are what the paint waits for);
+ * - left to a `<script type="module">` in the HTML, the browser runs the entry as soon as
+ *   parsing ends, before its first paint whenever the files arrive quickly, so the page
+ *   appeared only after the shell's evaluation and React's first render.
+ * "Painted" is when the browser has recorded that paint as the page's largest (a
+ * `largest-contentful-paint` entry; the task after the next frame where that entry type is not
+ * supported), or after 1 s in a tab that paints nothing (a background tab). Neither of the
+ * first two uses a timer, so a page whose clock is faked (a test's) still starts. Waiting for the record, not just
+ * the frame, matters: Chromium drops a largest-paint candidate whose element is gone before the
+ * paint's presentation is processed, and a busy main thread (the shell's evaluation, React's
+ * render replacing the markup) delays exactly that, so the paint the visitor saw would be
+ * reported as React's, hundreds of milliseconds later.
+ *
+ * A small blocking file (the CSP allows no inline script): the choice must be made before the
+ * first paint, and it downloads beside the stylesheet, which blocks that paint anyway.
+ */
+export function firstPaintScript(files: AppFiles, base: string): string {
+  return [
+    '(function(){',
+    'var d=document,h=d.documentElement;',
+    `var b=${JSON.stringify(base)},e=${JSON.stringify(files.entry)};`,
+    `var n=${JSON.stringify(files.initial)};`,
+    `var m=${JSON.stringify(files.routes)};`,
+    'function preload(f){for(var i=0;i<f.length;i++){',
+    "var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';",
+    'k.href=b+f[i];d.head.appendChild(k);}}',
+    'var loading=false;',
+    'function app(){if(!loading){loading=true;preload([e].concat(n));}}',
+    'function start(){app();',
+    "var s=d.createElement('script');s.type='module';s.crossOrigin='';",
+    's.src=b+e;d.head.appendChild(s);}',
+    'function painted(){var done=false;',
+    'function go(){if(!done){done=true;start();}}',
+    'setTimeout(go,1000);',
+    'var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];',
+    "if(t.indexOf('largest-contentful-paint')>=0){",
+    'var o=new P(function(){o.disconnect();go();});',
+    "o.observe({type:'largest-contentful-paint',buffered:true});",
+    '}else requestAnimationFrame(function(){var c=new MessageChannel();c.port1.onmessage=go;c.port2.postMessage(0);});}',
+    "var r=location.hash.replace(/^#\\/?/,'').split(/[/?#]/)[0];",
+    'var home=false;',
+    'if(!r){var l;',
+    `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(x){}`,
+    "home=l!=='it';",
+    `if(home)h.setAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)},'home');`,
+    '}',
+    "if(!home){app();if(r)preload(m[r]||m['*']);}",
+    "d.addEventListener('DOMContentLoaded',home?painted:start);",
+    '})();',
+  ].join('');
+}
+
+/**
+ * Vite plugin: emits {@link firstPaintScript} as an asset and loads it first from index.html,
+ * in place of the entry's `<script type="module">`, which becomes a `<link rel=modulepreload>`.
+ */
+export function firstPaint(): Plugin {
+  let root = '';
+  let base = '/';
+  let scriptFile: string | undefined;
+  let appFiles: string[] = [];
+  return {
+    name: 'fbt-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle: {
+      // Before Vite writes index.html (its own generateBundle), after chunk names are final.
+      order: 'pre',
+      handler(_options, bundle) {
+        const files = routeFiles(bundle, root);
+        appFiles = [files.entry, ...files.initial];
+        const ref = this.emitFile({
+          type: 'asset',
+          name: 'first-paint.js',
+          source: firstPaintScript(files, base),
+        });
+        scriptFile = this.getFileName(ref);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const [entryFile] = appFiles;
+        if (scriptFile === undefined || entryFile === undefined) return html;
+        const entryTag = `<script type="module" crossorigin src="${base}${entryFile}"></script>`;
+        if (!html.includes(entryTag)) {
+          throw new Error(`first-paint: index.html does not load the entry ${entryFile}`);
+        }
+        // The script adds these itself, when the page is ready for them (with their lines).
+        let result = html.replace(new RegExp(`\\n[ \\t]*${escapeRegExp(entryTag)}`), '');
+        for (const file of appFiles.slice(1)) {
+          const preload = `<link rel="modulepreload" crossorigin href="${base}${file}">`;
+          result = result.replace(new RegExp(`\\n[ \\t]*${escapeRegExp(preload)}`), '');
+        }
+        return {
+          html: result,
+          tags: [
+            { tag: 'script', attrs: { src: `${base}${scriptFile}` }, injectTo: 'head-prepend' },
+          ],
+        };
+      },
+    },
+  };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
