@@ -194,7 +194,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile as the browser exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
@@ -382,11 +383,21 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    await chromium.stop();
-    await stack.stop();
-    await new Promise((resolve) => floorServer.server.close(resolve));
-    rmSync(baseline.root, { recursive: true, force: true });
-    rmSync(siteDir, { recursive: true, force: true });
+    // Every step runs even if one before it fails (a leftover build dir in bench/ otherwise).
+    const steps: (() => unknown)[] = [
+      () => chromium.stop(),
+      () => stack.stop(),
+      () => new Promise((resolve) => floorServer.server.close(resolve)),
+      () => rmSync(baseline.root, { recursive: true, force: true }),
+      () => rmSync(siteDir, { recursive: true, force: true }),
+    ];
+    for (const step of steps) {
+      try {
+        await Promise.resolve(step());
+      } catch (error) {
+        console.error('cleanup:', error);
+      }
+    }
   }
 }
 
