@@ -11,21 +11,11 @@
  *
  * Prints, per page, the median over RUNS runs of the performance score, LCP, TBT, CLS and the
  * bytes transferred, the ratio to the baseline, and the goals (home >= 95, presale >= 90,
- * home LCP <= 2.0 s, CLS <= 0.02). No assertions: a missed goal is printed, not thrown.
- *
- * Run: npm run lighthouse -w @fbt/bench   (RUNS=3 for medians of three runs; DETAILS=1 also
- * prints each page's LCP element and phases, script CPU, unused JS and main-thread work)
+ * home LCP <= 2.0 s, CLS <= 0.02); a missed goal is printed, not thrown. Run: npm run
+ * lighthouse -w @fbt/bench (RUNS=3: medians of three runs; DETAILS=1: each page's LCP element
+ * and phases, script CPU, unused JS and main-thread work; LHR_DIR=<dir> keeps the reports).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,9 +24,9 @@ import { brotliCompressSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { buildSite, startStack } from '@fbt/stack';
 import { buildBareReactPage } from './bare-react-page';
+import { CHROMIUM, launchChromium } from './chromium-devtools';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
-const CHROMIUM = '/usr/bin/chromium';
 const LEADER_CODE = 'beast42';
 
 interface Figures {
@@ -145,59 +135,6 @@ function describe(lhr: { audits: Record<string, { details?: unknown; displayValu
     lines.push(`main thread: ${text(item.groupLabel)} ${Number(item.duration).toFixed(0)} ms`);
   }
   return lines;
-}
-
-/** Debian's Chromium with a DevTools port for Lighthouse; stopped by the returned function. */
-async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing. Install it with: apt-get install -y chromium`);
-  }
-  const profile = mkdtempSync(join(tmpdir(), 'fbt-lighthouse-profile-'));
-  const child: ChildProcess = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(
-      () => reject(new Error(`no DevTools port from Chromium: ${seen}`)),
-      30_000,
-    );
-    child.stderr?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited (${code}) before listening: ${seen}`));
-    });
-  });
-  return {
-    port,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      // Chromium's helper processes may still be writing the profile as the browser exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-    },
-  };
 }
 
 /** Builds the bare React + router page the site is measured against; returns its dist. */
@@ -384,19 +321,16 @@ async function main(): Promise<void> {
     );
   } finally {
     // Every step runs even if one before it fails (a leftover build dir in bench/ otherwise).
-    const steps: (() => unknown)[] = [
+    for (const step of [
       () => chromium.stop(),
       () => stack.stop(),
       () => new Promise((resolve) => floorServer.server.close(resolve)),
-      () => rmSync(baseline.root, { recursive: true, force: true }),
-      () => rmSync(siteDir, { recursive: true, force: true }),
-    ];
-    for (const step of steps) {
-      try {
-        await Promise.resolve(step());
-      } catch (error) {
-        console.error('cleanup:', error);
-      }
+      () =>
+        [baseline.root, siteDir].forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+    ]) {
+      await Promise.resolve()
+        .then(step)
+        .catch((error: unknown) => console.error('cleanup:', error));
     }
   }
 }
