@@ -1,26 +1,21 @@
 /** Debian's Chromium with a DevTools port, for tools that drive it over CDP (Lighthouse). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, requireChromium } from '@fbt/stack/e2e';
 
 /** Starts headless Chromium with a DevTools port; stopped by the returned function. */
-export async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing. Install it with: apt-get install -y chromium`);
-  }
+export async function launchChromiumDevTools(): Promise<{
+  port: number;
+  stop: () => Promise<void>;
+}> {
+  requireChromium();
   const profile = mkdtempSync(join(tmpdir(), 'fbt-lighthouse-profile-'));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       '--no-first-run',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,

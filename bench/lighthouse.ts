@@ -23,8 +23,9 @@ import { extname, join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { buildSite, startStack } from '@fbt/stack';
+import { CHROMIUM_PATH } from '@fbt/stack/e2e';
 import { buildBareReactPage } from './bare-react-page';
-import { CHROMIUM, launchChromium } from './chromium-devtools';
+import { launchChromiumDevTools } from './chromium-devtools';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
 const LEADER_CODE = 'beast42';
@@ -261,7 +262,7 @@ async function main(): Promise<void> {
     leaders: [{ code: LEADER_CODE, wallet: '11111111111111111111111111111111' }],
     bff: { logger: false },
   });
-  const chromium = await launchChromium();
+  const chromium = await launchChromiumDevTools();
   try {
     const pages: [string, string][] = [
       ['baseline: bare React + router', floorServer.url],
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
 
     const floor = results[0]![1];
     console.log(
-      `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, simulated throttling, Chromium ${CHROMIUM}`,
+      `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, simulated throttling, Chromium ${CHROMIUM_PATH}`,
     );
     const header = [
       'page'.padEnd(32),

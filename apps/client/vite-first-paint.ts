@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
+import { FIRST_PAINT_ATTRIBUTE } from './src/prerender/markup.ts';
 
 /**
  * Hash route (first path segment after `#/`) -> the lazy route module it loads; anything else
@@ -65,13 +66,10 @@ export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: st
   return { entry: entry.fileName, initial: [...loaded], routes: result };
 }
 
-/** The attribute the script sets on `<html>` to show the home page's prerendered markup. */
-export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
-
 /**
  * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
  * - home (`#/`, or no hash), in English: sets `<html data-first-paint="home">`, which shows the
- *   home markup rendered at build time (vite-prerender.ts) until React renders over it. An
+ *   home markup rendered at build time (vite-prerender.ts), which React then hydrates. An
  *   Italian visitor (remembered language) or any other route keeps it hidden, so nobody sees
  *   English home content before their own page;
  * - any other route: preloads the app's scripts at once, that route's chunks included, so a
@@ -90,11 +88,12 @@ export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
  * "Painted" is when the browser has recorded that paint as the page's largest (a
  * `largest-contentful-paint` entry; the task after the next frame where that entry type is not
  * supported), or after 1 s in a tab that paints nothing (a background tab). Neither of the
- * first two uses a timer, so a page whose clock is faked (a test's) still starts. Waiting for the record, not just
- * the frame, matters: Chromium drops a largest-paint candidate whose element is gone before the
- * paint's presentation is processed, and a busy main thread (the shell's evaluation, React's
- * render replacing the markup) delays exactly that, so the paint the visitor saw would be
- * reported as React's, hundreds of milliseconds later.
+ * first two uses a timer, so a page whose clock is faked (a test's) still starts. Waiting for
+ * the record, not just the frame, matters: a busy main thread (the shell's evaluation, React's
+ * first render) delays the processing of the paint's presentation, and Chromium drops a
+ * largest-paint candidate whose element is replaced before then; measured with a
+ * `<script type="module">` started a frame after the paint, the paint the visitor saw at
+ * 512 ms was reported as React's at 760 ms.
  *
  * A small blocking file (the CSP allows no inline script): the choice must be made before the
  * first paint, and it downloads beside the stylesheet, which blocks that paint anyway.
@@ -137,7 +136,8 @@ export function firstPaintScript(files: AppFiles, base: string): string {
 
 /**
  * Vite plugin: emits {@link firstPaintScript} as an asset and loads it first from index.html,
- * in place of the entry's `<script type="module">`, which becomes a `<link rel=modulepreload>`.
+ * in place of the entry's `<script type="module">` and the `<link rel=modulepreload>` tags Vite
+ * writes for what the entry imports (the script adds both when the page is ready for them).
  */
 export function firstPaint(): Plugin {
   let root = '';
@@ -171,14 +171,17 @@ export function firstPaint(): Plugin {
         const [entryFile] = appFiles;
         if (scriptFile === undefined || entryFile === undefined) return html;
         const entryTag = `<script type="module" crossorigin src="${base}${entryFile}"></script>`;
-        if (!html.includes(entryTag)) {
-          throw new Error(`first-paint: index.html does not load the entry ${entryFile}`);
-        }
-        // The script adds these itself, when the page is ready for them (with their lines).
-        let result = html.replace(new RegExp(`\\n[ \\t]*${escapeRegExp(entryTag)}`), '');
-        for (const file of appFiles.slice(1)) {
-          const preload = `<link rel="modulepreload" crossorigin href="${base}${file}">`;
-          result = result.replace(new RegExp(`\\n[ \\t]*${escapeRegExp(preload)}`), '');
+        // Vite writes each tag on a line of its own: those lines go.
+        const dropped = new Set([
+          entryTag,
+          ...appFiles
+            .slice(1)
+            .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+        ]);
+        const lines = html.split('\n');
+        const result = lines.filter((line) => !dropped.has(line.trim())).join('\n');
+        if (!lines.some((line) => line.trim() === entryTag)) {
+          throw new Error(`first-paint: index.html has no line loading the entry ${entryFile}`);
         }
         return {
           html: result,
@@ -190,5 +193,3 @@ export function firstPaint(): Plugin {
     },
   };
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -11,16 +11,15 @@ const ENTRY = 'src/prerender/home.tsx';
  * Renders the home page at build time and puts it in index.html, so a visitor opening home
  * sees the hero as soon as the HTML and the stylesheet arrive, before any script has run:
  * the page's largest paint (the hero's text) no longer waits for the shell's download and
- * evaluation. React does not hydrate it: `createRoot` clears `#root` and renders the same page
- * over it in one commit (home is in the entry chunk, so nothing suspends), and the markup
- * matches what it replaces because everything width-dependent is CSS (top-bar.css) and what
- * depends on the config answer (links, the whitepaper button) is absent in both.
+ * evaluation. React hydrates it (`hydrateRoot` in src/main.tsx), which works because the markup
+ * is what the app's first render produces: everything width-dependent is CSS (top-bar.css),
+ * and what depends on the config answer (links, the whitepaper button) is absent in both.
  *
  * How: a server build of {@link ENTRY} with the client build's own asset settings (so images
  * get the same hashed names or the same inline data), loaded from a scratch directory under
- * apps/client/node_modules/.cache (its imports of react and react-router resolve from the workspace), and
- * checked against the client bundle: the build fails if the markup names a file the client
- * build did not emit.
+ * apps/client/node_modules/.cache (its imports of react and react-router resolve from the
+ * workspace), and checked against the client bundle: the build fails if the markup names a
+ * file the client build did not emit.
  */
 export function prerenderHome(): Plugin {
   let config: ResolvedConfig | undefined;

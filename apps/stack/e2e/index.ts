@@ -1,3 +1,3 @@
-/** The browser helpers the buy-latency benchmark shares with the browser suites. */
-export { launchChromium } from './browser';
+/** The browser helpers the benchmarks share with the browser suites. */
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, requireChromium } from './browser';
 export { buyFromNode, openBuyerPage, startBuyStack, type BuyStack } from './buy/buy-stack';

@@ -3,6 +3,13 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 
+/** index.html's blocking head script, which shows home's markup and starts the app. */
+function firstPaintScript(dist: string, html: string): { file: string; source: string } {
+  const file = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+  expect(file).toBeDefined();
+  return { file: file ?? '', source: readFileSync(join(dist, file ?? ''), 'utf8') };
+}
+
 describe('the site the browser tests load', () => {
   it('is the production build users get (React without its development runtime)', () => {
     const assets = join(inject('siteDistDir'), 'assets');
@@ -22,14 +29,11 @@ describe('the site the browser tests load', () => {
     // entry and the chunks the entry imports, named in it). The entry chunk itself is a few
     // hundred bytes (below the 1 KiB threshold, where a copy saves less than its headers
     // cost); the code every page needs is the shell chunk.
-    const firstPaint = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(
-      html,
-    )?.[1];
-    expect(firstPaint).toBeDefined();
-    const starter = readFileSync(join(dist, firstPaint ?? ''), 'utf8');
-    const [, entry, imports] = /var b="\/",e=("[^"]+");var n=(\[[^\]]*\]);/.exec(starter) ?? [];
+    const firstPaint = firstPaintScript(dist, html);
+    const [, entry, imports] =
+      /var b="\/",e=("[^"]+");var n=(\[[^\]]*\]);/.exec(firstPaint.source) ?? [];
     const initial = [
-      firstPaint ?? '',
+      firstPaint.file,
       JSON.parse(entry ?? '""') as string,
       ...(JSON.parse(imports ?? '[]') as string[]),
     ];
@@ -72,11 +76,9 @@ describe('the site the browser tests load', () => {
     }
     // The first-paint script that shows it is a blocking script in <head>, not async, and it
     // starts the app: the HTML neither runs nor preloads the app's scripts.
-    const script = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(text)?.[1];
-    expect(script).toBeDefined();
+    const { source } = firstPaintScript(dist, text);
     expect(text).not.toContain('<script type="module"');
     expect(text).not.toContain('modulepreload');
-    const source = readFileSync(join(dist, script ?? ''), 'utf8');
     expect(source).toMatch(/"assets\/index-[\w-]+\.js"/);
     expect(source).toMatch(/"assets\/shell-[\w-]+\.js"/);
   });

@@ -1,4 +1,5 @@
 import type { Language } from '../lib/i18n/i18n';
+import { FIRST_PAINT_ATTRIBUTE, PRERENDER_ATTRIBUTE } from './markup';
 
 /**
  * Home's build-time markup (index.html's `#root > [data-prerender]`, see vite-prerender.ts),
@@ -12,9 +13,9 @@ export function shownHomeMarkup(
   language: Language,
   hash: string = window.location.hash,
 ): HTMLElement | null {
-  const markup = root.querySelector<HTMLElement>(':scope > [data-prerender]');
+  const markup = root.querySelector<HTMLElement>(`:scope > [${PRERENDER_ATTRIBUTE}]`);
   if (markup === null || language !== 'en') return null;
-  if (document.documentElement.getAttribute('data-first-paint') !== 'home') return null;
+  if (document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE) !== 'home') return null;
   const route = hash.replace(/^#\/?/, '').split(/[/?#]/)[0];
   return route === '' ? markup : null;
 }

@@ -6,6 +6,9 @@
 /** The attribute marking the prerendered markup inside `#root` (global.css shows it). */
 export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
+/** The attribute the first-paint script sets on `<html>` (to `home`) to show that markup. */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
 /**
  * The markup React emits ahead of the page for images it wants preloaded. Inside `#root` they
  * would only compete with the first paint for bandwidth: the hero picture is in the markup
