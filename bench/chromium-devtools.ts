@@ -48,8 +48,9 @@ export async function launchChromiumDevTools(): Promise<{
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      // Chromium's helper processes may still be writing the profile as the browser exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // Chromium's helper processes may still be writing the profile as the browser exits
+      // (seen taking over a second on a busy machine): retried for up to 5 s.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
     },
   };
 }

@@ -1,6 +1,10 @@
 import type { Plugin } from 'vite';
 import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
-import { FIRST_PAINT_ATTRIBUTE } from './src/prerender/markup.ts';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  PRERENDERED_PAGES,
+  type PrerenderedPage,
+} from './src/prerender/markup.ts';
 
 /**
  * Hash route (first path segment after `#/`) -> the lazy route module it loads; anything else
@@ -24,6 +28,8 @@ interface ChunkLike {
   readonly facadeModuleId?: string | null;
   readonly isEntry?: boolean;
   readonly imports?: readonly string[];
+  /** Vite's record of the stylesheets the chunk's modules import. */
+  readonly viteMetadata?: { readonly importedCss: ReadonlySet<string> };
 }
 
 /** The app's scripts: the entry, what it imports, and what each route adds (see below). */
@@ -39,6 +45,9 @@ export interface AppFiles {
 /**
  * The script a hash-routed page needs before it can render: the entry and its imports, plus,
  * per route, the route chunk and every chunk it imports statically that the entry does not.
+ * Throws if a prerendered page's route needs a stylesheet the entry's does not hold: its
+ * build-time markup paints before the route's chunk (and its stylesheet) arrives, so it would
+ * paint unstyled (src/prerender/page-styles.ts imports them into the shell).
  */
 export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: string): AppFiles {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -56,11 +65,26 @@ export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: st
   const entry = chunks.find((chunk) => chunk.isEntry === true);
   if (entry === undefined) throw new Error('first-paint: the bundle has no entry chunk');
   const loaded = closure(entry.fileName);
+  const stylesheets = (files: Iterable<string>): Set<string> =>
+    new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+  const shellStylesheets = stylesheets(loaded);
+  const prerendered = new Set(Object.values(PRERENDERED_PAGES).map((path) => path.slice(1)));
   const result: Record<string, string[]> = {};
   for (const [route, module] of Object.entries(ROUTE_MODULES)) {
     const chunk = chunks.find((item) => item.facadeModuleId === `${root}/${module}`);
     if (chunk === undefined) throw new Error(`first-paint: no chunk for ${module}`);
-    result[route] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file));
+    const files = closure(chunk.fileName);
+    result[route] = [...files].filter((file) => !loaded.has(file));
+    if (prerendered.has(route)) {
+      const missing = [...stylesheets(files)].filter((css) => !shellStylesheets.has(css));
+      if (missing.length > 0) {
+        throw new Error(
+          `first-paint: #/${route} paints its build-time markup before its route's chunk arrives, ` +
+            `but needs ${missing.join(', ')}, which the shell's stylesheet lacks: import its ` +
+            'source in src/prerender/page-styles.ts',
+        );
+      }
+    }
   }
   loaded.delete(entry.fileName);
   return { entry: entry.fileName, initial: [...loaded], routes: result };
@@ -68,20 +92,20 @@ export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: st
 
 /**
  * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
- * - home (`#/`, or no hash), in English: sets `<html data-first-paint="home">`, which shows the
- *   home markup rendered at build time (vite-prerender.ts), which React then hydrates. An
- *   Italian visitor (remembered language) or any other route keeps it hidden, so nobody sees
- *   English home content before their own page;
+ * - a page rendered at build time ({@link PRERENDERED_PAGES}: home, `#/presale`), in English:
+ *   sets `<html data-first-paint="<page>">`, which shows that page's markup (vite-prerender.ts),
+ *   which React then hydrates. An Italian visitor (remembered language) or any other route
+ *   keeps it hidden, so nobody sees English content before their own page;
  * - any other route: preloads the app's scripts at once, that route's chunks included, so a
- *   deep link (`#/presale`, a shared leader link) downloads its route in parallel with the
- *   entry instead of after the entry has run.
+ *   deep link (a shared leader link) downloads its route in parallel with the entry instead of
+ *   after the entry has run.
  *
  * It also starts the app (index.html has neither the entry's `<script type="module">` nor
- * preloads of it): once the body is parsed it adds `<link rel=modulepreload>` for the entry and
- * what it imports, and the entry's script. Where home's markup is shown, only after that markup
- * has been painted:
+ * preloads of it): once the body is parsed it adds `<link rel=modulepreload>` for the entry,
+ * what it imports and the route's chunks, and the entry's script. Where a page's markup is
+ * shown, only after that markup has been painted:
  * - nothing the first paint does not need shares a phone's bandwidth with it (the shell is a
- *   hundred kilobytes; the stylesheet and the hero picture are what the paint waits for);
+ *   hundred kilobytes; the stylesheet and the page's picture are what the paint waits for);
  * - left to a `<script type="module">` in the HTML, the browser runs the entry as soon as
  *   parsing ends, before its first paint whenever the files arrive quickly, so the page
  *   appeared only after the shell's evaluation and React's first render.
@@ -109,7 +133,7 @@ export function firstPaintScript(files: AppFiles, base: string): string {
     "var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';",
     'k.href=b+f[i];d.head.appendChild(k);}}',
     'var loading=false;',
-    'function app(){if(!loading){loading=true;preload([e].concat(n));}}',
+    "function app(){if(!loading){loading=true;preload([e].concat(n));if(r)preload(m[r]||m['*']);}}",
     'function start(){app();',
     "var s=d.createElement('script');s.type='module';s.crossOrigin='';",
     's.src=b+e;d.head.appendChild(s);}',
@@ -122,16 +146,30 @@ export function firstPaintScript(files: AppFiles, base: string): string {
     "o.observe({type:'largest-contentful-paint',buffered:true});",
     '}else requestAnimationFrame(function(){var c=new MessageChannel();c.port1.onmessage=go;c.port2.postMessage(0);});}',
     "var r=location.hash.replace(/^#\\/?/,'').split(/[/?#]/)[0];",
-    'var home=false;',
-    'if(!r){var l;',
+    `var g=${JSON.stringify(pagesByPath())};`,
+    "var p=location.hash.replace(/^#/,'').split(/[?#]/)[0].replace(/\\/+$/,'');",
+    'var page=Object.prototype.hasOwnProperty.call(g,p)?g[p]:null;',
+    'if(page){var l;',
     `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(x){}`,
-    "home=l!=='it';",
-    `if(home)h.setAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)},'home');`,
+    "if(l==='it')page=null;",
+    `else h.setAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)},page);`,
     '}',
-    "if(!home){app();if(r)preload(m[r]||m['*']);}",
-    "d.addEventListener('DOMContentLoaded',home?painted:start);",
+    'if(!page)app();',
+    "d.addEventListener('DOMContentLoaded',page?painted:start);",
     '})();',
   ].join('');
+}
+
+/**
+ * Path (as `prerenderedPageOf` reads it: no query, no trailing slash) -> prerendered page, for
+ * the head script, which must decide the same way as main.tsx does later.
+ */
+function pagesByPath(): Record<string, PrerenderedPage> {
+  const result: Record<string, PrerenderedPage> = {};
+  for (const [page, path] of Object.entries(PRERENDERED_PAGES)) {
+    result[path.replace(/\/+$/, '')] = page as PrerenderedPage;
+  }
+  return result;
 }
 
 /**

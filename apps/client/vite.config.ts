@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { prerenderHome } from './vite-prerender.ts';
+import { prerenderPages } from './vite-prerender.ts';
 import { firstPaint } from './vite-first-paint.ts';
 
 /**
@@ -30,11 +30,13 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export default defineConfig({
   plugins: [
     react(),
-    // Starts the app from a head script: home paints its build-time markup first, and deep
-    // links (#/presale, #/leader?code=…) fetch their route's chunks alongside the entry.
+    // Starts the app from a head script: home and the presale page paint their build-time
+    // markup first, and other deep links (#/leader?code=…) fetch their route's chunks
+    // alongside the entry.
     firstPaint(),
-    // Home's first paint is markup rendered at build time, shown before any script runs.
-    prerenderHome(),
+    // Home's and the presale page's first paint is markup rendered at build time, shown
+    // before any script runs.
+    prerenderPages(),
     compression({
       include: COMPRESSIBLE,
       exclude: /(?:^|[\\/])\.vite[\\/]/,

@@ -1,10 +1,12 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter, routerReady } from './app/router';
 import { en, type Messages } from './lib/i18n/en';
 import { loadCatalogue, readStoredLanguage, type Language } from './lib/i18n/i18n';
-import { shownHomeMarkup } from './prerender/first-paint';
+import { dropOtherMarkup, shownMarkup } from './prerender/first-paint';
 import './styles/global.css';
+import './prerender/page-styles';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing #root');
@@ -23,19 +25,26 @@ try {
 // useStandardWalletAdapters destroy the Wallet Standard adapters it keeps using, so an account
 // switched inside the wallet never reaches the page under `npm run dev` (production is
 // unaffected). The browser tests prove the switch on the production build.
-const app = <App initialLanguage={initialLanguage} />;
-const homeMarkup = shownHomeMarkup(root, initialLanguage.language);
-if (homeMarkup !== null) {
-  // The visitor already sees home, rendered at build time from these same components: React
-  // adopts that markup (hydration) instead of building and laying out the page a second time.
-  // A mismatch would make React render the page from scratch: it is a bug, reported as one.
-  hydrateRoot(homeMarkup, app, {
-    onRecoverableError: (error) => console.error('home markup hydration failed', error),
+const markup = shownMarkup(root, initialLanguage.language);
+if (markup !== null) {
+  // The visitor already sees this page, rendered at build time from these same components:
+  // React adopts that markup (hydration) instead of building and laying out the page a second
+  // time, once the router has the page's code (a lazy route's chunk, preloaded by the head
+  // script), and in a transition: in slices of a few milliseconds, yielding to the browser
+  // between them. A mismatch would make React render the page from scratch: it is a bug,
+  // reported as one.
+  dropOtherMarkup(root, markup);
+  const router = createAppRouter();
+  await routerReady(router);
+  startTransition(() => {
+    hydrateRoot(markup, <App initialLanguage={initialLanguage} router={router} />, {
+      onRecoverableError: (error) => console.error('page markup hydration failed', error),
+    });
   });
 } else {
   // A transition: React renders the first page in slices of a few milliseconds, yielding to
   // the browser between them, instead of one long task; a phone stays responsive meanwhile.
-  // Whatever #root holds (home's markup, hidden) is replaced in the same commit.
+  // Whatever #root holds (the pages' markup, hidden) is replaced in the same commit.
   const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  startTransition(() => reactRoot.render(<App initialLanguage={initialLanguage} />));
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 
-/** index.html's blocking head script, which shows home's markup and starts the app. */
+/** index.html's blocking head script, which shows a page's markup and starts the app. */
 function firstPaintScript(dist: string, html: string): { file: string; source: string } {
   const file = /<script src="\/(assets\/first-paint-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
   expect(file).toBeDefined();
@@ -54,24 +54,38 @@ describe('the site the browser tests load', () => {
     expect(existsSync(join(dist, 'index.html.gz'))).toBe(true);
   });
 
-  it("carries home's markup rendered at build time in index.html, hidden, with hash links, in every encoding", () => {
+  it("carries home's and the presale page's markup rendered at build time in index.html, hidden, with hash links, in every encoding", () => {
     const dist = inject('siteDistDir');
     const html = readFileSync(join(dist, 'index.html'));
     expect(brotliDecompressSync(readFileSync(join(dist, 'index.html.br'))).equals(html)).toBe(true);
     expect(gunzipSync(readFileSync(join(dist, 'index.html.gz'))).equals(html)).toBe(true);
     const text = html.toString('utf8');
-    const markup =
-      /<div id="root"><div data-prerender hidden>(.*)<\/div><\/div>\s*<noscript>/s.exec(text)?.[1];
-    expect(markup).toBeDefined();
-    expect(markup).toContain(
-      'Frustrated Beast Token is here to make your soul frustration lighter.',
+    const root = /<div id="root">(.*)<\/div>\s*<noscript>/s.exec(text)?.[1] ?? '';
+    const pages = [...root.matchAll(/<div data-prerender="(\w+)" hidden>/g)].map(
+      (match) => match[1],
     );
-    const hrefs = [...(markup ?? '').matchAll(/ href="([^"]*)"/g)].map((match) => match[1] ?? '');
+    expect(pages).toEqual(['home', 'presale']);
+    const home = root.slice(
+      root.indexOf('data-prerender="home"'),
+      root.indexOf('data-prerender="presale"'),
+    );
+    const presale = root.slice(root.indexOf('data-prerender="presale"'));
+    expect(home).toContain('Frustrated Beast Token is here to make your soul frustration lighter.');
+    // The presale page whole (its picture, the box and the target card in their loading
+    // state), not a fallback waiting for a script: no Suspense fallback, no inline script.
+    expect(presale).toContain('class="presale__image"');
+    expect(presale).toContain('data-testid="sol-target"');
+    expect(presale).not.toContain('page-fallback');
+    expect(root).not.toContain('<template');
+    expect(root).not.toContain('<script');
+    // No style attribute: the CSP refuses them in HTML.
+    expect(root).not.toContain(' style="');
+    const hrefs = [...root.matchAll(/ href="([^"]*)"/g)].map((match) => match[1] ?? '');
     expect(hrefs).toContain('#/presale');
     // Every link is the hash router's (or a fragment, or absolute): none leads to a path.
     expect(hrefs.filter((href) => href.startsWith('/'))).toEqual([]);
     // Pictures are files the build wrote (or inline data).
-    for (const [, src] of (markup ?? '').matchAll(/ src="([^"]*)"/g)) {
+    for (const [, src] of root.matchAll(/ src="([^"]*)"/g)) {
       if (!src?.startsWith('data:')) expect(existsSync(join(dist, src ?? ''))).toBe(true);
     }
     // The first-paint script that shows it is a blocking script in <head>, not async, and it

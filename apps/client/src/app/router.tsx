@@ -67,6 +67,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
+export function createAppRouter(): AppRouter {
   return createHashRouter(routes);
+}
+
+/**
+ * Resolves once the router has loaded the first route's lazy chunk (at once for home): React
+ * can then adopt that page's build-time markup, which a fallback in its place would not match.
+ */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

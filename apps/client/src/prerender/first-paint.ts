@@ -1,21 +1,31 @@
 import type { Language } from '../lib/i18n/i18n';
-import { FIRST_PAINT_ATTRIBUTE, PRERENDER_ATTRIBUTE } from './markup';
+import { FIRST_PAINT_ATTRIBUTE, PRERENDER_ATTRIBUTE, prerenderedPageOf } from './markup';
 
 /**
- * Home's build-time markup (index.html's `#root > [data-prerender]`, see vite-prerender.ts),
- * when the visitor is looking at it and the app is about to render exactly that page: the
- * head script showed it (home, English), and neither the hash nor the language has changed
+ * The build-time markup (index.html's `#root > [data-prerender=<page>]`, see vite-prerender.ts)
+ * the visitor is looking at, when the app is about to render exactly that page: the head
+ * script showed it (its page, in English), and neither the hash nor the language has changed
  * since (a click on one of its links before the app started leads elsewhere). Otherwise null,
  * and the app renders from scratch over whatever is there.
  */
-export function shownHomeMarkup(
+export function shownMarkup(
   root: HTMLElement,
   language: Language,
   hash: string = window.location.hash,
 ): HTMLElement | null {
-  const markup = root.querySelector<HTMLElement>(`:scope > [${PRERENDER_ATTRIBUTE}]`);
-  if (markup === null || language !== 'en') return null;
-  if (document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE) !== 'home') return null;
-  const route = hash.replace(/^#\/?/, '').split(/[/?#]/)[0];
-  return route === '' ? markup : null;
+  if (language !== 'en') return null;
+  const shown = document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE);
+  const page = prerenderedPageOf(hash);
+  if (page === null || shown !== page) return null;
+  return root.querySelector<HTMLElement>(`:scope > [${PRERENDER_ATTRIBUTE}="${page}"]`);
+}
+
+/**
+ * Removes the other pages' hidden markup from `#root`, so the document holds each id once
+ * (`main`, the home sections) and the page React adopts is the only one there.
+ */
+export function dropOtherMarkup(root: HTMLElement, kept: HTMLElement): void {
+  for (const markup of root.querySelectorAll(`:scope > [${PRERENDER_ATTRIBUTE}]`)) {
+    if (markup !== kept) markup.remove();
+  }
 }

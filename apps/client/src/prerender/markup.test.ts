@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assetReferences, injectPrerender, pageMarkup, toHashLinks } from './markup';
+import {
+  assetReferences,
+  injectPrerender,
+  pageMarkup,
+  prerenderedPageOf,
+  toHashLinks,
+} from './markup';
 
 describe('toHashLinks', () => {
   it("turns the router's root-relative links into the hash router's", () => {
@@ -24,23 +30,50 @@ describe('pageMarkup', () => {
 });
 
 describe('injectPrerender', () => {
-  it('fills the empty root with the markup, hidden until the first-paint script shows it', () => {
+  it("fills the empty root with each page's markup, hidden until the first-paint script shows it", () => {
     const html = '<body><div id="root"></div><noscript>x</noscript></body>';
-    expect(injectPrerender(html, '<h1>Hi</h1>')).toBe(
-      '<body><div id="root"><div data-prerender hidden><h1>Hi</h1></div></div><noscript>x</noscript></body>',
+    expect(
+      injectPrerender(html, [
+        { page: 'home', markup: '<h1>Hi</h1>' },
+        { page: 'presale', markup: '<h1>Buy</h1>' },
+      ]),
+    ).toBe(
+      '<body><div id="root"><div data-prerender="home" hidden><h1>Hi</h1></div><div data-prerender="presale" hidden><h1>Buy</h1></div></div><noscript>x</noscript></body>',
     );
   });
 
   it("inserts the markup's text as it is, even where it looks like a replacement pattern", () => {
-    expect(injectPrerender('<div id="root"></div>', "<p>$& $' $1</p>")).toBe(
-      '<div id="root"><div data-prerender hidden><p>$& $\' $1</p></div></div>',
-    );
+    expect(
+      injectPrerender('<div id="root"></div>', [{ page: 'home', markup: "<p>$& $' $1</p>" }]),
+    ).toBe('<div id="root"><div data-prerender="home" hidden><p>$& $\' $1</p></div></div>');
   });
 
   it('refuses an index.html without an empty root', () => {
-    expect(() => injectPrerender('<div id="app"></div>', '<h1>Hi</h1>')).toThrow(
-      'prerender: index.html has no empty <div id="root"></div>',
-    );
+    expect(() =>
+      injectPrerender('<div id="app"></div>', [{ page: 'home', markup: '<h1>Hi</h1>' }]),
+    ).toThrow('prerender: index.html has no empty <div id="root"></div>');
+  });
+});
+
+describe('prerenderedPageOf', () => {
+  it('names the prerendered page a hash opens, whatever its query or trailing slash', () => {
+    for (const hash of ['', '#', '#/', '#/?ref=x', '#//'])
+      expect(prerenderedPageOf(hash)).toBe('home');
+    for (const hash of ['#/presale', '#/presale/', '#/presale?ref=x', '#/presale#top']) {
+      expect(prerenderedPageOf(hash)).toBe('presale');
+    }
+  });
+
+  it('is null for every other path, a deeper one under a prerendered page included', () => {
+    for (const hash of [
+      '#/presale/x',
+      '#/leader?code=beast42',
+      '#/roadmap',
+      '#/__proto__',
+      '#presale',
+    ]) {
+      expect(prerenderedPageOf(hash)).toBeNull();
+    }
   });
 });
 

@@ -1,13 +1,35 @@
 /**
- * What the build does to the home page's server-rendered markup before it goes into index.html
+ * What the build does to the pages' server-rendered markup before it goes into index.html
  * (apps/client/vite-prerender.ts). Plain string functions, unit-tested beside this file.
  */
 
-/** The attribute marking the prerendered markup inside `#root` (global.css shows it). */
+/**
+ * The pages whose first paint is markup rendered at build time, by name, with their router
+ * path: home, and the public presale page, where a shared presale link lands.
+ */
+export const PRERENDERED_PAGES = { home: '/', presale: '/presale' } as const;
+export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
+
+/** The attribute marking a page's prerendered markup inside `#root`, set to the page's name. */
 export const PRERENDER_ATTRIBUTE = 'data-prerender';
 
-/** The attribute the first-paint script sets on `<html>` (to `home`) to show that markup. */
+/**
+ * The attribute the first-paint script sets on `<html>`, to the page's name, to show that
+ * page's markup (global.css has a rule per page).
+ */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
+/**
+ * The prerendered page a hash URL opens, if any: its path exactly (a query aside, trailing
+ * slashes ignored, as the router does), so `#/presale/x` (not found) is not the presale page.
+ */
+export function prerenderedPageOf(hash: string): PrerenderedPage | null {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
+  for (const [page, route] of Object.entries(PRERENDERED_PAGES)) {
+    if (route.replace(/\/+$/, '') === path) return page as PrerenderedPage;
+  }
+  return null;
+}
 
 /**
  * The markup React emits ahead of the page for images it wants preloaded. Inside `#root` they
@@ -32,18 +54,22 @@ export function pageMarkup(rendered: string): string {
 }
 
 /**
- * Puts the page's markup into `<div id="root">`, wrapped in a `hidden` element that the
- * first-paint script reveals for home (see vite-first-paint.ts): hidden by the HTML itself,
- * it stays hidden on every other route, for an Italian visitor, and if that script never runs.
+ * Puts each page's markup into `<div id="root">`, each wrapped in a `hidden` element that the
+ * first-paint script reveals for its page (see vite-first-paint.ts): hidden by the HTML
+ * itself, a page's markup stays hidden on every other route, for an Italian visitor, and if
+ * that script never runs.
  */
-export function injectPrerender(html: string, markup: string): string {
+export function injectPrerender(
+  html: string,
+  pages: ReadonlyArray<{ readonly page: PrerenderedPage; readonly markup: string }>,
+): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error(`prerender: index.html has no empty ${root}`);
+  const wrapped = pages
+    .map(({ page, markup }) => `<div ${PRERENDER_ATTRIBUTE}="${page}" hidden>${markup}</div>`)
+    .join('');
   // A replacer function: the markup's own text (a '$&' in a translation) is never a pattern.
-  return html.replace(
-    root,
-    () => `<div id="root"><div ${PRERENDER_ATTRIBUTE} hidden>${markup}</div></div>`,
-  );
+  return html.replace(root, () => `<div id="root">${wrapped}</div>`);
 }
 
 /** The files the markup refers to by root-relative URL (`src="/assets/…"`, `href="/x.pdf"`). */

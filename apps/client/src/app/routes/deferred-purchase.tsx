@@ -43,10 +43,19 @@ function rememberedWallet(): boolean {
  * that code runs.
  */
 function useWalletWanted(): [boolean, () => void] {
-  const [wanted, setWanted] = useState(rememberedWallet);
+  // Not wanted in the first render even with a remembered wallet: that render must match the
+  // page's build-time markup (which knows no wallet); the effect asks for it right after.
+  const [wanted, setWanted] = useState(false);
   // A transition: React mounts the wallet context in slices instead of one long task.
   const want = useCallback(() => startTransition(() => setWanted(true)), []);
-  useEffect(() => (wanted ? undefined : afterLoadWhenIdle(want)), [wanted, want]);
+  useEffect(() => {
+    if (wanted) return undefined;
+    if (rememberedWallet()) {
+      want();
+      return undefined;
+    }
+    return afterLoadWhenIdle(want);
+  }, [wanted, want]);
   return [wanted, want];
 }
 

@@ -72,7 +72,12 @@ export function ProgressCard(props: ProgressCardProps) {
           percent: percent.toFixed(percent % 1 === 0 ? 0 : 2),
         })}
       >
-        <div className="progress-card__fill" style={{ width: `${percent}%` }} />
+        {/* No style attribute at 0 (CSS's width): the CSP refuses style attributes in HTML, so
+            the build-time markup of a page (its loading state) must not carry one. */}
+        <div
+          className="progress-card__fill"
+          style={percent > 0 ? { width: `${percent}%` } : undefined}
+        />
       </div>
       <p
         className="progress-card__status"

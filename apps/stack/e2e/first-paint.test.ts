@@ -1,0 +1,246 @@
+// The first paint of the pages rendered at build time (home, the presale page) in Chromium:
+// what index.html and the stylesheet show before any script has run, and the app adopting
+// that markup in place. Served by the real BFF over fixture data.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appRendered, openPage, useSiteSession, WIDTHS } from './harness';
+
+const session = useSiteSession();
+/** Where the first screen's parts are, and where its links lead. */
+function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)?.getBoundingClientRect();
+      return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : null;
+    };
+    return {
+      boxes: Object.fromEntries(
+        [
+          'header.top-bar',
+          '.brand',
+          '.hero__eyebrow',
+          '.hero__title',
+          '.hero__body',
+          '.hero__actions',
+          '.hero__img.is-visible',
+          '.stats',
+        ].map((selector) => [selector, box(selector)]),
+      ),
+      presaleLink: document.querySelector('.hero__actions a')?.getAttribute('href'),
+      // Rendered headings: the presale page's hidden markup has one too, until the app starts.
+      headings: [...document.querySelectorAll('h1')].filter((h1) => h1.getClientRects().length > 0)
+        .length,
+    };
+  });
+}
+
+/** A page whose entry script never arrives: what it shows is index.html and the stylesheet. */
+async function withoutTheApp(width: number, path: string, language?: 'it') {
+  const context = await session.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  if (language !== undefined) {
+    await page.addInitScript((value) => localStorage.setItem('fbt.language', value), language);
+  }
+  await page.goto(`${session.site.url}#${path}`);
+  await page.waitForLoadState('load');
+  return { page, close: () => context.close() };
+}
+
+/**
+ * A page (home unless `path` says otherwise) whose entry script is held back until `release()`:
+ * the test sees the build-time markup first (`shown`, once visible), then the app taking it
+ * over. Collects console errors.
+ */
+async function withHeldApp(
+  width: number,
+  init?: (page: Page) => Promise<unknown>,
+  { path = '/', shown = '.hero__body' }: { path?: string; shown?: string } = {},
+) {
+  const context = await session.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await init?.(page);
+  // Not waiting for 'load': it waits for the entry script held back here.
+  await page.goto(`${session.site.url}#${path}`, { waitUntil: 'commit' });
+  await page.locator(shown).waitFor();
+  return { page, release, consoleErrors, close: () => context.close() };
+}
+
+describe("home's first paint (markup rendered at build time)", () => {
+  it('shows the hero before any script runs; the app adopts that markup in place, on desktop and on a phone', async () => {
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      const early = await withoutTheApp(width, '/');
+      const before = await firstScreen(early.page);
+      expect(
+        await early.page.evaluate(() => document.documentElement.getAttribute('data-first-paint')),
+      ).toBe('home');
+      expect(await early.page.locator('.hero__body').isVisible()).toBe(true);
+      // A click before the script has run lands where it will afterwards.
+      expect(before.presaleLink).toBe('#/presale');
+      await early.close();
+
+      // Compared with the app's page before the config answer, as the markup is: configured
+      // links (the whitepaper button) appear on both only when that answer arrives.
+      const live = await withHeldApp(width, (page) =>
+        page.route('**/api/v1/config', () => undefined),
+      );
+      await live.page.evaluate(() => {
+        (window as { firstPainted?: Element | null }).firstPainted =
+          document.querySelector('.hero__body');
+      });
+      live.release();
+      await appRendered(live.page);
+      const after = await firstScreen(live.page);
+      // Hydrated, not rebuilt: the very element painted first is the app's, in the same place.
+      expect(
+        await live.page.evaluate(
+          () =>
+            (window as { firstPainted?: Element | null }).firstPainted ===
+            document.querySelector('.hero__body'),
+        ),
+      ).toBe(true);
+      expect(after).toEqual(before);
+      expect(Object.values(after.boxes).every((value) => value !== null)).toBe(true);
+      expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+      // And it answers: on a phone, the menu button opens the menu.
+      if (width === WIDTHS.phone) {
+        await live.page.getByTestId('menu-toggle').click();
+        await live.page.locator('nav.nav--open').waitFor();
+      }
+      await live.close();
+    }
+  });
+
+  it('a visitor who scrolls the first paint stays where they scrolled when the app takes over', async () => {
+    const live = await withHeldApp(WIDTHS.desktop);
+    try {
+      await live.page.evaluate(() => window.scrollTo(0, 600));
+      live.release();
+      await appRendered(live.page);
+      // After React's effects have run (they follow the commit by a frame or so).
+      await live.page.waitForLoadState('load');
+      await live.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      );
+      expect(await live.page.evaluate(() => window.scrollY)).toBe(600);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('stays hidden on every other route and for Italian visitors, who never see English pages', async () => {
+    for (const [path, language] of [
+      ['/leader?code=beast42'],
+      ['/presale/x'],
+      ['/', 'it'],
+      ['/presale', 'it'],
+    ] as const) {
+      const early = await withoutTheApp(WIDTHS.desktop, path, language);
+      expect(await early.page.locator('#root > [data-prerender]').count()).toBe(2);
+      for (const markup of await early.page.locator('#root > [data-prerender]').all()) {
+        expect(await markup.isVisible()).toBe(false);
+      }
+      expect(await early.page.locator('h1').first().isVisible()).toBe(false);
+      await early.close();
+    }
+    const italian = await openPage(session.browser, session.site, '/', {
+      init: async (_context, page) => {
+        await page.addInitScript(() => localStorage.setItem('fbt.language', 'it'));
+      },
+    });
+    expect(await italian.page.locator('html').getAttribute('lang')).toBe('it');
+    expect(await italian.page.locator('h1').count()).toBe(1);
+    await italian.close();
+  });
+});
+
+/**
+ * Where the presale page's first screen's parts are, in its build-time markup's element (home's
+ * hidden markup, before the app drops it, has a top bar too).
+ */
+function presaleScreen(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document
+        .querySelector(`#root > [data-prerender="presale"] ${selector}`)
+        ?.getBoundingClientRect();
+      return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : null;
+    };
+    return Object.fromEntries(
+      [
+        'header.top-bar',
+        '.presale__header .page-title',
+        '.presale__copy',
+        '.presale__image',
+        '[data-testid="purchase-box"]',
+        '[data-testid="sol-target"]',
+      ].map((selector) => [selector, box(selector)]),
+    );
+  });
+}
+
+describe("the presale page's first paint (markup rendered at build time)", () => {
+  it('shows the page, its picture and the box before any script runs; the app adopts that markup in place', async () => {
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      const early = await withoutTheApp(width, '/presale');
+      expect(
+        await early.page.evaluate(() => document.documentElement.getAttribute('data-first-paint')),
+      ).toBe('presale');
+      expect(await early.page.getByRole('heading', { name: 'Presale', level: 1 }).isVisible()).toBe(
+        true,
+      );
+      if (width === WIDTHS.desktop) {
+        expect(await early.page.locator('.presale__image').isVisible()).toBe(true);
+      }
+      expect(await early.page.locator('.hero__body').isVisible()).toBe(false);
+      const before = await presaleScreen(early.page);
+      // Every part of the first screen is in the markup, the box and the target card included.
+      expect(Object.values(before).every((value) => value !== null)).toBe(true);
+      await early.close();
+
+      const live = await withHeldApp(
+        width,
+        (page) => page.route('**/api/v1/config', () => undefined),
+        { path: '/presale', shown: '.presale__header .page-title' },
+      );
+      await live.page.evaluate(() => {
+        (window as { firstPainted?: Element | null }).firstPainted =
+          document.querySelector('.presale__image');
+      });
+      live.release();
+      await appRendered(live.page);
+      expect(
+        await live.page.evaluate(
+          () =>
+            (window as { firstPainted?: Element | null }).firstPainted ===
+            document.querySelector('.presale__image'),
+        ),
+      ).toBe(true);
+      // Home's hidden markup is gone: the document holds each id once.
+      expect(await live.page.locator('#root > [data-prerender]').count()).toBe(1);
+      expect(await live.page.locator('[id="main"]').count()).toBe(1);
+      expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+      // The first screen has not moved: the title, the copy and the picture are where they
+      // were painted (the box and the target card fill in as the presale answer arrives).
+      const after = await presaleScreen(live.page);
+      for (const part of ['header.top-bar', '.presale__header .page-title', '.presale__copy']) {
+        expect(after[part]).toEqual(before[part]);
+      }
+      expect(after['.presale__image']).toEqual(before['.presale__image']);
+      // The box is the app's now: Connect Wallet opens the picker.
+      await live.page.getByTestId('purchase-connect').click();
+      await live.page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor();
+      await live.close();
+    }
+  });
+});
