@@ -26,16 +26,18 @@ try {
 // switched inside the wallet never reaches the page under `npm run dev` (production is
 // unaffected). The browser tests prove the switch on the production build.
 const markup = shownMarkup(root, initialLanguage.language);
-if (markup !== null) {
+const router = markup === null ? undefined : createAppRouter();
+// The page's code (a lazy route's chunk, preloaded by the head script) must be in before React
+// adopts its markup, which a fallback in its place would not match.
+if (router !== undefined) await routerReady(router);
+if (markup !== null && router !== undefined && shownMarkup(root, initialLanguage.language)) {
   // The visitor already sees this page, rendered at build time from these same components:
   // React adopts that markup (hydration) instead of building and laying out the page a second
-  // time, once the router has the page's code (a lazy route's chunk, preloaded by the head
-  // script), and in a transition: in slices of a few milliseconds, yielding to the browser
-  // between them. A mismatch would make React render the page from scratch: it is a bug,
-  // reported as one.
+  // time, in a transition: in slices of a few milliseconds, yielding to the browser between
+  // them. A mismatch would make React render the page from scratch: it is a bug, reported as
+  // one. (Checked again after the wait: a click on one of the markup's links meanwhile leads
+  // elsewhere, and that page starts from scratch below.)
   dropOtherMarkup(root, markup);
-  const router = createAppRouter();
-  await routerReady(router);
   startTransition(() => {
     hydrateRoot(markup, <App initialLanguage={initialLanguage} router={router} />, {
       onRecoverableError: (error) => console.error('page markup hydration failed', error),
@@ -44,7 +46,8 @@ if (markup !== null) {
 } else {
   // A transition: React renders the first page in slices of a few milliseconds, yielding to
   // the browser between them, instead of one long task; a phone stays responsive meanwhile.
-  // Whatever #root holds (the pages' markup, hidden) is replaced in the same commit.
+  // Whatever #root holds (the pages' markup, hidden or not) is replaced in the same commit.
   const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(<App initialLanguage={initialLanguage} />));
+  const app = <App initialLanguage={initialLanguage} {...(router ? { router } : {})} />;
+  startTransition(() => reactRoot.render(app));
 }

@@ -243,4 +243,38 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
       await live.close();
     }
   });
+
+  it("a link clicked while the app waits for the page's code leads to that page, built from scratch", async () => {
+    let releaseRoute: () => void = () => undefined;
+    const routeReleased = new Promise<void>((resolve) => (releaseRoute = resolve));
+    const live = await withHeldApp(
+      WIDTHS.desktop,
+      (page) =>
+        page.route(/\/assets\/presale-[\w-]+\.js$/, async (route) => {
+          await routeReleased;
+          await route.continue();
+        }),
+      { path: '/presale', shown: '.presale__header .page-title' },
+    );
+    try {
+      const entry = live.page.waitForResponse(/\/assets\/index-[\w-]+\.js$/);
+      live.release();
+      await entry;
+      // The entry is running and waits for the presale chunk, held here.
+      await live.page.waitForTimeout(500);
+      await live.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Roadmap' })
+        .click();
+      releaseRoute();
+      await appRendered(live.page);
+      await live.page.getByRole('heading', { name: 'FBT Roadmap' }).waitFor();
+      expect(await live.page.locator('#root > [data-prerender]').count()).toBe(0);
+      expect(await live.page.locator('h1').count()).toBe(1);
+      expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    } finally {
+      releaseRoute();
+      await live.close();
+    }
+  });
 });
