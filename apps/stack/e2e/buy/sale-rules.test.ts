@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appRendered } from '../harness';
 import { openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
 import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
 
@@ -100,6 +101,18 @@ describe('the sale window', () => {
       width: 390,
     });
     await page.getByTestId('purchase-box').waitFor();
+    // The box is in the page's build-time markup: wait until the app has read the presale, so
+    // the change below reaches it through the stream, as it reaches a page open for a while.
+    await appRendered(page);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.endsWith('/api/v1/presales/public')),
+        ),
+      )
+      .toBe(true);
     const end = nowSeconds() - 60;
     await setWindow('public', end - 3_600, end);
     // The chain change reaches the open page through the BFF's stream.
