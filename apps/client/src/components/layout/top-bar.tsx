@@ -8,7 +8,7 @@ import { useSiteContent } from '../../lib/site-content';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { CloseIcon, ExternalIcon, MenuIcon } from '../ui/icons';
 import { ConnectButton } from '../wallet/connect-button';
-import { isConnectButtonVisible } from '../wallet/connect-visibility';
+import { isConnectButtonVisible, isWidthDependent } from '../wallet/connect-visibility';
 import { useRegisteredWallet } from '../wallet/wallet-state';
 import { LanguageSwitch } from './language-switch';
 import { navItems, type NavItem } from './nav-items';
@@ -25,7 +25,11 @@ export function TopBar() {
   const navigate = useNavigate();
   const wallet = useRegisteredWallet();
   const { name: privateRoute } = usePrivateRouteName();
-  const isMobile = useMediaQuery(`(max-width: ${breakpoints.menu}px)`);
+  // Only the leader page's Connect button depends on the width (connect-visibility.ts).
+  const isMobile = useMediaQuery(
+    `(max-width: ${breakpoints.menu}px)`,
+    isWidthDependent(location.pathname),
+  );
   const [menuOpen, setMenuOpen] = useState(false);
   const [whitepaperOpen, setWhitepaperOpen] = useState(false);
   const menuId = useId();

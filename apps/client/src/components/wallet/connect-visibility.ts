@@ -9,7 +9,16 @@ export function isConnectButtonVisible(
   privateRouteName: string,
   isMobile: boolean,
 ): boolean {
-  const segment = pathname.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
+  const segment = firstSegment(pathname);
   if (segment === 'presale' || segment === 'swap' || segment === privateRouteName) return true;
   return segment === 'leader' && !isMobile;
+}
+
+/** Whether {@link isConnectButtonVisible} depends on `isMobile` for this path: leader only. */
+export function isWidthDependent(pathname: string): boolean {
+  return firstSegment(pathname) === 'leader';
+}
+
+function firstSegment(pathname: string): string {
+  return pathname.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
