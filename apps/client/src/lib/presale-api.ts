@@ -32,10 +32,28 @@ export async function getPresale(
   }
 }
 
+/**
+ * The newer of two presale reads, by when the BFF read the chain (`fetchedAt`); the incoming
+ * one on a tie. Reads arrive by two roads, HTTP and the stream, and not in the order they were
+ * made: an HTTP answer read before a change can land after the stream's news of it (both wait
+ * for the schemas' first load), and must not bring the old state back until the next poll.
+ */
+export function newerPresale(
+  current: PresaleResponse | undefined,
+  incoming: PresaleResponse,
+): PresaleResponse {
+  if (current === undefined) return incoming;
+  return Date.parse(incoming.fetchedAt) >= Date.parse(current.fetchedAt) ? incoming : current;
+}
+
 export function presaleQueryOptions(variant: PresaleVariant) {
   return queryOptions({
     queryKey: presaleQueryKey(variant),
-    queryFn: ({ signal }) => getPresale(variant, signal),
+    queryFn: async ({ client, queryKey, signal }) => {
+      const fetched = await getPresale(variant, signal);
+      // What the cache holds now, once the answer is in (the stream may have written since).
+      return newerPresale(client.getQueryData<PresaleResponse>(queryKey), fetched);
+    },
     refetchInterval: PRESALE_REFRESH_MS,
   });
 }

@@ -127,6 +127,41 @@ describe('the sale window', () => {
     await close();
   });
 
+  it('a slow answer read before the window ended never brings the box back after the stream said so', async () => {
+    // The presale read the page starts with is answered by the BFF at once (the window still
+    // open), then held back here until the stream has told the page the window ended.
+    let releaseRead: () => void = () => undefined;
+    const readReleased = new Promise<void>((resolve) => (releaseRead = resolve));
+    let readAnswered: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (readAnswered = resolve));
+    const context = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.route(/\/api\/v1\/presales\/public$/, async (route) => {
+        const response = await route.fetch();
+        readAnswered();
+        await readReleased;
+        await route.fulfill({ response });
+      });
+      await page.goto(`${session.stack.url}#/presale`);
+      await answered;
+      const end = nowSeconds() - 60;
+      await setWindow('public', end - 3_600, end);
+      const ended = page.getByTestId('sale-ended');
+      await ended.waitFor({ timeout: 15_000 });
+      const staleRead = page.waitForResponse(/\/api\/v1\/presales\/public$/);
+      releaseRead();
+      await staleRead;
+      // Longer than the page needs to apply a read (parse and render).
+      await page.waitForTimeout(1_000);
+      expect(await ended.isVisible()).toBe(true);
+      expect(await page.getByTestId('purchase-box').count()).toBe(0);
+    } finally {
+      releaseRead();
+      await context.close();
+    }
+  });
+
   it('an open window with an end says until when', async () => {
     await setWindow('public', nowSeconds() - 60, nowSeconds() + 7 * 86_400);
     const { page, close } = await openBuyerPage(session.browser, session.stack, '/presale');

@@ -1,7 +1,7 @@
-import type { PresaleVariant } from '@fbt/domain';
+import type { PresaleResponse, PresaleVariant } from '@fbt/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { parsePresale, presaleQueryKey } from '../../../lib/presale-api';
+import { newerPresale, parsePresale, presaleQueryKey } from '../../../lib/presale-api';
 import { ignoreMalformed, useStream } from '../../../lib/use-stream';
 import { parseSolPrice, solPriceQueryKey } from './get-sol-price';
 import { presaleSignals } from './presale-signals';
@@ -19,7 +19,9 @@ export function usePresaleStream(variant: PresaleVariant): void {
     // Parsed in the order they came (the schemas, once loaded, resolve each in turn).
     if (message.type === 'presale' && message.topic === `presale:${variant}`) {
       parsePresale(message.data).then((presale) => {
-        queryClient.setQueryData(presaleQueryKey(variant), presale);
+        queryClient.setQueryData<PresaleResponse>(presaleQueryKey(variant), (current) =>
+          newerPresale(current, presale),
+        );
         // Delivering again (the subscription's first message follows every (re)connect).
         signals.setLive(true);
         signals.signal();
