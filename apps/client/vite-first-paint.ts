@@ -2,8 +2,8 @@ import type { Plugin } from 'vite';
 import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
 import {
   FIRST_PAINT_ATTRIBUTE,
+  PRERENDERED_PAGE_BY_PATH,
   PRERENDERED_PAGES,
-  type PrerenderedPage,
 } from './src/prerender/markup.ts';
 
 /**
@@ -146,7 +146,7 @@ export function firstPaintScript(files: AppFiles, base: string): string {
     "o.observe({type:'largest-contentful-paint',buffered:true});",
     '}else requestAnimationFrame(function(){var c=new MessageChannel();c.port1.onmessage=go;c.port2.postMessage(0);});}',
     "var r=location.hash.replace(/^#\\/?/,'').split(/[/?#]/)[0];",
-    `var g=${JSON.stringify(pagesByPath())};`,
+    `var g=${JSON.stringify(PRERENDERED_PAGE_BY_PATH)};`,
     "var p=location.hash.replace(/^#/,'').split(/[?#]/)[0].replace(/\\/+$/,'');",
     'var page=Object.prototype.hasOwnProperty.call(g,p)?g[p]:null;',
     'if(page){var l;',
@@ -158,18 +158,6 @@ export function firstPaintScript(files: AppFiles, base: string): string {
     "d.addEventListener('DOMContentLoaded',page?painted:start);",
     '})();',
   ].join('');
-}
-
-/**
- * Path (as `prerenderedPageOf` reads it: no query, no trailing slash) -> prerendered page, for
- * the head script, which must decide the same way as main.tsx does later.
- */
-function pagesByPath(): Record<string, PrerenderedPage> {
-  const result: Record<string, PrerenderedPage> = {};
-  for (const [page, path] of Object.entries(PRERENDERED_PAGES)) {
-    result[path.replace(/\/+$/, '')] = page as PrerenderedPage;
-  }
-  return result;
 }
 
 /**

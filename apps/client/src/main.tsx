@@ -25,12 +25,12 @@ try {
 // useStandardWalletAdapters destroy the Wallet Standard adapters it keeps using, so an account
 // switched inside the wallet never reaches the page under `npm run dev` (production is
 // unaffected). The browser tests prove the switch on the production build.
+const router = createAppRouter();
 const markup = shownMarkup(root, initialLanguage.language);
-const router = markup === null ? undefined : createAppRouter();
 // The page's code (a lazy route's chunk, preloaded by the head script) must be in before React
 // adopts its markup, which a fallback in its place would not match.
-if (router !== undefined) await routerReady(router);
-if (markup !== null && router !== undefined && shownMarkup(root, initialLanguage.language)) {
+if (markup !== null) await routerReady(router);
+if (markup !== null && shownMarkup(root, initialLanguage.language) === markup) {
   // The visitor already sees this page, rendered at build time from these same components:
   // React adopts that markup (hydration) instead of building and laying out the page a second
   // time, in a transition: in slices of a few milliseconds, yielding to the browser between
@@ -48,6 +48,7 @@ if (markup !== null && router !== undefined && shownMarkup(root, initialLanguage
   // the browser between them, instead of one long task; a phone stays responsive meanwhile.
   // Whatever #root holds (the pages' markup, hidden or not) is replaced in the same commit.
   const reactRoot = createRoot(root);
-  const app = <App initialLanguage={initialLanguage} {...(router ? { router } : {})} />;
-  startTransition(() => reactRoot.render(app));
+  startTransition(() =>
+    reactRoot.render(<App initialLanguage={initialLanguage} router={router} />),
+  );
 }

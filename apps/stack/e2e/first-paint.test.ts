@@ -76,6 +76,26 @@ async function withHeldApp(
   return { page, release, consoleErrors, close: () => context.close() };
 }
 
+/**
+ * Releases a held app (see {@link withHeldApp}) and, once it has rendered, says whether the
+ * element `selector` names is still the one painted first: adopted by React, not rebuilt.
+ */
+async function releaseKeeps(
+  live: Awaited<ReturnType<typeof withHeldApp>>,
+  selector: string,
+): Promise<boolean> {
+  await live.page.evaluate((query) => {
+    (window as { firstPainted?: Element | null }).firstPainted = document.querySelector(query);
+  }, selector);
+  live.release();
+  await appRendered(live.page);
+  return live.page.evaluate(
+    (query) =>
+      (window as { firstPainted?: Element | null }).firstPainted === document.querySelector(query),
+    selector,
+  );
+}
+
 describe("home's first paint (markup rendered at build time)", () => {
   it('shows the hero before any script runs; the app adopts that markup in place, on desktop and on a phone', async () => {
     for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
@@ -94,21 +114,9 @@ describe("home's first paint (markup rendered at build time)", () => {
       const live = await withHeldApp(width, (page) =>
         page.route('**/api/v1/config', () => undefined),
       );
-      await live.page.evaluate(() => {
-        (window as { firstPainted?: Element | null }).firstPainted =
-          document.querySelector('.hero__body');
-      });
-      live.release();
-      await appRendered(live.page);
-      const after = await firstScreen(live.page);
       // Hydrated, not rebuilt: the very element painted first is the app's, in the same place.
-      expect(
-        await live.page.evaluate(
-          () =>
-            (window as { firstPainted?: Element | null }).firstPainted ===
-            document.querySelector('.hero__body'),
-        ),
-      ).toBe(true);
+      expect(await releaseKeeps(live, '.hero__body')).toBe(true);
+      const after = await firstScreen(live.page);
       expect(after).toEqual(before);
       expect(Object.values(after.boxes).every((value) => value !== null)).toBe(true);
       expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
@@ -213,19 +221,7 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
         (page) => page.route('**/api/v1/config', () => undefined),
         { path: '/presale', shown: '.presale__header .page-title' },
       );
-      await live.page.evaluate(() => {
-        (window as { firstPainted?: Element | null }).firstPainted =
-          document.querySelector('.presale__image');
-      });
-      live.release();
-      await appRendered(live.page);
-      expect(
-        await live.page.evaluate(
-          () =>
-            (window as { firstPainted?: Element | null }).firstPainted ===
-            document.querySelector('.presale__image'),
-        ),
-      ).toBe(true);
+      expect(await releaseKeeps(live, '.presale__image')).toBe(true);
       // Home's hidden markup is gone: the document holds each id once.
       expect(await live.page.locator('#root > [data-prerender]').count()).toBe(1);
       expect(await live.page.locator('[id="main"]').count()).toBe(1);

@@ -19,16 +19,27 @@ export const PRERENDER_ATTRIBUTE = 'data-prerender';
  */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
+/** A router path as the pages are looked up by: no trailing slash (home is ''). */
+const pathKey = (path: string): string => path.replace(/\/+$/, '');
+
+/**
+ * {@link PRERENDERED_PAGES} by {@link pathKey}: the one lookup `prerenderedPageOf` and the
+ * head script (vite-first-paint.ts, which carries it as JSON) both decide by.
+ */
+export const PRERENDERED_PAGE_BY_PATH: Readonly<Record<string, PrerenderedPage>> =
+  Object.fromEntries(
+    Object.entries(PRERENDERED_PAGES).map(([page, path]) => [pathKey(path), page]),
+  ) as Record<string, PrerenderedPage>;
+
 /**
  * The prerendered page a hash URL opens, if any: its path exactly (a query aside, trailing
  * slashes ignored, as the router does), so `#/presale/x` (not found) is not the presale page.
  */
 export function prerenderedPageOf(hash: string): PrerenderedPage | null {
-  const path = hash.replace(/^#/, '').split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
-  for (const [page, route] of Object.entries(PRERENDERED_PAGES)) {
-    if (route.replace(/\/+$/, '') === path) return page as PrerenderedPage;
-  }
-  return null;
+  const path = pathKey(hash.replace(/^#/, '').split(/[?#]/)[0] ?? '');
+  return Object.hasOwn(PRERENDERED_PAGE_BY_PATH, path)
+    ? (PRERENDERED_PAGE_BY_PATH[path] ?? null)
+    : null;
 }
 
 /**
