@@ -20,8 +20,9 @@ const MAX_RECONNECT_DELAY_MS = 2_000;
  * Opens the connections for `url` without waiting for them: an instance starts (and serves, in
  * `local-fallback`) while Redis is down, and ioredis reconnects every ≤ 2 s in the background.
  * Commands fail at once while disconnected (no offline queue, one retry) and after 2 s when
- * the server does not answer, so neither a lease renewal nor a rate-limit check waits long; the subscriber keeps its queue, so its
- * SUBSCRIBE goes out when the connection comes (ioredis resubscribes after every reconnect).
+ * the server does not answer, so neither a lease renewal nor a rate-limit check waits long. The
+ * subscriber keeps its queue, so a SUBSCRIBE goes out when the connection comes; after a
+ * reconnect its owner subscribes again on 'ready'.
  * `onError` hears every connection error (the caller decides how often to log).
  */
 export function createRedisClients(url: string, onError: (error: Error) => void): RedisClients {
@@ -36,7 +37,14 @@ export function createRedisClients(url: string, onError: (error: Error) => void)
     maxRetriesPerRequest: 1,
     commandTimeout: COMMAND_TIMEOUT_MS,
   });
-  const subscriber = new Redis(url, { ...common, maxRetriesPerRequest: null });
+  // No auto-resubscribe: ioredis sends that SUBSCRIBE with nobody listening for its failure,
+  // so a close before Redis answers it (a restart, then shutdown) was an unhandled rejection.
+  // The cluster subscribes again itself on every 'ready' (see cluster.ts).
+  const subscriber = new Redis(url, {
+    ...common,
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
   redis.on('error', onError);
   subscriber.on('error', onError);
   return {
