@@ -58,6 +58,8 @@ export default defineConfig({
       ),
     },
   },
+  // The answer-checking worker (src/lib/wire-worker.ts) is an ES module, like the page's code.
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', ws: true },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { API_BASE } from '../config/api';
-// Type only: the module itself is imported lazily (loadWireSchemas).
-import type * as wireSchemaModule from './wire-schemas';
+import { checkWire, prepareWireCheck } from './wire-check';
+import type { WireOutput, WireSchemaName } from './wire-schemas';
 
 /** A BFF call that did not return a usable JSON body. */
 export class BffResponseError extends Error {
@@ -30,8 +30,8 @@ export async function getJson(path: string, init: { signal?: AbortSignal } = {})
 }
 
 /**
- * Validates a BFF body (HTTP or stream) against its shared wire schema; a mismatch throws an
- * error naming `what` and the offending fields.
+ * Validates a body against a zod schema on the page's thread (the swap page's own answers); a
+ * mismatch throws an error naming `what` and the offending fields.
  */
 export function parseResponse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
@@ -43,51 +43,31 @@ export function parseResponse<T>(schema: z.ZodType<T>, body: unknown, what: stri
   return parsed.data;
 }
 
-/** The wire schemas module (`wire-schemas.ts`), loaded on first use. */
-export type WireSchemas = typeof wireSchemaModule;
-
-let wireSchemas: Promise<WireSchemas> | undefined;
-
 /**
- * The wire schemas, fetched and evaluated the first time they are asked for (then shared). A
- * failed load (the chunk did not arrive) is forgotten, so the next read tries again. Callers
- * start the load before their request and await it after: the promise is marked handled here,
- * so a load that fails meanwhile is not an unhandled rejection (awaiting it still throws).
+ * GETs `${API_BASE}${path}` and checks the body against the wire schema `name` (see
+ * `wire-check.ts`): a mismatch throws an error naming `what` and the offending fields. The
+ * checker starts alongside the request, not after it.
  */
-export function loadWireSchemas(): Promise<WireSchemas> {
-  if (wireSchemas === undefined) {
-    const loading = import('./wire-schemas').catch((error: unknown) => {
-      wireSchemas = undefined;
-      throw error;
-    });
-    loading.catch(() => undefined);
-    wireSchemas = loading;
-  }
-  return wireSchemas;
-}
-
-/**
- * GETs `${API_BASE}${path}` and validates the body with the wire schema `pick` chooses (see
- * {@link parseResponse}). The schemas load in parallel with the request, not after it.
- */
-export async function getParsed<T>(
+export async function getParsed<N extends WireSchemaName>(
   path: string,
-  pick: (schemas: WireSchemas) => z.ZodType<T>,
+  name: N,
   what: string,
   init: { signal?: AbortSignal } = {},
-): Promise<T> {
-  const schemas = loadWireSchemas();
+): Promise<WireOutput<N>> {
+  prepareWireCheck();
   const body = await getJson(path, init);
-  return parseResponse(pick(await schemas), body, what);
+  return parseWire(name, body, what);
 }
 
-/** Validates a body that came some other way (the stream, a POST) with a lazy wire schema. */
-export async function parseWire<T>(
-  pick: (schemas: WireSchemas) => z.ZodType<T>,
+/** Checks a body that came some other way (the stream, a POST) against the wire schema `name`. */
+export async function parseWire<N extends WireSchemaName>(
+  name: N,
   body: unknown,
   what: string,
-): Promise<T> {
-  return parseResponse(pick(await loadWireSchemas()), body, what);
+): Promise<WireOutput<N>> {
+  const check = await checkWire(name, body);
+  if (!check.success) throw new Error(`Invalid ${what}: ${check.paths.join(', ')}`);
+  return check.data;
 }
 
 /** Narrowing helper for hand-written response guards. */

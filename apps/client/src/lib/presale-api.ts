@@ -10,7 +10,7 @@ export const presaleQueryKey = (variant: PresaleVariant) => ['presale', variant]
 
 /** Validates a presale body from the stream (the schemas load on first use). */
 export function parsePresale(body: unknown): Promise<PresaleResponse> {
-  return parseWire((schemas) => schemas.presaleResponseSchema, body, 'presale response');
+  return parseWire('presaleResponseSchema', body, 'presale response');
 }
 
 /** `GET /api/v1/presales/{variant}`: the presale account as last read by the BFF. */
@@ -21,7 +21,7 @@ export async function getPresale(
   try {
     return await getParsed(
       `/presales/${variant}`,
-      (schemas) => schemas.presaleResponseSchema,
+      'presaleResponseSchema',
       'presale response',
       signal ? { signal } : {},
     );

@@ -7,17 +7,12 @@ export const GOALS_POLL_MS = 30_000;
 
 /** `GET /api/v1/goals`: Telegram members and X followers, as cached by the BFF. */
 export async function getGoals(signal?: AbortSignal): Promise<GoalsResponse> {
-  return getParsed(
-    '/goals',
-    (schemas) => schemas.goalsResponseSchema,
-    'goals response',
-    signal ? { signal } : {},
-  );
+  return getParsed('/goals', 'goalsResponseSchema', 'goals response', signal ? { signal } : {});
 }
 
 /** Validates a goals body from the stream (the schemas load on first use). */
 export function parseGoals(body: unknown): Promise<GoalsResponse> {
-  return parseWire((schemas) => schemas.goalsResponseSchema, body, 'goals response');
+  return parseWire('goalsResponseSchema', body, 'goals response');
 }
 
 export const goalsQueryKey = ['goals'] as const;

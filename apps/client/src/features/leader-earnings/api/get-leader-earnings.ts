@@ -44,7 +44,7 @@ export async function getLeaderEarnings(
 ): Promise<LeaderEarnings[]> {
   const answer = await getParsed(
     `/leaders/by-wallet/${encodeURIComponent(wallet)}`,
-    (schemas) => schemas.leaderEarningsResponseSchema,
+    'leaderEarningsResponseSchema',
     'leader earnings',
     signal ? { signal } : {},
   );

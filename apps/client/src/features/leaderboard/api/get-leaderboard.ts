@@ -6,7 +6,7 @@ import { getParsed } from '../../../lib/api-client';
 export async function getLeaderboard(signal?: AbortSignal): Promise<LeaderboardResponse> {
   return getParsed(
     '/leaderboard',
-    (schemas) => schemas.leaderboardResponseSchema,
+    'leaderboardResponseSchema',
     'leaderboard response',
     signal ? { signal } : {},
   );

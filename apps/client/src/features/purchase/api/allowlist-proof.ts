@@ -1,6 +1,7 @@
 import type { PresaleVariant } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
-import { BffResponseError, getJson, loadWireSchemas, parseResponse } from '../../../lib/api-client';
+import { BffResponseError, getJson, parseWire } from '../../../lib/api-client';
+import { prepareWireCheck } from '../../../lib/wire-check';
 
 /** A wallet's standing on an allowlisted presale: its proof, or not on the list. */
 export type AllowlistStanding =
@@ -23,7 +24,7 @@ export async function getAllowlistStanding(
   wallet: string,
   signal?: AbortSignal,
 ): Promise<AllowlistStanding> {
-  const schemas = loadWireSchemas();
+  prepareWireCheck();
   let body: unknown;
   try {
     body = await getJson(
@@ -34,8 +35,7 @@ export async function getAllowlistStanding(
     if (error instanceof BffResponseError && error.status === 404) return { listed: false };
     throw error;
   }
-  const { allowlistProofResponseSchema } = await schemas;
-  const answer = parseResponse(allowlistProofResponseSchema, body, 'allowlist proof');
+  const answer = await parseWire('allowlistProofResponseSchema', body, 'allowlist proof');
   if (answer.wallet !== wallet) throw new Error('The allowlist proof is for another wallet.');
   return { listed: true, proof: answer.proof.map(hexToBytes) };
 }

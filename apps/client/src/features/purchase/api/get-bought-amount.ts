@@ -21,7 +21,7 @@ export async function getBoughtLamports(
 ): Promise<bigint> {
   const answer = await getParsed(
     `/presales/${variant}/buyers/${encodeURIComponent(wallet)}`,
-    (schemas) => schemas.buyerResponseSchema,
+    'buyerResponseSchema',
     'buyer response',
     signal ? { signal } : {},
   );

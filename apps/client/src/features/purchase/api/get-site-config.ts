@@ -1,14 +1,15 @@
 import type { ConfigResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadWireSchemas, parseResponse } from '../../../lib/api-client';
+import { parseWire } from '../../../lib/api-client';
+import { prepareWireCheck } from '../../../lib/wire-check';
 import { fetchSiteConfig } from '../../../lib/site-config';
 
 /** The whole `GET /api/v1/config` body, validated: cluster, rpcPath, program, mint, presales. */
 export async function getSiteConfig(): Promise<ConfigResponse> {
-  const schemas = loadWireSchemas();
+  prepareWireCheck();
   const body = await fetchSiteConfig();
   if (body === null) throw new Error('The site configuration could not be loaded.');
-  return parseResponse((await schemas).configResponseSchema, body, 'site configuration');
+  return parseWire('configResponseSchema', body, 'site configuration');
 }
 
 export const siteConfigQueryOptions = queryOptions({

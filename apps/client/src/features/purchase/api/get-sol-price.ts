@@ -9,13 +9,13 @@ export const solPriceQueryKey = ['price', 'sol-usd'] as const;
 
 /** Validates a price body from the stream (the schemas load on first use). */
 export function parseSolPrice(body: unknown): Promise<PriceResponse> {
-  return parseWire((schemas) => schemas.priceResponseSchema, body, 'price response');
+  return parseWire('priceResponseSchema', body, 'price response');
 }
 
 export const solPriceQueryOptions = queryOptions({
   queryKey: solPriceQueryKey,
   queryFn: ({ signal }) =>
-    getParsed('/price/sol-usd', (schemas) => schemas.priceResponseSchema, 'price response', {
+    getParsed('/price/sol-usd', 'priceResponseSchema', 'price response', {
       signal,
     }),
   refetchInterval: PRICE_POLL_MS,

@@ -1,7 +1,7 @@
 import { httpErrorText, type LeaderReportRequest, type LeaderReportResponse } from '@fbt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../../config/api';
-import { loadWireSchemas } from '../../../lib/api-client';
+import { checkWire, prepareWireCheck } from '../../../lib/wire-check';
 
 /**
  * The answer about a leader code: known (with its on-chain record and whether the record is
@@ -23,7 +23,7 @@ export async function checkLeaderCode(
   code: string,
   signal?: AbortSignal,
 ): Promise<LeaderCodeCheck> {
-  const schemas = loadWireSchemas();
+  prepareWireCheck();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/leaders/${encodeURIComponent(code)}`, {
@@ -40,7 +40,7 @@ export async function checkLeaderCode(
   const body: unknown = await response.json().catch(() => null);
   let parsed;
   try {
-    parsed = (await schemas).leaderDetailResponseSchema.safeParse(body);
+    parsed = await checkWire('leaderDetailResponseSchema', body);
   } catch (error) {
     return { status: 'error', message: (error as Error).message };
   }
@@ -85,22 +85,22 @@ export async function postLeaderReport(report: LeaderReportRequest): Promise<Lea
     return { kind: 'failed', message: (error as Error).message };
   }
   const body: unknown = await response.json().catch(() => null);
-  let schemas;
+  let parsed;
+  let error;
   try {
-    schemas = await loadWireSchemas();
-  } catch (error) {
-    return { kind: 'failed', message: (error as Error).message };
+    if (response.ok) parsed = await checkWire('leaderReportResponseSchema', body);
+    else error = await checkWire('apiErrorBodySchema', body);
+  } catch (failure) {
+    return { kind: 'failed', message: (failure as Error).message };
   }
-  if (response.ok) {
-    const parsed = schemas.leaderReportResponseSchema.safeParse(body);
+  if (parsed !== undefined) {
     if (parsed.success) {
       console.info('leader report', parsed.data);
       return { kind: 'recorded', response: parsed.data };
     }
     return { kind: 'failed', message: 'Invalid leader report response' };
   }
-  const error = schemas.apiErrorBodySchema.safeParse(body);
-  if (response.status >= 400 && response.status < 500 && error.success) {
+  if (response.status >= 400 && response.status < 500 && error?.success === true) {
     return { kind: 'rejected', code: error.data.error.code, message: error.data.error.message };
   }
   return { kind: 'failed', message: httpErrorText(response.status) };
