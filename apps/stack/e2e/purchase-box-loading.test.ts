@@ -2,7 +2,7 @@
 // it, and the code (web3.js, adapters) comes after the page has loaded, or at the first touch.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useSiteSession, WIDTHS } from './harness';
 
@@ -16,6 +16,18 @@ function walletChunk(): string {
   const chunk = manifest['src/app/routes/presale-purchase.tsx'];
   if (chunk === undefined) throw new Error('the build has no wallet chunk for the presale pages');
   return `/${chunk.file}`;
+}
+
+/** When the page finished loading, and when it started fetching `file` (null: not yet). */
+function walletTiming(page: Page, file: string) {
+  return page.evaluate((chunk) => {
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const fetched = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname === chunk);
+    return { loadEnd: navigation?.loadEventEnd ?? 0, fetchedAt: fetched?.startTime ?? null };
+  }, file);
 }
 
 describe('the purchase box before its wallet code', () => {
@@ -53,27 +65,37 @@ describe('the purchase box before its wallet code', () => {
     await close();
   });
 
-  it('is fetched only after the page has loaded when nobody touches the page', async () => {
+  it('is fetched after the page has loaded, with the box in view, when nobody touches the page', async () => {
+    const chunk = walletChunk();
+    // A desktop shows the box from the start.
+    const { page, close } = await openPage(session.browser, session.site, '/presale', {
+      width: WIDTHS.desktop,
+    });
+    await expect.poll(async () => (await walletTiming(page, chunk)).fetchedAt).not.toBeNull();
+    const { loadEnd, fetchedAt } = await walletTiming(page, chunk);
+    expect(loadEnd).toBeGreaterThan(0);
+    expect(fetchedAt).toBeGreaterThanOrEqual(loadEnd);
+    await close();
+  });
+
+  it('waits on a phone until the visitor scrolls the box into view', async () => {
     const chunk = walletChunk();
     const { page, close } = await openPage(session.browser, session.site, '/presale', {
       width: WIDTHS.phone,
     });
-    const timing = () =>
-      page.evaluate((file) => {
-        const navigation = performance.getEntriesByType('navigation')[0] as
-          PerformanceNavigationTiming | undefined;
-        const fetched = performance
-          .getEntriesByType('resource')
-          .find((entry) => new URL(entry.name).pathname === file);
-        return {
-          loadEnd: navigation?.loadEventEnd ?? 0,
-          fetchedAt: fetched?.startTime ?? null,
-        };
-      }, chunk);
-    await expect.poll(async () => (await timing()).fetchedAt).not.toBeNull();
-    const { loadEnd, fetchedAt } = await timing();
-    expect(loadEnd).toBeGreaterThan(0);
-    expect(fetchedAt).toBeGreaterThanOrEqual(loadEnd);
+    const box = page.getByTestId('purchase-box');
+    // Below the title and picture, less than half of the box shows.
+    const shown = await box.evaluate((element) => {
+      const { top, height } = element.getBoundingClientRect();
+      return Math.max(0, Math.min(height, window.innerHeight - top)) / height;
+    });
+    expect(shown).toBeLessThan(0.5);
+    // Loaded, painted and idle for a while: the old rule (load, then idle) had fetched it by now.
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(2_000);
+    expect((await walletTiming(page, chunk)).fetchedAt).toBeNull();
+    await box.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await walletTiming(page, chunk)).fetchedAt).not.toBeNull();
     await close();
   });
 
