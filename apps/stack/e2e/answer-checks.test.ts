@@ -1,10 +1,8 @@
 // Where the site checks the BFF's answers against the wire schemas: in a worker, so zod never
 // runs on the page's thread; and on the page's thread when the worker cannot run.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, useSiteSession } from './harness';
+import { describe, expect, it } from 'vitest';
+import { builtChunk, openPage, useSiteSession } from './harness';
 
 const session = useSiteSession();
 
@@ -12,12 +10,7 @@ const WORKER_SCRIPT = /\/assets\/wire-worker-[\w-]+\.js$/;
 
 /** The schemas' chunk the page loads only to check answers itself, as this build named it. */
 function schemasChunk(): string {
-  const manifest = JSON.parse(
-    readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const chunk = manifest['src/lib/wire-schemas.ts'];
-  if (chunk === undefined) throw new Error('the build has no wire schemas chunk');
-  return `/${chunk.file}`;
+  return builtChunk('src/lib/wire-schemas.ts', 'wire schemas chunk');
 }
 
 /** Records the page's console messages and the scripts its context fetches. */
@@ -31,6 +24,16 @@ function watch(context: BrowserContext, page: Page) {
   return { scripts, messages };
 }
 
+/** The page shows the fixtures' presale progress and live price (both read from the BFF). */
+async function presaleShown(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId('sol-target-status').textContent())
+    .toBe('37.5 SOL Raised · 62.5 SOL to go');
+  await expect
+    .poll(() => page.getByTestId('purchase-price').textContent())
+    .toBe('1 SOL = 145.23 USD');
+}
+
 describe("the BFF's answers", () => {
   it('are checked in a worker: the page shows them and never loads zod itself', async () => {
     let seen: ReturnType<typeof watch> | undefined;
@@ -41,12 +44,7 @@ describe("the BFF's answers", () => {
         newPage.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
       },
     });
-    await expect
-      .poll(() => page.getByTestId('sol-target-status').textContent())
-      .toBe('37.5 SOL Raised · 62.5 SOL to go');
-    await expect
-      .poll(() => page.getByTestId('purchase-price').textContent())
-      .toBe('1 SOL = 145.23 USD');
+    await presaleShown(page);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatch(WORKER_SCRIPT);
     expect(seen?.scripts).not.toContain(schemasChunk());
@@ -88,12 +86,7 @@ describe("the BFF's answers", () => {
         await context.route(WORKER_SCRIPT, (route) => route.abort('connectionrefused'));
       },
     });
-    await expect
-      .poll(() => page.getByTestId('sol-target-status').textContent())
-      .toBe('37.5 SOL Raised · 62.5 SOL to go');
-    await expect
-      .poll(() => page.getByTestId('purchase-price').textContent())
-      .toBe('1 SOL = 145.23 USD');
+    await presaleShown(page);
     expect(seen?.scripts).toContain(schemasChunk());
     expect(
       seen?.messages.some((message) =>

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -127,3 +128,17 @@ export async function appRendered(page: Page): Promise<void> {
 
 /** The route's main heading. */
 export const mainHeading = (page: Page) => page.locator('main h1').first();
+
+/**
+ * The path (`/assets/…`) of the chunk this run's build made for the source module `source`
+ * (as Vite's manifest names it, e.g. `src/app/routes/presale.tsx`); throws, naming `what`, if
+ * the build has none.
+ */
+export function builtChunk(source: string, what: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const chunk = manifest[source];
+  if (chunk === undefined) throw new Error(`the build has no ${what}`);
+  return `/${chunk.file}`;
+}

@@ -1,8 +1,12 @@
 // The marketing pages (home, roadmap) in Chromium, served by the real BFF over fixture data.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { FAKE_CLOCK_PAUSED_AT, FAKE_CLOCK_START, openPage, useSiteSession } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  builtChunk,
+  FAKE_CLOCK_PAUSED_AT,
+  FAKE_CLOCK_START,
+  openPage,
+  useSiteSession,
+} from './harness';
 
 const session = useSiteSession();
 
@@ -146,10 +150,7 @@ describe('home', () => {
   });
 
   it('does not load presale or wallet code on marketing routes', async () => {
-    const manifest = JSON.parse(
-      readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const presaleChunk = `/${manifest['src/app/routes/presale.tsx']?.file ?? 'missing'}`;
+    const presaleChunk = builtChunk('src/app/routes/presale.tsx', 'presale page chunk');
     const scripts: string[] = [];
     const { page, close } = await openPage(session.browser, session.site, '/', {
       init: (context) => {

@@ -1,12 +1,11 @@
 // Phones in a real browser: Android's Mobile Wallet Adapter (registered and downloaded only in
 // Android's own browser) and the 'Open in Phantom' / 'Open in Solflare' links of the Connect
 // Wallet dialog in the browsers inside X, Telegram, Instagram and Facebook.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scrollToPurchaseBox } from './buy/buy-stack';
-import { OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
+import { builtChunk, OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
 
 const session = useSiteSession();
 
@@ -28,12 +27,7 @@ const UA = {
 
 /** The Mobile Wallet Adapter chunk of this run's build, from Vite's manifest. */
 function mobileWalletChunk(): string {
-  const manifest = JSON.parse(
-    readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const chunk = manifest['src/features/wallet/lib/mobile-wallet.ts'];
-  if (chunk === undefined) throw new Error('the build has no Mobile Wallet Adapter chunk');
-  return `/${chunk.file}`;
+  return builtChunk('src/features/wallet/lib/mobile-wallet.ts', 'Mobile Wallet Adapter chunk');
 }
 
 /**

@@ -1,21 +1,14 @@
 // When the presale pages' wallet code loads: the purchase box is on the page at once without
 // it, and the code (web3.js, adapters) comes after the page has loaded, or at the first touch.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, useSiteSession, WIDTHS } from './harness';
+import { describe, expect, it } from 'vitest';
+import { builtChunk, openPage, useSiteSession, WIDTHS } from './harness';
 
 const session = useSiteSession();
 
 /** The wallet code's lazy chunk, as this build named it. */
 function walletChunk(): string {
-  const manifest = JSON.parse(
-    readFileSync(join(inject('siteDistDir'), '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const chunk = manifest['src/app/routes/presale-purchase.tsx'];
-  if (chunk === undefined) throw new Error('the build has no wallet chunk for the presale pages');
-  return `/${chunk.file}`;
+  return builtChunk('src/app/routes/presale-purchase.tsx', 'wallet chunk for the presale pages');
 }
 
 /** When the page finished loading, and when it started fetching `file` (null: not yet). */
