@@ -1,6 +1,7 @@
 /** The instance's Redis connections across a Redis restart (real redis-server). */
 import { once } from 'node:events';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '@fbt/adapters/testing';
 import { createRedisClients } from '../../src/cluster/redis-clients';
@@ -16,6 +17,10 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `client` is connected (at once if it already is). */
+const ready = (client: Redis) =>
+  client.status === 'ready' ? Promise.resolve() : once(client, 'ready').then(() => undefined);
 
 describe('Redis connections', () => {
   it('closing while a resubscription is unanswered leaves no command failing unheard', async () => {
@@ -57,7 +62,7 @@ describe('Redis connections', () => {
       clients.subscriber.subscribe('fbt-test').catch(() => undefined);
     });
     try {
-      await once(clients.subscriber, 'ready');
+      await ready(clients.subscriber);
       // Answered after the handler's own SUBSCRIBE (same connection, in order).
       await clients.subscriber.subscribe('fbt-test');
       swallowSubscribe = true;
@@ -83,12 +88,14 @@ describe('Redis connections', () => {
       clients.subscriber.on('ready', () => {
         clients.subscriber.subscribe('fbt-test').catch(() => undefined);
       });
-      await once(clients.subscriber, 'ready');
+      await ready(clients.subscriber);
       await server.kill();
       await server.start();
-      await once(clients.subscriber, 'ready');
+      // No waiting for the subscriber's 'ready': it may come while start() still waits for
+      // the server, before a listener could be added. Publish until heard (reconnects are
+      // at most 2 s apart).
       let published = 0;
-      for (let attempt = 0; attempt < 50 && heard.length === 0; attempt++) {
+      for (let attempt = 0; attempt < 150 && heard.length === 0; attempt++) {
         if (publisher.redis.status === 'ready') {
           published += await publisher.redis.publish('fbt-test', 'after restart');
         }
