@@ -8,7 +8,7 @@ export const PRESALE_REFRESH_MS = 60_000;
 /** One cache entry per variant, shared by the presale page and the purchase box. */
 export const presaleQueryKey = (variant: PresaleVariant) => ['presale', variant] as const;
 
-/** Validates a presale body from the stream (the schemas load on first use). */
+/** Validates a presale body from the stream (in the answer-checking worker, see lib/wire-check.ts). */
 export function parsePresale(body: unknown): Promise<PresaleResponse> {
   return parseWire('presaleResponseSchema', body, 'presale response');
 }
@@ -36,7 +36,7 @@ export async function getPresale(
  * The newer of two presale reads, by when the BFF read the chain (`fetchedAt`); the incoming
  * one on a tie. Reads arrive by two roads, HTTP and the stream, and not in the order they were
  * made: an HTTP answer read before a change can land after the stream's news of it (both wait
- * for the schemas' first load), and must not bring the old state back until the next poll.
+ * for the answer checker's first check), and must not bring the old state back until the next poll.
  */
 export function newerPresale(
   current: PresaleResponse | undefined,

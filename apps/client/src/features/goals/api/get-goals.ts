@@ -10,7 +10,7 @@ export async function getGoals(signal?: AbortSignal): Promise<GoalsResponse> {
   return getParsed('/goals', 'goalsResponseSchema', 'goals response', signal ? { signal } : {});
 }
 
-/** Validates a goals body from the stream (the schemas load on first use). */
+/** Validates a goals body from the stream (in the answer-checking worker, see lib/wire-check.ts). */
 export function parseGoals(body: unknown): Promise<GoalsResponse> {
   return parseWire('goalsResponseSchema', body, 'goals response');
 }

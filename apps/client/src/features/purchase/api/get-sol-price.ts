@@ -7,7 +7,7 @@ export const PRICE_POLL_MS = 5 * 60_000;
 
 export const solPriceQueryKey = ['price', 'sol-usd'] as const;
 
-/** Validates a price body from the stream (the schemas load on first use). */
+/** Validates a price body from the stream (in the answer-checking worker, see lib/wire-check.ts). */
 export function parseSolPrice(body: unknown): Promise<PriceResponse> {
   return parseWire('priceResponseSchema', body, 'price response');
 }
