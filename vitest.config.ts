@@ -29,7 +29,7 @@ function processTestProjects(): string[] {
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    projects: ['packages/*', 'apps/*', 'programs/*', 'tools/*', ...processTestProjects()],
+    projects: ['packages/*', 'apps/*', 'programs/*', 'tools/*', 'bench', ...processTestProjects()],
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],

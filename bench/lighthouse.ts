@@ -3,8 +3,9 @@
  *
  * Builds the site for production, starts the whole product with `startStack` (local chain
  * seeded by the operator code, SQLite ledger, the BFF serving the build precompressed), and
- * runs Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU
- * slowdown) in Debian's Chromium on `#/`, `#/presale` and `#/leader?code=…`. The baseline,
+ * runs Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G, and the preset's
+ * CPU slowdown calibrated to this host, see lighthouse-calibration.ts) in Debian's Chromium on
+ * `#/`, `#/presale` and `#/leader?code=…`. The baseline,
  * measured in the same run with the same settings, is a bare React 19 + react-router hash-route
  * page built with Vite into a temporary directory and served brotli-compressed by a plain
  * Node server: the floor the framework itself imposes.
@@ -13,7 +14,8 @@
  * bytes transferred, the ratio to the baseline, and the goals (home >= 95, presale >= 90,
  * home LCP <= 2.0 s, CLS <= 0.02); a missed goal is printed, not thrown. Run: npm run
  * lighthouse -w @fbt/bench (RUNS=3: medians of three runs; DETAILS=1: each page's LCP element
- * and phases, script CPU, unused JS and main-thread work; LHR_DIR=<dir> keeps the reports).
+ * and phases, script CPU, unused JS and main-thread work; LHR_DIR=<dir> keeps the reports;
+ * CPU_SLOWDOWN=preset|<n> replaces the calibrated multiplier).
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -26,6 +28,7 @@ import { buildSite, startStack } from '@fbt/stack';
 import { CHROMIUM_PATH } from '@fbt/stack/e2e';
 import { buildBareReactPage } from './bare-react-page';
 import { launchChromiumDevTools } from './chromium-devtools';
+import { calibratedCpuSlowdown, cpuSlowdownFromEnv } from './lighthouse-calibration';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
 const LEADER_CODE = 'beast42';
@@ -39,11 +42,14 @@ interface Figures {
   /** The page's main-thread CPU time (thread time, ms): before its first contentful paint, all. */
   cpuBeforeFcpMs: number;
   cpuMs: number;
+  /** Lighthouse's measure of the host's CPU (its `benchmarkIndex`). */
+  benchmarkIndex: number;
   /** With DETAILS=1: what Lighthouse says the time went to. */
   details?: string[];
 }
 
 const DETAILS = process.env.DETAILS === '1';
+const CPU_SLOWDOWN = cpuSlowdownFromEnv(process.env.CPU_SLOWDOWN);
 
 interface TraceEvent {
   name: string;
@@ -190,8 +196,11 @@ async function serveStatic(dist: string): Promise<{ url: string; server: Server 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-/** One Lighthouse run, mobile preset (its default) with simulated throttling. */
-async function audit(url: string, port: number): Promise<Figures> {
+/**
+ * One Lighthouse run, mobile preset (its default) with simulated throttling; the CPU slowdown
+ * is the preset's unless `cpuSlowdown` is given.
+ */
+async function audit(url: string, port: number, cpuSlowdown?: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -199,6 +208,7 @@ async function audit(url: string, port: number): Promise<Figures> {
     onlyCategories: ['performance'],
     throttlingMethod: 'simulate',
     formFactor: 'mobile',
+    ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
   });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -226,6 +236,7 @@ async function audit(url: string, port: number): Promise<Figures> {
     bytes: numeric('total-byte-weight'),
     cpuBeforeFcpMs: cpu.beforeFcp,
     cpuMs: cpu.all,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     ...(DETAILS ? { details: describe(lhr) } : {}),
   };
 }
@@ -235,9 +246,9 @@ const median = (values: number[]): number => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
-async function measure(url: string, port: number): Promise<Figures> {
+async function measure(url: string, port: number, cpuSlowdown: number): Promise<Figures> {
   const runs: Figures[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, port));
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, port, cpuSlowdown));
   const pick = (key: Exclude<keyof Figures, 'details'>) =>
     median(runs.map((figures) => figures[key]));
   return {
@@ -248,6 +259,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     bytes: pick('bytes'),
     cpuBeforeFcpMs: pick('cpuBeforeFcpMs'),
     cpuMs: pick('cpuMs'),
+    benchmarkIndex: pick('benchmarkIndex'),
     ...(runs[0]?.details === undefined ? {} : { details: runs[0].details }),
   };
 }
@@ -271,12 +283,20 @@ async function main(): Promise<void> {
       ['#/presale', `${stack.url}?page=presale#/presale`],
       [`#/leader?code=${LEADER_CODE}`, `${stack.url}?page=leader#/leader?code=${LEADER_CODE}`],
     ];
+    // Calibration: one run of the baseline at the preset's slowdown reports the host's CPU.
+    const calibration = await audit(pages[0]![1], chromium.port);
+    const cpuSlowdown = CPU_SLOWDOWN ?? calibratedCpuSlowdown(calibration.benchmarkIndex);
     const results: [string, Figures][] = [];
-    for (const [name, url] of pages) results.push([name, await measure(url, chromium.port)]);
+    for (const [name, url] of pages) {
+      results.push([name, await measure(url, chromium.port, cpuSlowdown)]);
+    }
 
     const floor = results[0]![1];
     console.log(
       `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, simulated throttling, Chromium ${CHROMIUM_PATH}`,
+    );
+    console.log(
+      `CPU slowdown ${cpuSlowdown}x (${CPU_SLOWDOWN === undefined ? 'calibrated' : 'CPU_SLOWDOWN'}; host benchmarkIndex ${calibration.benchmarkIndex.toFixed(0)}, median during the runs ${Math.min(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}-${Math.max(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}; the preset's 4x is meant for 1500-2000)`,
     );
     const header = [
       'page'.padEnd(32),
