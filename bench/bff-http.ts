@@ -12,18 +12,26 @@
  * drift in machine load hits both servers alike. The app's rate limit is raised so no request
  * is refused; any non-2xx answer or socket error stops the run.
  *
- * Run: npm run bff-http -w @fbt/bench   (BENCH_DURATION_S, BENCH_ROUNDS, BENCH_CONNECTIONS)
+ * With BENCH_LAYERS=1, a bare server with one of the app's root layers each (security headers
+ * and rate limit, metrics and the request id header, compression, the logger at warn) is
+ * measured in the same rounds, and each layer's server CPU per request over the bare server's
+ * is printed: where the full app's extra cost goes.
+ *
+ * Run: npm run bff-http -w @fbt/bench   (BENCH_DURATION_S, BENCH_ROUNDS, BENCH_CONNECTIONS,
+ * BENCH_LAYERS)
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@fbt/bff';
 import { TEST_SETTINGS, createTestWorld, depsFor } from '@fbt/bff/testing';
+import { HTTP_LAYERS, serverWithLayer } from '@fbt/bff/testing/http-layers';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LAYERS = process.env.BENCH_LAYERS === '1';
 const PATH = '/api/v1/presales/public';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -93,9 +101,19 @@ const bare = Fastify();
 bare.get(PATH, (_request, reply) => reply.type('application/json').send(body));
 const bareUrl = await listen(bare);
 
+const layerServers: FastifyInstance[] = [];
+const layerTargets: { name: string; url: string }[] = [];
+for (const layer of LAYERS ? HTTP_LAYERS : []) {
+  const server = await serverWithLayer(layer);
+  server.get(PATH, (_request, reply) => reply.type('application/json').send(body));
+  layerServers.push(server);
+  layerTargets.push({ name: `bare + ${layer}`, url: await listen(server) });
+}
+
 const targets = [
   { name: 'full app', url: appUrl },
   { name: 'bare Fastify (baseline)', url: bareUrl },
+  ...layerTargets,
 ];
 for (const target of targets) await autocannon(target.url, 1); // warm-up (JIT, sockets)
 const results = targets.map((target) => ({
@@ -121,6 +139,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await app.close();
 await bare.close();
+for (const server of layerServers) await server.close();
 await world.ledger.close();
 
 const [full, baseline] = results;
@@ -134,9 +153,19 @@ for (const result of results) {
   const rps = result.requests / (DURATION_S * ROUNDS);
   const perRequest = (us: number) => (us / result.requests).toFixed(1);
   console.log(
-    `${result.name.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  server CPU ${cpuPerRequest(result).toFixed(1)} µs/request (user ${perRequest(result.userUs)}, system ${perRequest(result.systemUs)})`,
+    `${result.name.padEnd(LAYERS ? 48 : 24)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  server CPU ${cpuPerRequest(result).toFixed(1)} µs/request (user ${perRequest(result.userUs)}, system ${perRequest(result.systemUs)})`,
   );
 }
 console.log(
   `ratio full app / bare: x${(full.requests / baseline.requests).toFixed(2)} req/s (goal >= 0.8), x${(cpuPerRequest(baseline) / cpuPerRequest(full)).toFixed(2)} in server CPU per request; full app p99 ${full.p99.toFixed(1)} ms (goal <= 20 ms)`,
 );
+if (LAYERS) {
+  const over = (result: (typeof results)[number]) =>
+    cpuPerRequest(result) - cpuPerRequest(baseline);
+  console.log(
+    `server CPU per request over the bare server's: full app +${over(full).toFixed(1)} µs`,
+  );
+  for (const result of results.slice(2)) {
+    console.log(`  ${result.name.padEnd(46)} +${over(result).toFixed(1)} µs`);
+  }
+}
