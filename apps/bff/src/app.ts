@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
@@ -37,8 +38,12 @@ export const LOG_REDACTIONS = [
 /** JSON bodies are small reports; `/rpc` raises its own limit in its scope. */
 const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Longest path parameter the router matches (the route's schema then says what is wrong). */
-const MAX_PATH_PARAM_LENGTH = 4_096;
+/**
+ * Longest path parameter the router matches: as long as the longest request line node accepts
+ * (its header size limit, `http.maxHeaderSize`, bounds the request line too), so a parameter of
+ * any length the server lets in reaches its route, whose schema says what is wrong with it.
+ */
+const MAX_PATH_PARAM_LENGTH = maxHeaderSize;
 
 /**
  * Builds the Fastify app from its dependencies (ports already wired): the external plugins

@@ -11,6 +11,29 @@ export type ClientRouteOptions = Pick<AppSettings, 'clientDist'>;
 /** The suffixes of the precompressed siblings the site build writes (`x.js.br`, `x.js.gz`). */
 const ENCODED_SUFFIX = /\.(?:br|gz)$/;
 
+/** Longest file or directory name the file systems we deploy on hold (NAME_MAX), in bytes. */
+const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * Whether a request path names a file no file system holds: a segment longer than
+ * {@link MAX_FILE_NAME_BYTES} once percent-decoded. `@fastify/static` cannot check such a
+ * name's spelling on disk (`ENAMETOOLONG`) and fails closed with 403 Forbidden; it is simply
+ * not there, so it gets the same 404 as any other missing file.
+ */
+export function namesNoFile(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path.length <= MAX_FILE_NAME_BYTES) return false;
+  return path.split('/').some((segment) => {
+    if (segment.length <= MAX_FILE_NAME_BYTES) return false;
+    try {
+      return Buffer.byteLength(decodeURIComponent(segment)) > MAX_FILE_NAME_BYTES;
+    } catch {
+      return false; // malformed escapes: left to the router's own 400
+    }
+  });
+}
+
 /**
  * Serves the built client at `/` (skipped when there is none): hashed files under /assets are
  * immutable for a year, index.html is revalidated on every load so a deploy is picked up at
@@ -30,6 +53,13 @@ export const clientRoutes: FastifyPluginAsync<ClientRouteOptions> = async (
 ) => {
   if (clientDist === null || !existsSync(clientDist)) return;
   fastify.decorate(SERVES_PRECOMPRESSED_FILES, true);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (namesNoFile(request.url)) {
+      reply.callNotFound();
+      return;
+    }
+    done();
+  });
   await fastify.register(fastifyStatic, {
     root: clientDist,
     prefix: '/',
