@@ -296,7 +296,7 @@ async function main(): Promise<void> {
       `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile preset, simulated throttling, Chromium ${CHROMIUM_PATH}`,
     );
     console.log(
-      `CPU slowdown ${cpuSlowdown}x (${CPU_SLOWDOWN === undefined ? 'calibrated' : 'CPU_SLOWDOWN'}; host benchmarkIndex ${calibration.benchmarkIndex.toFixed(0)}, median during the runs ${Math.min(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}-${Math.max(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}; the preset's 4x is meant for 1500-2000)`,
+      `CPU slowdown ${cpuSlowdown}x (${CPU_SLOWDOWN === undefined ? 'calibrated' : 'CPU_SLOWDOWN'}; host benchmarkIndex ${calibration.benchmarkIndex.toFixed(0)}, per-page medians during the runs ${Math.min(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}-${Math.max(...results.map(([, f]) => f.benchmarkIndex)).toFixed(0)}; the preset's 4x is meant for 1500-2000)`,
     );
     const header = [
       'page'.padEnd(32),
