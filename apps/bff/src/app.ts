@@ -1,5 +1,5 @@
 import { maxHeaderSize } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
@@ -46,6 +46,29 @@ const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 const MAX_PATH_PARAM_LENGTH = maxHeaderSize;
 
 /**
+ * The app's logging options for Fastify: pino at `info` unless `logger` says otherwise, the
+ * redactions, a request id of our own (a client's `x-request-id` is not trusted) and a
+ * request's pino child made only when it writes a line (most never do at warn).
+ */
+export function requestLogging(
+  logger: AppDeps['logger'],
+): Pick<FastifyServerOptions, 'logger' | 'childLoggerFactory' | 'genReqId' | 'requestIdHeader'> {
+  return {
+    logger:
+      logger === false
+        ? false
+        : {
+            level: 'info',
+            redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
+            ...(logger === true || logger === undefined ? {} : logger),
+          },
+    childLoggerFactory: deferredChildLogger,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  };
+}
+
+/**
  * Builds the Fastify app from its dependencies (ports already wired): the external plugins
  * (security, docs, metrics), the app's services as plugins (caches, stream hub, leader
  * service, background loops, health), websockets, then the routes. Background refresh starts
@@ -54,14 +77,7 @@ const MAX_PATH_PARAM_LENGTH = maxHeaderSize;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = requestTimeouts(deps.settings);
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: 'info',
-            redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
-            ...(deps.logger === true || deps.logger === undefined ? {} : deps.logger),
-          },
+    ...requestLogging(deps.logger),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // A path parameter longer than the router's default 100 characters matched no route, so an
     // over-long leader code or wallet read as "No route" instead of the route's own message.
@@ -69,10 +85,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // schema; the request line itself stays bounded by the server's header size limit.
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     trustProxy: deps.settings.trustProxy,
-    // A request's pino child is made only when it writes a line (most never do at warn).
-    childLoggerFactory: deferredChildLogger,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: false,
     return503OnClosing: true,
     // Slow clients (a body trickled a byte at a time) are cut off; websockets, once upgraded,
     // are outside these request timers.

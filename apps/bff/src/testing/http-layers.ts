@@ -4,8 +4,7 @@
  * Each is registered exactly as `buildApp` registers it. Test tooling only.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LOG_REDACTIONS } from '../app';
-import { deferredChildLogger } from '../http/request-logger';
+import { requestLogging } from '../app';
 import { compressionPlugin } from '../plugins/external/compression';
 import { metricsPlugin } from '../plugins/external/metrics';
 import { securityPlugin } from '../plugins/external/security';
@@ -23,12 +22,7 @@ export type HttpLayer = (typeof HTTP_LAYERS)[number];
 /** A Fastify server with `layer` (or nothing, for `null`), not yet given its routes. */
 export async function serverWithLayer(layer: HttpLayer | null): Promise<FastifyInstance> {
   if (layer === 'logger at warn + request ids') {
-    return Fastify({
-      logger: { level: 'warn', redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } },
-      childLoggerFactory: deferredChildLogger,
-      genReqId: () => crypto.randomUUID(),
-      requestIdHeader: false,
-    });
+    return Fastify(requestLogging({ level: 'warn' }));
   }
   const server = Fastify();
   if (layer === 'security headers + rate limit') {
