@@ -3,14 +3,29 @@ import { DomainError } from './domain-error';
 /** Prefix of the SPL Memo a leader buy carries: `fbt:leader:<code>`. */
 export const LEADER_MEMO_PREFIX = 'fbt:leader:';
 
-/** Leader commission in basis points of the amount bought (10%). */
+/**
+ * Leader commission in basis points of the amount bought (10%): a leader buy pays the leader
+ * `floor(lamports * LEADER_COMMISSION_BPS / BPS_PER_WHOLE)` and the seller the rest. The program
+ * (c/presale.h) and its IDL state the same two numbers; a test keeps them equal.
+ */
 export const LEADER_COMMISSION_BPS = 1_000n;
+/** Basis points in a whole (100%). */
+export const BPS_PER_WHOLE = 10_000n;
 
-const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+/** Shortest leader code, in characters (the program refuses shorter codes too). */
+export const LEADER_CODE_MIN_LENGTH = 3;
+/** Longest leader code, in characters: the leader record holds 32 bytes of code. */
+export const LEADER_CODE_MAX_LENGTH = 32;
+/** The characters a leader code may use, as a regular-expression class body (URL-safe). */
+export const LEADER_CODE_CHARACTERS = 'A-Za-z0-9_-';
+/** A whole leader code: 3 to 32 characters of `A-Z a-z 0-9 _ -`. */
+export const LEADER_CODE_PATTERN = new RegExp(
+  `^[${LEADER_CODE_CHARACTERS}]{${LEADER_CODE_MIN_LENGTH},${LEADER_CODE_MAX_LENGTH}}$`,
+);
 
 /**
- * True for a well-formed leader code: 3 to 32 characters of letters, digits, `_` or `-`.
- * (Whether the code is registered is the ledger's business.)
+ * True for a well-formed leader code: 3 to 32 characters of letters, digits, `_` or `-`
+ * ({@link LEADER_CODE_PATTERN}). (Whether the code is registered is the ledger's business.)
  */
 export function isValidLeaderCode(code: string): boolean {
   return typeof code === 'string' && LEADER_CODE_PATTERN.test(code);
@@ -50,7 +65,7 @@ export function parseLeaderMemo(memo: string): string | null {
  */
 export function computeLeaderCommission(lamports: bigint): bigint {
   if (lamports <= 0n) return 0n;
-  return (lamports * LEADER_COMMISSION_BPS) / 10_000n;
+  return (lamports * LEADER_COMMISSION_BPS) / BPS_PER_WHOLE;
 }
 
 /**

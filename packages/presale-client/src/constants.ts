@@ -45,10 +45,16 @@ export const ACCOUNT_COUNTS = {
 
 /** Longest allowlist proof a purchase can carry (2^20 wallets). */
 export const MAX_ALLOWLIST_PROOF_DEPTH = 20;
-/** Leader codes the program accepts: 1 to 32 URL-safe characters. */
-export const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-/** The leader's share of a leader buy: lamports / 10, rounded down (the seller keeps the rest). */
-export const LEADER_COMMISSION_DIVISOR = 10n;
+/**
+ * Leader codes the program accepts (3 to 32 of `A-Z a-z 0-9 _ -`) and the leader's commission:
+ * the domain's rule, the one the program and its IDL state (re-exported, never redeclared).
+ */
+export {
+  LEADER_CODE_MAX_LENGTH,
+  LEADER_CODE_MIN_LENGTH,
+  LEADER_CODE_PATTERN,
+  LEADER_COMMISSION_BPS,
+} from '@fbt/domain';
 
 /** SPL Memo program (v2), which carries the `fbt:leader:<code>` memo on leader buys. */
 export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');

@@ -68,7 +68,7 @@ export const PRESALE_ERRORS = {
   6032: { name: 'UnsupportedRent', message: 'The cluster’s rent parameters are not supported.' },
   6033: {
     name: 'InvalidLeaderCode',
-    message: 'The leader code must be 1 to 32 letters, digits, _ or -.',
+    message: 'The leader code must be 3 to 32 letters, digits, _ or -.',
   },
   6034: {
     name: 'InvalidLeaderRecord',

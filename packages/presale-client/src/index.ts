@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './allowlist';
+export * from './buy-accounts';
 export * from './buy-with';
 export * from './compute-budget';
 export * from './constants';

@@ -2,8 +2,8 @@ import { Buffer } from 'buffer';
 import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
+import { BUY_ACCOUNTS } from './buy-accounts';
 import {
-  BUY_ACCOUNTS,
   buildBuyInstruction,
   buildBuyInstructions,
   buildInitializeInstruction,

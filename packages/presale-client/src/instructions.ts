@@ -6,37 +6,23 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
-import { SystemProgram, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
+import { SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import {
+  BUY_ACCOUNTS,
+  buyAccountMetas,
+  type BuyAccountName,
+  type BuyAccountsParams,
+} from './buy-accounts';
 import {
   ACCOUNT_COUNTS,
   MAX_ALLOWLIST_PROOF_DEPTH,
   MEMO_PROGRAM_ID,
   PresaleInstruction,
-  RENT_SYSVAR_ID,
 } from './constants';
 import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
 import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
-import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
-
-/**
- * The Buy instruction's accounts, in the order the program reads them (presale.h). The builder
- * and {@link decodeBuyInstruction} both follow this one list.
- */
-export const BUY_ACCOUNTS = [
-  'buyer',
-  'presale',
-  'seller',
-  'tempTokenAccount',
-  'buyerTokenAccount',
-  'buyerRecord',
-  'authority',
-  'mint',
-  'tokenProgram',
-  'systemProgram',
-  'rent',
-] as const;
-export type BuyAccountName = (typeof BUY_ACCOUNTS)[number];
+import { findAuthorityAddress } from './pda';
 
 /** Purchase limits, all in lamports. */
 export interface PresaleLimits {
@@ -111,17 +97,9 @@ export function buildInitializeInstruction(params: InitializeParams): Transactio
 }
 
 /** Inputs of {@link buildBuyInstruction}. */
-export interface BuyParams {
-  readonly programId: PublicKey;
-  readonly presale: PublicKey;
-  readonly buyer: PublicKey;
-  readonly seller: PublicKey;
-  readonly tempTokenAccount: PublicKey;
-  readonly mint: PublicKey;
+export interface BuyParams extends BuyAccountsParams {
   /** Lamports to spend. */
   readonly lamports: bigint;
-  /** FBT account receiving the tokens; the buyer's associated token account by default. */
-  readonly buyerTokenAccount?: PublicKey;
 }
 
 /** Buy instruction data: `0x01` followed by the lamports as u64 little-endian (9 bytes). */
@@ -129,29 +107,11 @@ export function encodeBuyInstructionData(lamports: bigint): Buffer {
   return data(PresaleInstruction.Buy, u64(lamports, 'lamports'));
 }
 
-/** 1 Buy: `0x01` + u64 LE lamports, exactly 11 accounts. */
+/** 1 Buy: `0x01` + u64 LE lamports, exactly the 11 purchase accounts ({@link buyAccountMetas}). */
 export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
-  const { programId, presale, buyer } = params;
-  const buyerTokenAccount =
-    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, buyer);
-  const [record] = findBuyerRecordAddress(programId, presale, buyer);
-  const [authority] = findAuthorityAddress(programId, presale);
-  const accounts: Record<BuyAccountName, AccountMeta> = {
-    buyer: w(buyer, true),
-    presale: w(presale),
-    seller: w(params.seller),
-    tempTokenAccount: w(params.tempTokenAccount),
-    buyerTokenAccount: w(buyerTokenAccount),
-    buyerRecord: w(record),
-    authority: r(authority),
-    mint: r(params.mint),
-    tokenProgram: r(TOKEN_PROGRAM_ID),
-    systemProgram: r(SystemProgram.programId),
-    rent: r(RENT_SYSVAR_ID),
-  };
   return new TransactionInstruction({
-    programId,
-    keys: BUY_ACCOUNTS.map((name) => accounts[name]),
+    programId: params.programId,
+    keys: buyAccountMetas(params).keys,
     data: encodeBuyInstructionData(params.lamports),
   });
 }

@@ -1,4 +1,4 @@
-import { encodeBase58 } from '@fbt/domain';
+import { encodeBase58, LEADER_CODE_MAX_LENGTH } from '@fbt/domain';
 import { ACCOUNT_KIND, PresaleLayoutError } from './layout';
 
 /** Size of a leader record account. */
@@ -55,7 +55,8 @@ export function decodeLeaderRecordAccount(bytes: Uint8Array): LeaderRecordAccoun
     );
   }
   const codeLength = bytes[o.codeLength] ?? 0;
-  if (codeLength < 1 || codeLength > 32) {
+  // Any length the record can hold: a code registered before the 3-character minimum still reads.
+  if (codeLength < 1 || codeLength > LEADER_CODE_MAX_LENGTH) {
     throw new PresaleLayoutError(`leader record has a code of ${codeLength} bytes`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,10 +1,6 @@
+import { isValidLeaderCode, LEADER_CODE_MAX_LENGTH, LEADER_CODE_MIN_LENGTH } from '@fbt/domain';
 import { PublicKey } from '@solana/web3.js';
-import {
-  AUTHORITY_SEED,
-  BUYER_RECORD_SEED,
-  LEADER_CODE_PATTERN,
-  LEADER_RECORD_SEED,
-} from './constants';
+import { AUTHORITY_SEED, BUYER_RECORD_SEED, LEADER_RECORD_SEED } from './constants';
 
 const encoder = new TextEncoder();
 
@@ -37,9 +33,9 @@ export function findBuyerRecordAddress(
 
 /** Throws a RangeError naming the problem when `code` is not a leader code the program accepts. */
 export function assertLeaderCode(code: string): void {
-  if (!LEADER_CODE_PATTERN.test(code)) {
+  if (!isValidLeaderCode(code)) {
     throw new RangeError(
-      `leader code must be 1 to 32 characters of A-Z, a-z, 0-9, _ or -, got ${JSON.stringify(code)}`,
+      `leader code must be ${LEADER_CODE_MIN_LENGTH} to ${LEADER_CODE_MAX_LENGTH} characters of A-Z, a-z, 0-9, _ or -, got ${JSON.stringify(code)}`,
     );
   }
 }

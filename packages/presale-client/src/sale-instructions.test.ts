@@ -68,7 +68,10 @@ describe('sale administration builders', () => {
     const leaderWallet = Keypair.generate().publicKey;
     expect(() =>
       buildRegisterLeaderInstruction({ ...params, code: 'no spaces', leaderWallet }),
-    ).toThrow(/leader code must be 1 to 32 characters/);
+    ).toThrow(/leader code must be 3 to 32 characters/);
+    expect(() => buildRegisterLeaderInstruction({ ...params, code: 'ab', leaderWallet })).toThrow(
+      /leader code must be 3 to 32 characters/,
+    );
     const ix = buildRegisterLeaderInstruction({ ...params, code: 'a-b_C9', leaderWallet });
     expect(Array.from(ix.data)).toEqual([6, 6, ...new TextEncoder().encode('a-b_C9')]);
   });

@@ -8,7 +8,7 @@ const encoder = new TextEncoder();
 
 /** Inputs of {@link buildRegisterLeaderInstruction}. */
 export interface RegisterLeaderParams extends SellerParams {
-  /** 1 to 32 characters of A-Z, a-z, 0-9, _ or -. */
+  /** 3 to 32 characters of A-Z, a-z, 0-9, _ or - (`LEADER_CODE_PATTERN`). */
   readonly code: string;
   /** The wallet that earns on the code and claims its commission. */
   readonly leaderWallet: PublicKey;

@@ -35,7 +35,7 @@ static const uint64_t POW10[MAX_DECIMALS + 1] = {
     1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
     1000000000ULL};
 
-#define MAX_ACCOUNTS 12
+#define MAX_ACCOUNTS BUY_WITH_MAX_ACCOUNT_COUNT /* the most any instruction takes */
 #define ACCOUNT_STORAGE_OVERHEAD 128
 #define F64_ONE_BITS 0x3FF0000000000000ULL
 #define F64_TWO_BITS 0x4000000000000000ULL
@@ -243,7 +243,7 @@ static uint64_t rent_exempt_minimum(const SolAccountInfo *rent, uint64_t data_le
 
 /* ------------------------------------------------------------------ 0 Initialize */
 static uint64_t process_initialize(const FbtInput *in) {
-  if (in->account_count != 6) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != INITIALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != INITIALIZE_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
@@ -590,7 +590,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
 
 /* 1 Buy: the spec's instruction, exactly 11 accounts and 9 data bytes. */
 static uint64_t process_buy(const FbtInput *in) {
-  if (in->account_count != 11) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != BUY_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != BUY_DATA_LEN) return E_INVALID_INSTRUCTION;
   BuyOptions options = {false, 0, NULL, 0, NULL};
@@ -599,7 +599,9 @@ static uint64_t process_buy(const FbtInput *in) {
 
 /* 5 BuyWith: Buy plus the record bump, an allowlist proof and an optional leader record. */
 static uint64_t process_buy_with(const FbtInput *in) {
-  if (in->account_count != 11 && in->account_count != 12) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != BUY_WITH_ACCOUNT_COUNT && in->account_count != BUY_WITH_MAX_ACCOUNT_COUNT) {
+    return E_WRONG_ACCOUNT_COUNT;
+  }
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len < BUY_WITH_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
   uint64_t proof_count = in->data[10];
@@ -607,7 +609,7 @@ static uint64_t process_buy_with(const FbtInput *in) {
     return E_INVALID_INSTRUCTION;
   }
   BuyOptions options = {true, in->data[9], in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
-                        in->account_count == 12 ? &in->accounts[11] : NULL};
+                        in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL};
   return process_buy_core(in, &options);
 }
 
@@ -626,7 +628,7 @@ static uint64_t check_seller_call(const FbtInput *in, uint64_t accounts, bool pr
 
 /* ------------------------------------------------------------------ 2 SetActive */
 static uint64_t process_set_active(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 2, true);
+  uint64_t result = check_seller_call(in, SET_ACTIVE_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != SET_ACTIVE_DATA_LEN || in->data[1] > 1) return E_INVALID_INSTRUCTION;
   in->accounts[1].data[PS_IS_ACTIVED] = in->data[1];
@@ -635,7 +637,7 @@ static uint64_t process_set_active(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 3 UpdateLimits */
 static uint64_t process_update_limits(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 2, true);
+  uint64_t result = check_seller_call(in, UPDATE_LIMITS_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != UPDATE_LIMITS_DATA_LEN) return E_INVALID_INSTRUCTION;
   uint8_t *s = in->accounts[1].data;
@@ -655,7 +657,7 @@ static uint64_t process_update_limits(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 4 WithdrawUnsold */
 static uint64_t process_withdraw_unsold(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 7, false);
+  uint64_t result = check_seller_call(in, WITHDRAW_UNSOLD_ACCOUNT_COUNT, false);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != WITHDRAW_UNSOLD_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *presale = &in->accounts[1], *temp = &in->accounts[2];
@@ -693,25 +695,25 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
 /* ------------------------------------------------------------------ 6 RegisterLeader */
 static const uint8_t LEADER_SEED[] = {'l', 'e', 'a', 'd', 'e', 'r'};
 
-/* 1 to 32 characters of A-Z a-z 0-9 _ - (the URL-safe set of the site's leader links). */
+/* 3 to 32 characters of A-Z a-z 0-9 _ - (the URL-safe set of the site's leader links). */
 static bool leader_code_is_valid(const uint8_t *code, uint64_t len) {
-  if (len == 0 || len > MAX_LEADER_CODE_LEN) return false;
+  if (len < MIN_LEADER_CODE_LEN || len > MAX_LEADER_CODE_LEN) return false;
   for (uint64_t i = 0; i < len; i++) {
-    uint8_t c = code[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-';
-    if (!ok) return false;
+    if (!LEADER_CODE_CHAR_IS_VALID(code[i])) return false;
   }
   return true;
 }
 
 static uint64_t process_register_leader(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 6, true);
+  uint64_t result = check_seller_call(in, REGISTER_LEADER_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
   SolAccountInfo *record = &in->accounts[2], *wallet = &in->accounts[3];
   SolAccountInfo *system_program = &in->accounts[4], *rent = &in->accounts[5];
-  if (in->data_len < 2 || in->data_len != 2 + (uint64_t)in->data[1]) return E_INVALID_INSTRUCTION;
+  if (in->data_len < REGISTER_LEADER_MIN_DATA_LEN ||
+      in->data_len != REGISTER_LEADER_MIN_DATA_LEN + (uint64_t)in->data[1]) {
+    return E_INVALID_INSTRUCTION;
+  }
   const uint8_t *code = in->data + 2;
   uint64_t code_len = in->data[1];
   if (!leader_code_is_valid(code, code_len)) return E_INVALID_LEADER_CODE;
@@ -757,7 +759,7 @@ static uint64_t process_register_leader(const FbtInput *in) {
   l[LR_BUMP] = bump;
   l[LR_VERSION] = LAYOUT_VERSION;
   l[LR_ACTIVE] = 1;
-  l[LR_CODE_LEN] = (uint8_t)code_len;
+  l[LR_CODE_LENGTH] = (uint8_t)code_len;
   fbt_pubkey_copy(l + LR_PRESALE, presale->key->x);
   fbt_pubkey_copy(l + LR_WALLET, wallet->key->x);
   sol_memcpy_(l + LR_CODE, code, code_len);
@@ -767,7 +769,7 @@ static uint64_t process_register_leader(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 7 ClaimCommission */
 static uint64_t process_claim_commission(const FbtInput *in) {
-  if (in->account_count != 3) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != CLAIM_COMMISSION_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != CLAIM_COMMISSION_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *wallet = &in->accounts[0], *record = &in->accounts[1];
@@ -801,7 +803,7 @@ static uint64_t process_claim_commission(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 8 SetLeaderActive */
 static uint64_t process_set_leader_active(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 3, false);
+  uint64_t result = check_seller_call(in, SET_LEADER_ACTIVE_ACCOUNT_COUNT, false);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != SET_LEADER_ACTIVE_DATA_LEN || in->data[1] > 1) return E_INVALID_INSTRUCTION;
   SolAccountInfo *record = &in->accounts[2];
@@ -815,7 +817,7 @@ static uint64_t process_set_leader_active(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 9 SetAllowlist */
 static uint64_t process_set_allowlist(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 2, true);
+  uint64_t result = check_seller_call(in, SET_ALLOWLIST_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != SET_ALLOWLIST_DATA_LEN) return E_INVALID_INSTRUCTION;
   fbt_pubkey_copy(in->accounts[1].data + PS_ALLOWLIST_ROOT, in->data + 1);
@@ -824,7 +826,7 @@ static uint64_t process_set_allowlist(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 10 SetWindow */
 static uint64_t process_set_window(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 2, true);
+  uint64_t result = check_seller_call(in, SET_WINDOW_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != SET_WINDOW_DATA_LEN) return E_INVALID_INSTRUCTION;
   int64_t start = (int64_t)fbt_load_u64(in->data + 1);
@@ -838,7 +840,7 @@ static uint64_t process_set_window(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 11 ProposeSeller */
 static uint64_t process_propose_seller(const FbtInput *in) {
-  uint64_t result = check_seller_call(in, 2, true);
+  uint64_t result = check_seller_call(in, PROPOSE_SELLER_ACCOUNT_COUNT, true);
   if (result != FBT_SUCCESS) return result;
   if (in->data_len != PROPOSE_SELLER_DATA_LEN) return E_INVALID_INSTRUCTION;
   fbt_pubkey_copy(in->accounts[1].data + PS_PENDING_SELLER, in->data + 1);
@@ -847,7 +849,7 @@ static uint64_t process_propose_seller(const FbtInput *in) {
 
 /* ------------------------------------------------------------------ 12 AcceptSeller */
 static uint64_t process_accept_seller(const FbtInput *in) {
-  if (in->account_count != 2) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != ACCEPT_SELLER_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != ACCEPT_SELLER_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *proposed = &in->accounts[0], *presale = &in->accounts[1];

@@ -1,6 +1,6 @@
 /* presale.h - account layouts, instruction tags and error codes of the FBT presale program.
- * The TypeScript client mirrors every number here (src/layout.ts, src/errors.ts); the error
- * table in ../README.md is the single documented list. */
+ * The program's IDL (../idl/presale.json) states every number here once more; a test compiles
+ * _Static_asserts generated from the IDL against this header, so the two never disagree. */
 #pragma once
 #include "fbt_sol.h"
 
@@ -28,12 +28,29 @@ enum {
 #define WITHDRAW_UNSOLD_DATA_LEN 1
 #define BUY_WITH_MIN_DATA_LEN 11
 #define MAX_PROOF_DEPTH 20
+#define REGISTER_LEADER_MIN_DATA_LEN 2
 #define CLAIM_COMMISSION_DATA_LEN 1
 #define SET_LEADER_ACTIVE_DATA_LEN 2
 #define SET_ALLOWLIST_DATA_LEN 33
 #define SET_WINDOW_DATA_LEN 17
 #define PROPOSE_SELLER_DATA_LEN 33
 #define ACCEPT_SELLER_DATA_LEN 1
+
+/* Accounts each instruction takes, exactly; BuyWith takes 11, or 12 with a leader record. */
+#define INITIALIZE_ACCOUNT_COUNT 6
+#define BUY_ACCOUNT_COUNT 11
+#define SET_ACTIVE_ACCOUNT_COUNT 2
+#define UPDATE_LIMITS_ACCOUNT_COUNT 2
+#define WITHDRAW_UNSOLD_ACCOUNT_COUNT 7
+#define BUY_WITH_ACCOUNT_COUNT 11
+#define BUY_WITH_MAX_ACCOUNT_COUNT 12
+#define REGISTER_LEADER_ACCOUNT_COUNT 6
+#define CLAIM_COMMISSION_ACCOUNT_COUNT 3
+#define SET_LEADER_ACTIVE_ACCOUNT_COUNT 3
+#define SET_ALLOWLIST_ACCOUNT_COUNT 2
+#define SET_WINDOW_ACCOUNT_COUNT 2
+#define PROPOSE_SELLER_ACCOUNT_COUNT 2
+#define ACCEPT_SELLER_ACCOUNT_COUNT 2
 
 /* ------------------------------------------------------------------ presale state account
  * The first 106 bytes are exactly the spec layout; our fields follow. */
@@ -79,7 +96,7 @@ enum {
 #define LR_BUMP 1
 #define LR_VERSION 2
 #define LR_ACTIVE 3
-#define LR_CODE_LEN 4
+#define LR_CODE_LENGTH 4
 #define LR_PRESALE 8
 #define LR_WALLET 40
 #define LR_CODE 72
@@ -88,14 +105,28 @@ enum {
 #define LR_ACCRUED 120  /* commission earned (solsEarned) */
 #define LR_CLAIMED 128  /* commission paid out */
 #define LEADER_RECORD_SIZE 136
+
+/* Leader codes: 3 to 32 characters of A-Z a-z 0-9 _ - (the URL-safe set of the site's leader
+ * links; the domain's isValidLeaderCode states the same rule). */
+#define MIN_LEADER_CODE_LEN 3
 #define MAX_LEADER_CODE_LEN 32
+#define LEADER_CODE_CHAR_IS_VALID(c)                                  \
+  (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||       \
+   ((c) >= '0' && (c) <= '9') || (c) == '_' || (c) == '-')
 
 #define ACCOUNT_KIND_PRESALE 1
 #define ACCOUNT_KIND_BUYER_RECORD 2
 #define ACCOUNT_KIND_LEADER_RECORD 3
 #define LAYOUT_VERSION 1          /* buyer and leader records */
 #define PRESALE_LAYOUT_VERSION 2  /* the presale account (2: window, allowlist, leaders) */
-#define LEADER_COMMISSION_DIVISOR 10 /* 10%, rounded down: the seller keeps the remainder */
+/* A leader buy pays the leader record floor(lamports * LEADER_COMMISSION_BPS / BPS_PER_WHOLE)
+ * (10%) and the seller the rest. The basis points divide a whole exactly, so that is
+ * lamports / LEADER_COMMISSION_DIVISOR: no multiplication, no overflow. */
+#define LEADER_COMMISSION_BPS 1000
+#define BPS_PER_WHOLE 10000
+#define LEADER_COMMISSION_DIVISOR (BPS_PER_WHOLE / LEADER_COMMISSION_BPS)
+_Static_assert(BPS_PER_WHOLE % LEADER_COMMISSION_BPS == 0,
+               "the commission must be a whole divisor of the amount");
 #define MAX_DECIMALS 9
 
 /* ------------------------------------------------------------------ SPL Token layouts */

@@ -89,7 +89,7 @@ describe.each(SBPF_VERSIONS)(
         };
         const rent = svm.minimumBalanceForRentExemption(BigInt(LEADER_RECORD_ACCOUNT_SIZE));
         const buyers = Array.from({ length: 12 }, () => createFundedKeypair(svm, 500n));
-        const leaders: LeaderModel[] = ['alpha', 'b', 'c-3', 'D_4'].map((code, i) => {
+        const leaders: LeaderModel[] = ['alpha', 'bee', 'c-3', 'D_4'].map((code, i) => {
           // Two leaders are also buyers, so self-referrals happen.
           const wallet = i < 2 ? (buyers[i] as Keypair) : createFundedKeypair(svm, 1n);
           adminSend(
@@ -107,7 +107,7 @@ describe.each(SBPF_VERSIONS)(
             walletNet: 0n,
           };
         });
-        const codes = ['alpha', 'b', 'c-3', 'D_4'];
+        const codes = ['alpha', 'bee', 'c-3', 'D_4'];
         const walletStart = leaders.map((l) => readSvmBalance(svm, l.wallet.publicKey));
         // Balances from here on: the registrations' rent and fees are not purchase money.
         sellerStart = sellers.map((k) => readSvmBalance(svm, k.publicKey));

@@ -4,7 +4,7 @@
  * (forged / foreign / other presale's records, self-referral, claims by others, double claims,
  * claims below rent, suspended codes, bad codes, re-registration).
  */
-import { Keypair, SystemProgram, TransactionInstruction, type PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildClaimCommissionInstruction,
@@ -125,13 +125,13 @@ describe.each(SBPF_VERSIONS)('leaders (sBPF %s)', (version) => {
 
   it('suspends a code without touching its earnings, and resumes it', () => {
     const s = createPresale(version);
-    const { leader, record } = registerLeader(s, 'x');
+    const { leader, record } = registerLeader(s, 'xyz');
     const buyer = createFundedKeypair(s.svm, 20n);
     expect(buy(s, buyer, SOL, { leaderRecord: record }).error).toBe('');
     const suspend = (active: boolean): TransactionOutcome =>
       send(
         s,
-        [buildSetLeaderActiveInstruction({ ...seller(s), code: 'x', active })],
+        [buildSetLeaderActiveInstruction({ ...seller(s), code: 'xyz', active })],
         [s.fixture.seller],
       );
     expect(suspend(false).error).toBe('');
@@ -149,6 +149,11 @@ describe.each(SBPF_VERSIONS)('leaders (sBPF %s)', (version) => {
     expect(registerLeader(s, code).outcome.error).toBe('');
   });
 
+  it('accepts the shortest code, 3 characters', () => {
+    const s = createPresale(version);
+    expect(registerAtCodeAddress(s, 'a-Z').error).toBe('');
+  });
+
   describe('refuses', () => {
     const cases: readonly [string, string, (s: Scenario) => TransactionOutcome][] = [
       [
@@ -162,6 +167,8 @@ describe.each(SBPF_VERSIONS)('leaders (sBPF %s)', (version) => {
         (s) => registerRaw(s, 'bad code'),
       ],
       ['an empty code', 'InvalidLeaderCode', (s) => registerRaw(s, '')],
+      ['a code of 1 character', 'InvalidLeaderCode', (s) => registerAtCodeAddress(s, 'x')],
+      ['a code of 2 characters', 'InvalidLeaderCode', (s) => registerAtCodeAddress(s, 'ab')],
       ['a code of 33 characters', 'InvalidLeaderCode', (s) => registerRaw(s, 'a'.repeat(33))],
       [
         'registration by someone other than the seller',
@@ -334,6 +341,26 @@ function registerRaw(s: Scenario, code: string): TransactionOutcome {
   const bytes = new TextEncoder().encode(code);
   const data = Buffer.concat([Buffer.from([6, bytes.length]), Buffer.from(bytes)]);
   return send(s, [new TransactionInstruction({ ...valid, data })], [s.fixture.seller]);
+}
+
+/**
+ * RegisterLeader for `code` at the code's own PDA, built without the client's validation (as a
+ * hostile client would): only the program's rule can refuse it.
+ */
+function registerAtCodeAddress(s: Scenario, code: string): TransactionOutcome {
+  const bytes = new TextEncoder().encode(code);
+  const [record] = PublicKey.findProgramAddressSync(
+    [new TextEncoder().encode('leader'), s.fixture.presale.toBytes(), bytes],
+    s.fixture.programId,
+  );
+  const valid = buildRegisterLeaderInstruction({
+    ...seller(s),
+    code: 'placeholder',
+    leaderWallet: Keypair.generate().publicKey,
+  });
+  const data = Buffer.concat([Buffer.from([6, bytes.length]), Buffer.from(bytes)]);
+  const ix = new TransactionInstruction({ ...valid, data });
+  return send(s, [withAccount(ix, 2, { pubkey: record })], [s.fixture.seller]);
 }
 
 /** Copies account `from` of chain `a` to `to` on chain `b`, owned by `owner` (crafted state). */

@@ -1,0 +1,71 @@
+import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import type { AccountMeta, PublicKey } from '@solana/web3.js';
+import { SystemProgram } from '@solana/web3.js';
+import { RENT_SYSVAR_ID } from './constants';
+import { r, w } from './encoding';
+import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+
+/**
+ * The accounts of a purchase (Buy and BuyWith), in the order the program reads them. The
+ * builders ({@link buyAccountMetas}) and `decodeBuyInstruction` follow this one list.
+ */
+export const BUY_ACCOUNTS = [
+  'buyer',
+  'presale',
+  'seller',
+  'tempTokenAccount',
+  'buyerTokenAccount',
+  'buyerRecord',
+  'authority',
+  'mint',
+  'tokenProgram',
+  'systemProgram',
+  'rent',
+] as const;
+export type BuyAccountName = (typeof BUY_ACCOUNTS)[number];
+
+/** The addresses a purchase names; the PDAs and program ids are derived. */
+export interface BuyAccountsParams {
+  readonly programId: PublicKey;
+  readonly presale: PublicKey;
+  readonly buyer: PublicKey;
+  readonly seller: PublicKey;
+  readonly tempTokenAccount: PublicKey;
+  readonly mint: PublicKey;
+  /** FBT account receiving the tokens; the buyer's associated token account by default. */
+  readonly buyerTokenAccount?: PublicKey;
+}
+
+/** A purchase's 11 account metas and the buyer record's canonical bump. */
+export interface BuyAccounts {
+  readonly keys: AccountMeta[];
+  /** The bump of the buyer record PDA in `keys` (BuyWith carries it). */
+  readonly buyerRecordBump: number;
+}
+
+/**
+ * The 11 accounts every purchase sends, in {@link BUY_ACCOUNTS} order: the buyer signs and pays
+ * (writable); presale, seller, vault, buyer token account and buyer record are written; the
+ * authority PDA, mint, SPL Token, System program and Rent sysvar are read.
+ */
+export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
+  const { programId, presale, buyer } = params;
+  const buyerTokenAccount =
+    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, buyer);
+  const [record, buyerRecordBump] = findBuyerRecordAddress(programId, presale, buyer);
+  const [authority] = findAuthorityAddress(programId, presale);
+  const accounts: Record<BuyAccountName, AccountMeta> = {
+    buyer: w(buyer, true),
+    presale: w(presale),
+    seller: w(params.seller),
+    tempTokenAccount: w(params.tempTokenAccount),
+    buyerTokenAccount: w(buyerTokenAccount),
+    buyerRecord: w(record),
+    authority: r(authority),
+    mint: r(params.mint),
+    tokenProgram: r(TOKEN_PROGRAM_ID),
+    systemProgram: r(SystemProgram.programId),
+    rent: r(RENT_SYSVAR_ID),
+  };
+  return { keys: BUY_ACCOUNTS.map((name) => accounts[name]), buyerRecordBump };
+}

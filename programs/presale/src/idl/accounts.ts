@@ -1,0 +1,150 @@
+import {
+  accountNode,
+  booleanTypeNode,
+  bytesTypeNode,
+  constantPdaSeedNodeFromString,
+  fieldDiscriminatorNode,
+  fixedSizeTypeNode,
+  numberTypeNode,
+  numberValueNode,
+  pdaLinkNode,
+  pdaNode,
+  publicKeyTypeNode,
+  sizeDiscriminatorNode,
+  stringTypeNode,
+  structFieldTypeNode,
+  structTypeNode,
+  variablePdaSeedNode,
+  type AccountNode,
+  type PdaNode,
+  type StructFieldTypeNode,
+  type TypeNode,
+} from '@codama/nodes';
+
+const u8 = () => numberTypeNode('u8');
+const u64 = () => numberTypeNode('u64');
+const i64 = () => numberTypeNode('i64');
+const bytes = (size: number) => fixedSizeTypeNode(bytesTypeNode(), size);
+
+/** A struct field; `docs` is what the program README shows for it. */
+function field(name: string, type: TypeNode, docs: string): StructFieldTypeNode {
+  return structFieldTypeNode({ name, type, docs: [docs] });
+}
+
+/** A field holding a fixed value the program writes (account kind, layout version). */
+function tagField(name: string, value: number, docs: string): StructFieldTypeNode {
+  return structFieldTypeNode({ name, type: u8(), defaultValue: numberValueNode(value), docs });
+}
+
+/** Program addresses: the authority that owns each vault, and the two record kinds. */
+export const PRESALE_PDAS: PdaNode[] = [
+  pdaNode({
+    name: 'authority',
+    docs: 'Owns the presale’s token vault and signs transfers out of it (canonical bump only).',
+    seeds: [
+      constantPdaSeedNodeFromString('utf8', 'authority'),
+      variablePdaSeedNode('presale', publicKeyTypeNode()),
+    ],
+  }),
+  pdaNode({
+    name: 'buyerRecord',
+    docs: 'One buyer’s totals on one presale (canonical bump only: one record per buyer).',
+    seeds: [
+      constantPdaSeedNodeFromString('utf8', 'buyer'),
+      variablePdaSeedNode('presale', publicKeyTypeNode()),
+      variablePdaSeedNode('buyer', publicKeyTypeNode()),
+    ],
+  }),
+  pdaNode({
+    name: 'leaderRecord',
+    docs: 'A leader code on one presale: its wallet, totals and claimable commission.',
+    seeds: [
+      constantPdaSeedNodeFromString('utf8', 'leader'),
+      variablePdaSeedNode('presale', publicKeyTypeNode()),
+      variablePdaSeedNode('code', stringTypeNode('utf8')),
+    ],
+  }),
+];
+
+const presaleAccount = accountNode({
+  name: 'presaleAccount',
+  size: 288,
+  docs: [
+    'Presale state, owned by the program; the seller creates it (a new keypair) in the',
+    'Initialize transaction. Bytes 0..106 are the spec layout; layout version 2 appends the rest.',
+  ],
+  discriminators: [sizeDiscriminatorNode(288), fieldDiscriminatorNode('kind', 106)],
+  data: structTypeNode([
+    field('isInitialized', booleanTypeNode(), 'set by Initialize'),
+    field('isActived', booleanTypeNode(), 'purchases open (SetActive)'),
+    field('seller', publicKeyTypeNode(), 'sellerPubkey: receives the SOL, administers the sale'),
+    field('tempTokenAccount', publicKeyTypeNode(), 'tempTokenAccountPubkey: the FBT vault'),
+    field('tokenPrice', u64(), 'lamports per whole FBT'),
+    field('maxUserBuyable', u64(), 'lamports one buyer may spend in total'),
+    field('minUserBuyable', u64(), 'smallest purchase, lamports'),
+    field('maxTotalBuyable', u64(), 'lamports the whole sale may take'),
+    field('currentTotalSold', u64(), 'lamports taken so far'),
+    tagField('kind', 1, 'account kind: 1 = presale'),
+    tagField('version', 2, 'layout version'),
+    field('authorityBump', u8(), 'canonical bump of the authority PDA'),
+    field('decimals', u8(), 'the mint’s decimals (at most 9)'),
+    field('reserved', bytes(2), 'zero'),
+    field('mint', publicKeyTypeNode(), 'the FBT mint'),
+    field('authority', publicKeyTypeNode(), 'the authority PDA'),
+    field('tokensSold', u64(), 'FBT base units delivered to buyers'),
+    field('buyerCount', u64(), 'buyer records created'),
+    field('saleStart', i64(), 'unix seconds buys open from, 0 = no start'),
+    field('saleEnd', i64(), 'unix seconds buys close at, 0 = no end'),
+    field('allowlistRoot', bytes(32), 'Merkle root of allowed wallets, zero = open sale'),
+    field('pendingSeller', publicKeyTypeNode(), 'proposed next seller, zero = none'),
+    field('leaderCount', u64(), 'leader records registered'),
+    field('leaderCommission', u64(), 'lamports buys paid to leader records'),
+  ]),
+});
+
+const buyerRecord = accountNode({
+  name: 'buyerRecord',
+  size: 88,
+  docs: 'Created on a buyer’s first purchase; its first 8 bytes are the spec’s fbtBuyedAmount.',
+  pda: pdaLinkNode('buyerRecord'),
+  discriminators: [sizeDiscriminatorNode(88), fieldDiscriminatorNode('kind', 72)],
+  data: structTypeNode([
+    field('lamportsSpent', u64(), 'fbtBuyedAmount: lamports this buyer spent'),
+    field('presale', publicKeyTypeNode(), 'the presale account'),
+    field('buyer', publicKeyTypeNode(), 'the buyer’s wallet'),
+    tagField('kind', 2, 'account kind: 2 = buyer record'),
+    field('bump', u8(), 'the record’s canonical bump'),
+    tagField('version', 1, 'layout version'),
+    field('reserved', bytes(5), 'zero'),
+    field('tokensReceived', u64(), 'FBT base units received'),
+  ]),
+});
+
+const leaderRecord = accountNode({
+  name: 'leaderRecord',
+  size: 136,
+  docs: [
+    'Created by RegisterLeader; its lamports above the rent-exempt minimum are the claimable',
+    'commission (solsClaimable = accrued - claimed).',
+  ],
+  pda: pdaLinkNode('leaderRecord'),
+  discriminators: [sizeDiscriminatorNode(136), fieldDiscriminatorNode('kind', 0)],
+  data: structTypeNode([
+    tagField('kind', 3, 'account kind: 3 = leader record'),
+    field('bump', u8(), 'the record’s canonical bump'),
+    tagField('version', 1, 'layout version'),
+    field('active', booleanTypeNode(), '0 once the seller suspended the code'),
+    field('codeLength', u8(), 'bytes of the code'),
+    field('reserved', bytes(3), 'zero'),
+    field('presale', publicKeyTypeNode(), 'the presale account'),
+    field('wallet', publicKeyTypeNode(), 'the leader’s wallet, paid by ClaimCommission'),
+    field('code', fixedSizeTypeNode(stringTypeNode('utf8'), 32), 'the code, zero-padded'),
+    field('volume', u64(), 'lamports bought through the code'),
+    field('buys', u64(), 'purchases through the code'),
+    field('accrued', u64(), 'solsEarned: commission earned'),
+    field('claimed', u64(), 'commission paid out'),
+  ]),
+});
+
+/** The three kinds of account the program owns, in kind order. */
+export const PRESALE_ACCOUNTS: AccountNode[] = [presaleAccount, buyerRecord, leaderRecord];

@@ -1,0 +1,245 @@
+import {
+  accountBumpValueNode,
+  arrayTypeNode,
+  booleanTypeNode,
+  bytesTypeNode,
+  fixedSizeTypeNode,
+  numberTypeNode,
+  prefixedCountNode,
+  publicKeyTypeNode,
+  sizePrefixTypeNode,
+  stringTypeNode,
+  type InstructionAccountNode,
+  type InstructionNode,
+} from '@codama/nodes';
+import {
+  account,
+  argument,
+  associatedTokenOfBuyer,
+  authorityOfPresale,
+  buyerRecordOfBuyer,
+  leaderRecordOfCode,
+  rentSysvar,
+  sellerAndPresale,
+  systemProgram,
+  taggedInstruction,
+  tokenProgram,
+} from './instruction-parts';
+
+const u64 = () => numberTypeNode('u64');
+const i64 = () => numberTypeNode('i64');
+const leaderCode = () => sizePrefixTypeNode(stringTypeNode('utf8'), numberTypeNode('u8'));
+
+/** The 11 accounts of every purchase (Buy and BuyWith), in the order the program reads them. */
+const purchaseAccounts = (): InstructionAccountNode[] => [
+  account('buyer', { signer: true, writable: true }, 'pays the lamports and the record’s rent'),
+  account('presale', { writable: true }, 'the presale account'),
+  account('seller', { writable: true }, 'the presale’s seller, paid directly'),
+  account('tempTokenAccount', { writable: true }, 'the presale’s FBT vault'),
+  account(
+    'buyerTokenAccount',
+    { writable: true },
+    'the buyer’s FBT account',
+    associatedTokenOfBuyer(),
+  ),
+  account('buyerRecord', { writable: true }, 'created on a first purchase', buyerRecordOfBuyer()),
+  account('authority', {}, 'the vault’s owner', authorityOfPresale()),
+  account('mint', {}, 'the FBT mint'),
+  tokenProgram(),
+  systemProgram(),
+  rentSysvar(),
+];
+
+const initialize = taggedInstruction({
+  name: 'initialize',
+  tag: 0,
+  docs: 'Links the vault (its owner becomes the authority PDA) and sets price and limits.',
+  accounts: [
+    account('seller', { signer: true }, 'becomes the presale’s seller'),
+    account('presale', { signer: true, writable: true }, 'a new account of 288 bytes'),
+    account('tempTokenAccount', { writable: true }, 'FBT vault, owned by the seller or authority'),
+    account('mint', {}, 'the FBT mint'),
+    account('authority', {}, 'the presale’s authority PDA', authorityOfPresale()),
+    tokenProgram(),
+  ],
+  arguments: [
+    argument('tokenPrice', u64(), 'lamports per whole FBT'),
+    argument('minUserBuyable', u64(), 'smallest purchase'),
+    argument('maxUserBuyable', u64(), 'most one buyer may spend'),
+    argument('maxTotalBuyable', u64(), 'most the sale may take'),
+    argument(
+      'authorityBump',
+      numberTypeNode('u8'),
+      'the authority’s canonical bump',
+      accountBumpValueNode('authority'),
+    ),
+    argument('active', booleanTypeNode(), 'open for purchases at once'),
+  ],
+});
+
+const buy = taggedInstruction({
+  name: 'buy',
+  tag: 1,
+  docs: 'The spec’s purchase: searches the buyer record’s bump; refused on an allowlisted sale.',
+  accounts: purchaseAccounts(),
+  arguments: [argument('lamports', u64(), 'lamports to spend')],
+});
+
+const setActive = taggedInstruction({
+  name: 'setActive',
+  tag: 2,
+  docs: 'Pauses or resumes purchases.',
+  accounts: sellerAndPresale(),
+  arguments: [argument('active', booleanTypeNode(), 'purchases open')],
+});
+
+const updateLimits = taggedInstruction({
+  name: 'updateLimits',
+  tag: 3,
+  docs: 'New limits (never below what is sold); the price is fixed.',
+  accounts: sellerAndPresale(),
+  arguments: [
+    argument('minUserBuyable', u64(), 'smallest purchase'),
+    argument('maxUserBuyable', u64(), 'most one buyer may spend'),
+    argument('maxTotalBuyable', u64(), 'most the sale may take'),
+  ],
+});
+
+const withdrawUnsold = taggedInstruction({
+  name: 'withdrawUnsold',
+  tag: 4,
+  docs: 'Moves every unsold FBT out of the vault; only when paused or sold out.',
+  accounts: [
+    ...sellerAndPresale(false),
+    account('tempTokenAccount', { writable: true }, 'the presale’s FBT vault'),
+    account('destinationTokenAccount', { writable: true }, 'an FBT account receiving it all'),
+    account('authority', {}, 'the vault’s owner', authorityOfPresale()),
+    account('mint', {}, 'the FBT mint'),
+    tokenProgram(),
+  ],
+});
+
+const buyWith = taggedInstruction({
+  name: 'buyWith',
+  tag: 5,
+  docs: 'The site’s purchase: names the record’s bump, may carry a proof and a leader record.',
+  accounts: [
+    ...purchaseAccounts(),
+    account(
+      'leaderRecord',
+      { writable: true, optional: true },
+      'a leader buy: takes 10%, passes the rest to the seller',
+    ),
+  ],
+  arguments: [
+    argument('lamports', u64(), 'lamports to spend'),
+    argument(
+      'buyerRecordBump',
+      numberTypeNode('u8'),
+      'the buyer record’s canonical bump',
+      accountBumpValueNode('buyerRecord'),
+    ),
+    argument(
+      'allowlistProof',
+      arrayTypeNode(
+        fixedSizeTypeNode(bytesTypeNode(), 32),
+        prefixedCountNode(numberTypeNode('u8')),
+      ),
+      'sibling hashes up to the allowlist root (at most 20)',
+    ),
+  ],
+});
+
+const registerLeader = taggedInstruction({
+  name: 'registerLeader',
+  tag: 6,
+  docs: 'Creates the leader record of a code (the seller pays its rent).',
+  accounts: [
+    account('seller', { signer: true, writable: true }, 'the presale’s seller, pays the rent'),
+    account('presale', { writable: true }, 'the presale account'),
+    account('leaderRecord', { writable: true }, 'the code’s PDA, created', leaderRecordOfCode()),
+    account('leaderWallet', {}, 'earns on the code and claims'),
+    systemProgram(),
+    rentSysvar(),
+  ],
+  arguments: [argument('code', leaderCode(), 'the leader code (u8 length, then its bytes)')],
+});
+
+const claimCommission = taggedInstruction({
+  name: 'claimCommission',
+  tag: 7,
+  docs: 'Pays the leader’s wallet everything above the record’s rent-exempt minimum.',
+  accounts: [
+    account('leaderWallet', { signer: true, writable: true }, 'the wallet the record names'),
+    account('leaderRecord', { writable: true }, 'the leader record'),
+    rentSysvar(),
+  ],
+});
+
+const setLeaderActive = taggedInstruction({
+  name: 'setLeaderActive',
+  tag: 8,
+  docs: 'Suspends or resumes a code; what it earned stays claimable.',
+  accounts: [
+    ...sellerAndPresale(false),
+    account('leaderRecord', { writable: true }, 'the code’s record', leaderRecordOfCode()),
+  ],
+  arguments: [argument('active', booleanTypeNode(), 'the code takes leader buys')],
+  extraArguments: [argument('code', stringTypeNode('utf8'), 'the code (derives the record)')],
+});
+
+const setAllowlist = taggedInstruction({
+  name: 'setAllowlist',
+  tag: 9,
+  docs: 'Sets the allowlist’s Merkle root; zero opens the sale to everyone.',
+  accounts: sellerAndPresale(),
+  arguments: [
+    argument('merkleRoot', fixedSizeTypeNode(bytesTypeNode(), 32), 'the root, zero = open'),
+  ],
+});
+
+const setWindow = taggedInstruction({
+  name: 'setWindow',
+  tag: 10,
+  docs: 'Buys are accepted from start until before end (start before end when both are set).',
+  accounts: sellerAndPresale(),
+  arguments: [
+    argument('saleStart', i64(), 'unix seconds, 0 = no start'),
+    argument('saleEnd', i64(), 'unix seconds, 0 = no end'),
+  ],
+});
+
+const proposeSeller = taggedInstruction({
+  name: 'proposeSeller',
+  tag: 11,
+  docs: 'Names the next seller, who must accept; zero withdraws the proposal.',
+  accounts: sellerAndPresale(),
+  arguments: [argument('newSeller', publicKeyTypeNode(), 'the next seller, zero = none')],
+});
+
+const acceptSeller = taggedInstruction({
+  name: 'acceptSeller',
+  tag: 12,
+  docs: 'The proposed seller takes over the presale and its proceeds.',
+  accounts: [
+    account('newSeller', { signer: true }, 'the proposed seller'),
+    account('presale', { writable: true }, 'the presale account'),
+  ],
+});
+
+/** Every instruction, in tag order. */
+export const PRESALE_INSTRUCTIONS: InstructionNode[] = [
+  initialize,
+  buy,
+  setActive,
+  updateLimits,
+  withdrawUnsold,
+  buyWith,
+  registerLeader,
+  claimCommission,
+  setLeaderActive,
+  setAllowlist,
+  setWindow,
+  proposeSeller,
+  acceptSeller,
+];
