@@ -9,7 +9,7 @@ import { priceResponseSchema } from '@fbt/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { settingsFromConfig } from '../src/create-bff';
-import { MAINNET_WITHOUT_KEY, PYTH_KEY_REFUSED } from '../src/plugins/app/price-observability';
+import { MAINNET_WITHOUT_KEY, PYTH_KEY_REFUSED } from '../src/topics/price';
 import { createTestWorld, depsFor, settle, TEST_SETTINGS, type TestWorld } from './helper';
 
 let app: FastifyInstance | undefined;
