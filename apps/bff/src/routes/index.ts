@@ -96,7 +96,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     priceMode: fastify.health.priceMode,
     cluster: fastify.health.cluster,
   });
-  // The ledger totals go to the metrics port (observability/metrics-server.ts), not to a route.
+  // The ledger totals go to the metrics port (src/metrics-server.ts), not to a route.
   registerLedgerMetrics(metrics, ledger, fastify.log);
   await fastify.register(rpcRoute, {
     rpcUpstreamUrl: options.rpcUpstreamUrl,
