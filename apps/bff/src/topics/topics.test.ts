@@ -43,15 +43,18 @@ describe('the topic list', () => {
         goalsRefreshMs: 50_000,
       },
     });
-    expect(app.health.resources().map(({ name, maxAgeMs }) => [name, maxAgeMs])).toEqual([
-      ['presale:public', 21_000],
-      ['presale:private', 21_000],
-      ['presale:leader', 21_000],
+    const budgets = Object.fromEntries(
+      app.health.resources().map(({ name, maxAgeMs }) => [name, maxAgeMs]),
+    );
+    expect(budgets).toMatchObject({
+      'presale:public': 21_000,
+      'presale:private': 21_000,
+      'presale:leader': 21_000,
       // Three periods, but never under a minute.
-      ['price', 60_000],
-      ['goals:telegram', 150_000],
-      ['goals:twitter', 150_000],
-    ]);
+      price: 60_000,
+      'goals:telegram': 150_000,
+      'goals:twitter': 150_000,
+    });
   });
 });
 
