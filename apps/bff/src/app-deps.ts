@@ -8,12 +8,13 @@ import type {
   LeaderRecordReader,
   PresaleStateReader,
   PriceSource,
+  PriorityFeeSourcePort,
   SiteContent,
+  SwapExchange,
   TransactionVerifier,
 } from '@fbt/domain';
 import type { Scheduler } from './cache/scheduler';
 import type { RedisClients } from './cluster/redis-clients';
-import type { SwapDeps } from './routes/api/v1/swap/swap-deps';
 
 /** Settings buildApp needs (a subset of the env config, so tests can pass only these). */
 export interface AppSettings {
@@ -98,4 +99,22 @@ export interface ClusterDeps {
   readonly leaseTtlMs?: number;
   /** Set (REDIS_URL): shared polling, fan-out and rate limits through Redis. */
   readonly redis?: RedisClients;
+}
+
+/**
+ * The swap page's upstreams and settings (`SWAP_*`): present only when `SWAP_API_URL` is set;
+ * without them the swap routes answer 404 `SWAP__DISABLED` and the site shows "Trading opens
+ * after the presale".
+ */
+export interface SwapDeps {
+  /** Raydium's Trade API (or a host speaking its wire format). */
+  readonly exchange: SwapExchange;
+  /** The fee service (`SWAP_PRIORITY_FEE_URL`), or null: always the fallback fee. */
+  readonly feeSource: PriorityFeeSourcePort | null;
+  /** Micro-lamports per compute unit when the fee service is unset or failing. */
+  readonly fallbackFeeMicroLamports: number;
+  /** Exchange programs a swap transaction may call (`SWAP_PROGRAM_IDS`). */
+  readonly dexProgramIds: readonly string[];
+  /** Swap requests per minute per client. */
+  readonly rateLimitMax: number;
 }

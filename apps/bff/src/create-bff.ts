@@ -27,7 +27,7 @@ import {
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
-import { swapDepsFromConfig } from './routes/api/v1/swap/swap-deps';
+import { swapDepsFromConfig } from './swap-wiring';
 
 /** Pubsub errors repeat on every reconnect attempt: one report a minute at most. */
 const WEBSOCKET_ERROR_REPORT_MS = 60_000;

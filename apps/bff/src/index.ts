@@ -5,5 +5,5 @@ export type { Config } from './config';
 export { createAppDeps, createBff } from './create-bff';
 export type { BffOptions, WiredDeps } from './create-bff';
 export { loadDeployment } from './deployment-file';
-export { startMetricsServer } from './observability/metrics-server';
-export type { MetricsServer, MetricsServerOptions } from './observability/metrics-server';
+export { startMetricsServer } from './metrics-server';
+export type { MetricsServer, MetricsServerOptions } from './metrics-server';

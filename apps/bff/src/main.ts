@@ -3,7 +3,7 @@ import type { Deployment } from '@fbt/domain';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createBff } from './create-bff';
 import { loadDeployment } from './deployment-file';
-import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
 
 /** Longest wait for websockets and requests to drain on SIGTERM/SIGINT before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -9,7 +9,7 @@ import { priceResponseSchema } from '@fbt/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { settingsFromConfig } from '../src/create-bff';
-import { MAINNET_WITHOUT_KEY, PYTH_KEY_REFUSED } from '../src/plugins/app/price-observability';
+import { MAINNET_WITHOUT_KEY, PYTH_KEY_REFUSED } from '../src/topics/price';
 import { createTestWorld, depsFor, settle, TEST_SETTINGS, type TestWorld } from './helper';
 
 let app: FastifyInstance | undefined;
@@ -79,7 +79,7 @@ async function readyz(instance: FastifyInstance) {
 }
 
 async function modeGauge(instance: FastifyInstance): Promise<string[]> {
-  // The metrics port's text (apps/bff/src/observability/metrics-server.ts), without the label
+  // The metrics port's text (apps/bff/src/metrics-server.ts), without the label
   // every series carries.
   const text = (await instance.metrics.render()).replaceAll(/,instance_id="[^"]*"/g, '');
   return text.split('\n').filter((line) => line.startsWith('fbt_price_source_mode{'));

@@ -22,7 +22,7 @@ import type { PublicKey } from '@solana/web3.js';
 import { Connection, Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { SwapDeps } from '../src/routes/api/v1/swap/swap-deps';
+import type { SwapDeps } from '../src/app-deps';
 import { createTestWorld, startApp, type TestWorld } from './helper';
 
 export const FBT = 1_000_000n;

@@ -4,20 +4,26 @@ import { leaderboardResponseSchema } from './leader-api-schemas';
 
 /** Wire schemas of the live stream (`/api/v1/stream`): topics, and messages each way. */
 
-export const streamTopicSchema = z.enum([
+/**
+ * Every topic of the live stream, each named once. The BFF serves each from one declaration of
+ * its topic list, and a subscription names at most this many.
+ */
+export const STREAM_TOPICS = [
   'presale:public',
   'presale:private',
   'presale:leader',
   'price',
   'goals',
   'leaderboard',
-]);
+] as const;
+
+export const streamTopicSchema = z.enum(STREAM_TOPICS);
 export type StreamTopic = z.infer<typeof streamTopicSchema>;
 
-/** What a browser may send on `/api/v1/stream`. */
+/** What a browser may send on `/api/v1/stream`: one to every topic at once. */
 export const streamClientMessageSchema = z.object({
   type: z.enum(['subscribe', 'unsubscribe']),
-  topics: z.array(streamTopicSchema).min(1).max(6),
+  topics: z.array(streamTopicSchema).min(1).max(STREAM_TOPICS.length),
 });
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
 

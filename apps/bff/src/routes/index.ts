@@ -5,7 +5,6 @@ import { createLeaderReportReply } from '../http/leader-report-reply';
 import { registerLedgerMetrics } from '../observability/ledger-metrics';
 import { actionsRoutes } from './api/actions/index';
 import { configRoute } from './api/v1/config';
-import { goalsRoute } from './api/v1/goals';
 import { leaderReportsRoute } from './api/v1/leader-reports';
 import { leaderboardRoute } from './api/v1/leaderboard';
 import { leaderEarningsRoute } from './api/v1/leaders/by-wallet';
@@ -13,7 +12,6 @@ import { leaderRoute } from './api/v1/leaders/code';
 import { allowlistRoute } from './api/v1/presales/allowlist';
 import { buyerRoute } from './api/v1/presales/buyers';
 import { presaleRoute } from './api/v1/presales/index';
-import { priceRoute } from './api/v1/price';
 import { streamRoute } from './api/v1/stream';
 import { swapRoutes } from './api/v1/swap/index';
 import { clientRoutes } from './client';
@@ -23,6 +21,7 @@ import { healthzRoute } from './healthz';
 import { legacyGoalsRoutes } from './legacy-goals';
 import { readyzRoute } from './readyz';
 import { rpcRoute } from './rpc';
+import { topicRoutes } from './topic-routes';
 
 /** The ports and settings the routes read (the services come from the app plugins). */
 export type RoutesOptions = Pick<
@@ -47,7 +46,8 @@ export type RoutesOptions = Pick<
  */
 const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const { deployment, settings, buyerReader, ledger } = options;
-  const { presaleCache, priceCache, goalsCache, upstreamCalls, streamHub, metrics } = fastify;
+  const { topics, presaleCache, goalsCache, leaderboard, upstreamCalls, streamHub, metrics } =
+    fastify;
   const replyToReport = createLeaderReportReply(
     fastify.leaderService,
     metrics.counter(
@@ -66,8 +66,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   await fastify.register(presaleRoute, { presaleCache });
   await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
   await fastify.register(allowlistRoute, { presaleCache, allowlists: fastify.allowlists });
-  await fastify.register(priceRoute, { priceCache });
-  await fastify.register(goalsRoute, { goalsCache });
+  // The routes the topics declare (the price, the goals): their cached answers as they are.
+  await fastify.register(topicRoutes, { feeds: topics.feeds });
   await fastify.register(legacyGoalsRoutes, { goalsCache });
   const { rateLimitWriteMax } = settings;
   await fastify.register(leaderReportsRoute, { replyToReport, rateLimitWriteMax });
@@ -76,7 +76,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const leaderPresale = deployment.presales.leader.address;
   await fastify.register(leaderRoute, { ledger, leaderRecords, leaderPresale });
   await fastify.register(leaderEarningsRoute, { leaderRecords, leaderPresale, upstreamCalls });
-  await fastify.register(leaderboardRoute, { leaderboard: fastify.leaderboard });
+  await fastify.register(leaderboardRoute, { leaderboard });
   await fastify.register(streamRoute, { streamHub });
   await fastify.register(actionsRoutes, {
     deployment,
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     priceMode: fastify.health.priceMode,
     cluster: fastify.health.cluster,
   });
-  // The ledger totals go to the metrics port (observability/metrics-server.ts), not to a route.
+  // The ledger totals go to the metrics port (src/metrics-server.ts), not to a route.
   registerLedgerMetrics(metrics, ledger, fastify.log);
   await fastify.register(rpcRoute, {
     rpcUpstreamUrl: options.rpcUpstreamUrl,

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { Community } from '@fbt/domain';
 import { apiErrorBodySchema, legacyGoalsResponseSchema } from '@fbt/domain';
 import type { GoalsCache } from '../services/goals-cache';
-import { goalsUnavailable } from './api/v1/goals';
+import { goalsUnavailable } from '../topics/goals';
 
 /** What `/gettg` and `/gettw` read. */
 export interface LegacyGoalsRouteOptions {

@@ -9,8 +9,8 @@ export interface MetricsRouteOptions {
 /**
  * `GET /metrics`: Prometheus text of the app's registry (process metrics, every `fbt_*`
  * series, the ledger totals read for this scrape). Registered on the metrics server only
- * (`observability/metrics-server.ts`), never on the site's port: the ledger totals are not
- * for visitors.
+ * (`src/metrics-server.ts`), never on the site's port: the ledger totals are not for
+ * visitors.
  */
 export const metricsRoute: FastifyPluginCallback<MetricsRouteOptions> = (
   fastify,

@@ -17,6 +17,8 @@ export interface GoalsCacheOptions {
   readonly counters: CommunityCounters;
   readonly clock: Clock;
   readonly refreshMs: number;
+  /** Beyond this age a count counts as unhealthy. */
+  readonly maxAgeMs: number;
   readonly onError?: (community: Community, error: unknown) => void;
 }
 
@@ -47,7 +49,7 @@ export function createGoalsCache(options: GoalsCacheOptions): GoalsCache {
     createRefreshingResource<CommunityCount>({
       name: `goals:${community}`,
       clock: options.clock,
-      maxAgeMs: options.refreshMs * 3,
+      maxAgeMs: options.maxAgeMs,
       load: () => options.counters.getCount(community),
       toJson: (value, meta) => ({ u: value.count, stale: meta.stale }),
       keyOf: (value) => `${value.source}:${value.count}`,

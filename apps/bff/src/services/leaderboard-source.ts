@@ -5,7 +5,7 @@ import type {
   LeaderSummary,
   OnChainLeaderRecord,
 } from '@fbt/domain';
-import { recordSummary } from '../http/leader-json';
+import { recordSummary } from './leader-record-summary';
 
 /** Options of {@link createLeaderboardSource}. */
 export interface LeaderboardSourceOptions {

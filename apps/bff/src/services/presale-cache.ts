@@ -47,6 +47,10 @@ export interface PresaleCacheOptions {
   readonly reader: PresaleStateReader;
   readonly clock: Clock;
   readonly refreshMs: number;
+  /** Beyond this age a presale's value counts as unhealthy. */
+  readonly maxAgeMs: number;
+  /** The name of a presale's cache (metrics, `/readyz`, the key it is shared under). */
+  readonly nameOf: (variant: PresaleVariant) => string;
   readonly onError?: (variant: PresaleVariant, error: unknown) => void;
 }
 
@@ -61,9 +65,9 @@ export interface PresaleCache {
 export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
   const make = (variant: PresaleVariant) =>
     createRefreshingResource<PresaleSnapshot>({
-      name: `presale:${variant}`,
+      name: options.nameOf(variant),
       clock: options.clock,
-      maxAgeMs: options.refreshMs * 3,
+      maxAgeMs: options.maxAgeMs,
       load: async () => {
         const snapshot = await options.reader.readPresaleState(options.addresses[variant]);
         if (snapshot === null) throw new Error(`PRESALE__ACCOUNT_MISSING ${variant}`);

@@ -46,10 +46,14 @@ export interface PriceCacheEvents {
 
 /** Options of {@link createPriceCache}. */
 export interface PriceCacheOptions extends PriceCacheEvents {
+  /** The cache's name (metrics, `/readyz`, the key it is shared under). */
+  readonly name: string;
   /** Null: no price source; the fallback constant is served and nothing refreshes. */
   readonly source: PriceSource | null;
   readonly clock: Clock;
   readonly refreshMs: number;
+  /** Beyond this age the price counts as unhealthy. */
+  readonly maxAgeMs: number;
   /** Least time between two stream quotes taken into the cache (and pushed to the site). */
   readonly pushIntervalMs?: number;
   /** With no stream quote for this long, the stream no longer counts and polling resumes. */
@@ -122,9 +126,9 @@ export function createPriceCache(options: PriceCacheOptions): PriceCache {
   };
 
   const resource = createRefreshingResource<PriceValue>({
-    name: 'price',
+    name: options.name,
     clock,
-    maxAgeMs: Math.max(options.refreshMs * 3, 60_000),
+    maxAgeMs: options.maxAgeMs,
     load: async () => {
       if (source === null) throw new Error('PRICE__DISABLED');
       const quote = await source.getSolUsd();

@@ -4,7 +4,7 @@ import { PRESALE_VARIANTS, streamServerMessageSchema } from '@fbt/domain';
 import { toPresaleResponse } from '../services/presale-cache';
 import { toPriceResponse } from '../services/price-cache';
 import { presaleState, randomAddress, SOL } from '../testing/test-world';
-import { goalsEnvelope, leaderboardEnvelope, presaleEnvelope, priceEnvelope } from './envelopes';
+import { dataEnvelope } from './envelopes';
 
 const meta = { fetchedAt: Date.UTC(2026, 10, 21, 12, 0, 0), stale: false };
 
@@ -32,7 +32,7 @@ describe('stream envelopes', () => {
       },
     };
     const json = JSON.stringify(toPresaleResponse(variant, snapshot, meta));
-    const message = roundTrip(presaleEnvelope(variant, json), json);
+    const message = roundTrip(dataEnvelope('presale', `presale:${variant}`, json), json);
     expect(message).toMatchObject({
       type: 'presale',
       topic: `presale:${variant}`,
@@ -55,7 +55,7 @@ describe('stream envelopes', () => {
         { stale: true },
       ),
     );
-    const message = roundTrip(priceEnvelope(json), json);
+    const message = roundTrip(dataEnvelope('price', 'price', json), json);
     expect(message).toMatchObject({
       type: 'price',
       topic: 'price',
@@ -74,7 +74,7 @@ describe('stream envelopes', () => {
       x: { count: 5300, source: 'operator', stale: true, fetchedAt: '2026-11-21T12:00:00.000Z' },
     };
     const json = JSON.stringify(goals);
-    const message = roundTrip(goalsEnvelope(json), json);
+    const message = roundTrip(dataEnvelope('goals', 'goals', json), json);
     expect(message).toEqual({ type: 'goals', topic: 'goals', data: goals });
   });
 });
@@ -91,7 +91,7 @@ describe('leaderboard envelope', () => {
         },
       ],
     });
-    const message = roundTrip(leaderboardEnvelope(json), json);
+    const message = roundTrip(dataEnvelope('leaderboard', 'leaderboard', json), json);
     expect(message).toMatchObject({ type: 'leaderboard', topic: 'leaderboard' });
   });
 });

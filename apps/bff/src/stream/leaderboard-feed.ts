@@ -1,6 +1,5 @@
 import type { LeaderBuy, LeaderLedger } from '@fbt/domain';
 import { summaryJson } from '../http/leader-json';
-import { leaderboardEnvelope } from './envelopes';
 
 /** How many leaders the `leaderboard` stream message carries (the route's default limit). */
 export const STREAMED_LEADERBOARD_SIZE = 20;
@@ -26,6 +25,8 @@ export function withRecordedBuyListener(
 /** Options of {@link createLeaderboardFeed}. */
 export interface LeaderboardFeedOptions {
   readonly ledger: Pick<LeaderLedger, 'getLeaderboard'>;
+  /** The stream message for a serialized `LeaderboardResponse`. */
+  readonly toMessage: (leaderboardJson: string) => string;
   /** Sends the message to this instance's subscribers and keeps it for later ones. */
   readonly publishLocal: (message: string) => void;
   /** Sends the message to the other instances' subscribers. */
@@ -51,7 +52,7 @@ export function createLeaderboardFeed(options: LeaderboardFeedOptions): Leaderbo
   let again = false;
   const read = async (): Promise<string> => {
     const leaders = await options.ledger.getLeaderboard(STREAMED_LEADERBOARD_SIZE);
-    return leaderboardEnvelope(JSON.stringify({ leaders: leaders.map(summaryJson) }));
+    return options.toMessage(JSON.stringify({ leaders: leaders.map(summaryJson) }));
   };
   const run = async (): Promise<void> => {
     do {

@@ -31,11 +31,6 @@ export interface StreamHub {
   attach(socket: WebSocket, address: string): void;
   /** Sends an already-serialized message to every subscriber of `topic`. */
   publish(topic: StreamTopic, message: string): void;
-  /**
-   * Same, for a topic no cache holds (the leaderboard): the message is also kept as the
-   * topic's current one, sent at once to later subscribers.
-   */
-  publishRetained(topic: StreamTopic, message: string): void;
   /** Starts heartbeats; returns a stop function. */
   start(scheduler: Scheduler): () => void;
   /** Closes every socket with 1001 (going away) and waits until they are gone. */
@@ -67,7 +62,6 @@ function errorMessage(code: string, message: string): string {
  */
 export function createStreamHub(options: StreamHubOptions): StreamHub {
   const clients = new Set<Client>();
-  const retained = new Map<StreamTopic, string>();
   const perAddress = new Map<string, number>();
   const forget = (client: Client): void => {
     if (!clients.delete(client)) return;
@@ -149,7 +143,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       }
       if (client.topics.has(topic)) continue;
       client.topics.add(topic);
-      const current = options.currentMessage(topic) ?? retained.get(topic) ?? null;
+      const current = options.currentMessage(topic);
       if (current !== null) send(client, current);
     }
   };
@@ -182,10 +176,6 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       socket.on('error', () => forget(client));
     },
     publish(topic, message) {
-      broadcast(topic, message);
-    },
-    publishRetained(topic, message) {
-      retained.set(topic, message);
       broadcast(topic, message);
     },
     start(scheduler) {

@@ -12,6 +12,7 @@ import {
   presaleStateJsonSchema,
   presaleStateToJson,
   pythPriceFeedSchema,
+  STREAM_TOPICS,
   streamClientMessageSchema,
   streamServerMessageSchema,
 } from '../index';
@@ -148,6 +149,19 @@ describe('stream messages', () => {
     expect(streamClientMessageSchema.safeParse({ type: 'subscribe', topics: [] }).success).toBe(
       false,
     );
+  });
+
+  it('takes every topic in one subscription, and no more names than there are topics', () => {
+    const every = [...STREAM_TOPICS];
+    expect(streamClientMessageSchema.safeParse({ type: 'subscribe', topics: every }).success).toBe(
+      true,
+    );
+    const tooMany = streamClientMessageSchema.safeParse({
+      type: 'subscribe',
+      topics: [...every, every[0]],
+    });
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues[0]?.path).toEqual(['topics']);
   });
 
   it('discriminates server messages by type', () => {

@@ -15,19 +15,16 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The scheduler and the reconciler interval {@link backgroundLoopsPlugin} reads, and the price
- * source only to know whether there is one: without it the fallback is served once and
- * nothing refreshes.
- */
-export type BackgroundLoopsOptions = Pick<AppDeps, 'scheduler' | 'priceSource'> & {
+/** The scheduler and the reconciler interval {@link backgroundLoopsPlugin} reads. */
+export type BackgroundLoopsOptions = Pick<AppDeps, 'scheduler'> & {
   readonly settings: Pick<AppSettings, 'reconcileIntervalMs'>;
 };
 
 /**
  * Starts the background work once the app is ready, not at construction, so building an app
- * (tests, docs generation) does no I/O: the first reads and periodic refreshes of the caches,
- * the stream heartbeats, and the leader reconciler when its interval is not 0. The upstream part
+ * (tests, docs generation) does no I/O: each topic's local start (what every instance reads
+ * once), then the upstream work of every topic (first reads and periodic refreshes) and the
+ * leader reconciler when its interval is not 0, and the stream heartbeats. The upstream part
  * runs through `fastify.cluster` (only on the instance that polls). Stops it on close; the
  * websocket plugin stops it earlier, before draining the sockets.
  */
@@ -40,8 +37,8 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
     },
   };
 
-  fastify.addHook('onReady', (next) => {
-    const { presaleCache, priceCache, goalsCache, streamHub, leaderService, cluster } = fastify;
+  fastify.addHook('onReady', async () => {
+    const { topics, streamHub, leaderService, cluster } = fastify;
     const reconcile = () => {
       leaderService
         .reconcile()
@@ -53,9 +50,9 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
     // The upstream work: with several instances it runs only on the one that polls (the
     // lease holder, or every instance while Redis is down); alone, always.
     const startUpstreamWork = (): (() => void) => {
-      const upstream: (() => void)[] = [presaleCache.start(scheduler)];
-      if (options.priceSource !== null) upstream.push(priceCache.start(scheduler));
-      upstream.push(goalsCache.start(scheduler));
+      const upstream = topics.all.flatMap((topic) =>
+        topic.start === undefined ? [] : [topic.start(scheduler)],
+      );
       if (settings.reconcileIntervalMs > 0) {
         upstream.push(scheduler.every(settings.reconcileIntervalMs, reconcile));
       }
@@ -63,11 +60,9 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
         for (const stop of upstream.splice(0)) stop();
       };
     };
-    // Without a price source the fallback is served once; nothing to refresh or broadcast.
-    if (options.priceSource === null) void priceCache.resource.refresh();
+    for (const topic of topics.all) await topic.startLocal?.();
     stops.push(cluster.run(startUpstreamWork));
     stops.push(streamHub.start(scheduler));
-    next();
   });
   fastify.addHook('onClose', (_instance, next) => {
     loops.stop();

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRESALE_VARIANTS } from '@fbt/domain';
 import type { AppDeps } from '../../app-deps';
 import {
   CLUSTER_MODES,
@@ -28,13 +27,14 @@ export function defaultInstanceId(): string {
 
 /**
  * The cluster: with Redis connections, instances elect one upstream poller through a lease,
- * share its cached entries (presales, price, goals) and fan stream messages out through Redis;
+ * share the cached entries of every topic the lease holder reads, and send the messages of
+ * every broadcast topic to each other through Redis (see `TopicSharing` in src/topics/);
  * without, this instance is alone (`single`, today's behaviour). Keys and channel are named
  * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode}` and
  * `fbt_cluster_polling` say what it is doing (every series carries `instance_id`).
  */
 const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, done) => {
-  const { presaleCache, priceCache, goalsCache } = fastify;
+  const { topics } = fastify;
   const instanceId = options.cluster?.instanceId ?? defaultInstanceId();
   const redis = options.cluster?.redis;
   const shared =
@@ -46,18 +46,27 @@ const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, 
           instanceId,
           leaseTtlMs: options.cluster?.leaseTtlMs ?? 10_000,
           prefix: `fbt:${options.deployment.programId}:`,
-          resources: [
-            ...PRESALE_VARIANTS.map((variant) =>
-              replicable(presaleCache.resources[variant], options.clock),
-            ),
-            replicable(priceCache.resource, options.clock),
-            replicable(goalsCache.resources.telegram, options.clock),
-            replicable(goalsCache.resources.twitter, options.clock),
-          ],
+          resources: topics.all.flatMap(({ shared }) =>
+            shared.by === 'lease-holder'
+              ? shared.entries.map((resource) => replicable(resource, options.clock))
+              : [],
+          ),
           scheduler: options.scheduler,
           clock: options.clock,
           log: fastify.log,
         });
+
+  // Broadcast topics: this instance's messages go to the others, theirs are adopted here.
+  for (const topic of topics.all) {
+    const sharing = topic.shared;
+    if (sharing.by === 'broadcast') {
+      sharing.onSend((name, message) => shared.broadcast(name, message));
+    }
+  }
+  shared.onBroadcast((name, message) => {
+    const sharing = topics.ownerOf(name)?.shared;
+    if (sharing?.by === 'broadcast') sharing.adopt(name, message);
+  });
 
   fastify.metrics.gauge(
     'fbt_cluster_mode',

@@ -4,18 +4,17 @@ import type { AppDeps } from '../../app-deps';
 import type { ResourceHealth } from '../../cache/refreshing-resource';
 import type { ClusterStatus } from '../../cluster/cluster';
 import type { PriceSourceMode } from '../../services/price-cache';
-import { isMainnetWithoutKey, priceWarnings } from './price-observability';
 
 /** What the health of this instance is made of. */
 /** `/readyz`'s `priceMode`: the price cache's own mode, or `shared` on a follower. */
 export type ReadyPriceMode = PriceSourceMode | 'shared';
 
 export interface Health {
-  /** Health of every cached upstream (the price only when a price source is configured). */
+  /** Health of every topic's upstream values (the price only when a price source is configured). */
   readonly resources: () => ResourceHealth[];
   /** Why this instance should not take traffic; empty when it is ready. */
   readonly notReadyReasons: () => Promise<string[]>;
-  /** What an operator should know but that does not stop traffic (price mode, missing key). */
+  /** What an operator should know but that does not stop traffic (the topics' warnings, Redis, allowlists). */
   readonly warnings: () => string[];
   /**
    * Where the served price comes from now; `shared` on an instance that follows the lease
@@ -33,13 +32,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The ledger, and the price source only to know whether there is one: without it the
- * fallback price is expected, not a failure.
- */
-export type HealthOptions = Pick<AppDeps, 'ledger' | 'priceSource' | 'deployment'> & {
-  readonly settings: Pick<AppDeps['settings'], 'pythApiKeySet'>;
-};
+/** The ledger, which must answer for the instance to be ready. */
+export type HealthOptions = Pick<AppDeps, 'ledger'>;
 
 /** Why an upstream is not fit to serve, or null. */
 function problemOf(health: ResourceHealth): string | null {
@@ -60,17 +54,14 @@ function clusterWarnings(status: ClusterStatus): string[] {
 }
 
 /**
- * Health of the instance: every cache has a value younger than its budget, and the ledger
- * answers (it is local, but a broken or locked database file must take us out of rotation).
- * Also exposes each cache's age and staleness as gauges.
+ * Health of the instance: every topic's upstream values are younger than the topic's health
+ * rule allows (`src/topics/`), and the ledger answers (it is local, but a broken or locked
+ * database file must take us out of rotation). Also exposes each value's age and staleness as
+ * gauges.
  */
 const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) => {
-  const { presaleCache, priceCache, goalsCache, cluster } = fastify;
-  const resources = (): ResourceHealth[] => [
-    ...Object.values(presaleCache.resources).map((resource) => resource.health()),
-    ...(options.priceSource === null ? [] : [priceCache.resource.health()]),
-    ...Object.values(goalsCache.resources).map((resource) => resource.health()),
-  ];
+  const { topics, priceCache, cluster } = fastify;
+  const resources = (): ResourceHealth[] => topics.all.flatMap((topic) => topic.health());
 
   fastify.decorate('health', {
     resources,
@@ -86,14 +77,7 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
       return reasons;
     },
     warnings: () => [
-      ...priceWarnings(
-        priceCache,
-        isMainnetWithoutKey(
-          options.deployment,
-          options.priceSource !== null,
-          options.settings.pythApiKeySet,
-        ),
-      ),
+      ...topics.all.flatMap((topic) => topic.warnings?.() ?? []),
       ...clusterWarnings(cluster.status()),
       ...fastify.allowlists.warnings(),
     ],

@@ -2,15 +2,12 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from '../../app-deps';
 import { createLeaderService, type LeaderService } from '../../services/leader-service';
-import { createLeaderboardSource, type LeaderboardSource } from '../../services/leaderboard-source';
-import { createLeaderboardFeed, withRecordedBuyListener } from '../../stream/leaderboard-feed';
+import { withRecordedBuyListener } from '../../stream/leaderboard-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Verified leader reports and the reconciler. */
     leaderService: LeaderService;
-    /** The ranking (on-chain leader records, else the ledger), for the route and the stream. */
-    leaderboard: LeaderboardSource;
   }
 }
 
@@ -20,7 +17,7 @@ const DEFAULT_NOT_FOUND_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 1_500]
 /** The ledger, verifier, deployment and setting {@link leaderServicePlugin} reads. */
 export type LeaderServicePluginOptions = Pick<
   AppDeps,
-  'ledger' | 'verifier' | 'deployment' | 'leaderRecords' | 'clock'
+  'ledger' | 'verifier' | 'deployment' | 'leaderRecords'
 > & {
   readonly settings: Pick<AppSettings, 'leaderReportRetryDelaysMs'>;
 };
@@ -44,35 +41,11 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
     if (snapshot === undefined) throw new Error('the leader presale has not been read yet');
     return snapshot.rules.leaderCount > 0n;
   };
-  const leaderboard = createLeaderboardSource({
-    ledger: options.ledger,
-    leaderRecords: options.leaderRecords,
-    leaderPresale,
-    // The ranking never reads the presale itself: before its first value, the ledger's.
-    leadersOnChain: () =>
-      Promise.resolve(
-        (fastify.presaleCache.resources.leader.current()?.value.rules.leaderCount ?? 0n) > 0n,
-      ),
-    clock: options.clock,
-    onChainReadError: (error) =>
-      fastify.log.warn({ err: error }, 'leader records read failed; leaderboard from the ledger'),
-  });
-  fastify.decorate('leaderboard', leaderboard);
-  // A recorded buy changes the ranking: its stream topic is sent to every instance's clients.
-  const feed = createLeaderboardFeed({
-    ledger: leaderboard,
-    publishLocal: (message) => fastify.streamHub.publishRetained('leaderboard', message),
-    broadcast: (message) => fastify.cluster.broadcast('leaderboard', message),
-    onError: (error) => fastify.log.warn({ err: error }, 'leaderboard read for the stream failed'),
-  });
-  fastify.addHook('onReady', () => feed.load());
   fastify.decorate(
     'leaderService',
     createLeaderService({
-      ledger: withRecordedBuyListener(options.ledger, () => {
-        leaderboard.changed();
-        feed.changed();
-      }),
+      // A recorded buy changes the ranking (the `leaderboard` topic reads it again).
+      ledger: withRecordedBuyListener(options.ledger, () => fastify.leaderboard.changed()),
       verifier: options.verifier,
       leaderPresale,
       leaderRecords: options.leaderRecords,

@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Largest message a browser may send on the stream (a subscribe holds at most 5 topics). */
+/** Largest message a browser may send on the stream (a subscribe names at most every topic). */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
 /**

@@ -8,8 +8,7 @@ import {
   type ConfigResponse,
   type SiteContent,
 } from '@fbt/domain';
-import type { AppDeps, AppSettings } from '../../../app-deps';
-import type { SwapDeps } from './swap/swap-deps';
+import type { AppDeps, AppSettings, SwapDeps } from '../../../app-deps';
 
 /**
  * What `/api/v1/config` publishes: the deployment, the explorer RPC URL, the operator's links

@@ -5,7 +5,8 @@ import type { LeaderDetailResponse, OnChainLeaderRecord } from '@fbt/domain';
 import { apiErrorBodySchema, isValidLeaderCode, leaderDetailResponseSchema } from '@fbt/domain';
 import type { AppDeps } from '../../../../app-deps';
 import { HttpError } from '../../../../http/http-error';
-import { buyJson, recordSummary, summaryJson } from '../../../../http/leader-json';
+import { buyJson, summaryJson } from '../../../../http/leader-json';
+import { recordSummary } from '../../../../services/leader-record-summary';
 
 /** How many of a leader's latest verified buys the detail shows. */
 const RECENT_BUYS = 20;

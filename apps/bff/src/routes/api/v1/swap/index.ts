@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '@fbt/domain';
+import type { SwapDeps } from '../../../../app-deps';
 import { createPriorityFeeCache } from './priority-fee-cache';
 import { priorityFeeRoute } from './priority-fee';
 import { swapQuoteRoute } from './quote';
 import { swapDisabled } from './swap-errors';
-import type { SwapDeps } from './swap-deps';
 import { swapTransactionRoute } from './transaction';
-
-export type { SwapDeps } from './swap-deps';
 
 /** What the swap routes are given: the exchange (null: not configured), the mint, a clock. */
 export interface SwapRoutesOptions {

@@ -10,10 +10,10 @@ import {
   type SwapQuoteQuery,
   type SwapQuoteResponse,
 } from '@fbt/domain';
+import type { SwapDeps } from '../../../../app-deps';
 import { HttpError } from '../../../../http/http-error';
 import type { PriorityFeeCache } from './priority-fee-cache';
 import { exchangeFailure, exchangeRefusal } from './swap-errors';
-import type { SwapDeps } from './swap-deps';
 
 /** What `GET /api/v1/swap/quote` uses. */
 export interface SwapQuoteRouteOptions {

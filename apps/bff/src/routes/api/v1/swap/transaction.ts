@@ -11,11 +11,11 @@ import {
   swapTransactionResponseSchema,
 } from '@fbt/domain';
 import { checkSwapTransaction } from '@fbt/purchase';
+import type { SwapDeps } from '../../../../app-deps';
 import { errorBody, HttpError } from '../../../../http/http-error';
 import { fbtAccountOf } from './fbt-account';
 import type { PriorityFeeCache } from './priority-fee-cache';
 import { exchangeFailure, exchangeRefusal } from './swap-errors';
-import type { SwapDeps } from './swap-deps';
 
 /** A refused transaction: the error body plus the values of its sentence. */
 const swapRefusalBodySchema = z.object({

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { metricsRoute } from '../routes/metrics';
+import { metricsRoute } from './routes/metrics';
 
 /** Where the metrics server listens. Port 0 picks a free one. */
 export interface MetricsServerOptions {
