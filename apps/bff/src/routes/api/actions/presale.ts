@@ -19,10 +19,9 @@ import {
   formatFixed,
   formatSol,
   isAddress,
+  checkBuyAmount,
   isValidLeaderCode,
-  parseSolAmount,
   PRESALE_ACTION_PATH,
-  validateAmount,
 } from '@fbt/domain';
 import { PRESALE_ERRORS } from '@fbt/presale-client';
 import { writeRateLimit } from '../../../http/leader-report-reply';
@@ -255,15 +254,12 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
         'buyer record',
         request,
       );
-      const amountError = validateAmount({
+      const amount = checkBuyAmount({
         input: amountInput,
         state: snapshot.state,
         boughtLamports: record?.fbtBuyedAmount ?? 0n,
       });
-      const parsed = parseSolAmount(amountInput);
-      if (amountError !== null || !parsed.ok) {
-        return refuse(amountError?.message ?? 'Amount field is empty', 400);
-      }
+      if (!amount.ok) return refuse(amount.error.message, 400);
 
       const leader = code === undefined ? null : await registeredCode(code, true, request);
       const refused = leader === null ? null : leaderBlock(leader, account);
@@ -277,7 +273,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
             mint,
             state: snapshot.state,
             buyer: new PublicKey(account),
-            lamports: parsed.lamports,
+            lamports: amount.lamports,
             ...(leader === null || code === undefined
               ? {}
               : { leader: { code, record: new PublicKey(leader.address) } }),
@@ -287,7 +283,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
       );
       if (!built.ok) return refuse(built.message, 422);
       const tokens = formatFixed(
-        computeTokenAmount(parsed.lamports, snapshot.state.tokenPrice),
+        computeTokenAmount(amount.lamports, snapshot.state.tokenPrice),
         FBT_DECIMALS,
         { maxFractionDigits: 4 },
       );
@@ -295,7 +291,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
         type: 'transaction',
         transaction: Buffer.from(built.transaction.serialize()).toString('base64'),
         message:
-          `Buy ${tokens} FBT for ${formatSol(parsed.lamports)} SOL` +
+          `Buy ${tokens} FBT for ${formatSol(amount.lamports)} SOL` +
           (code === undefined ? '.' : ` with leader code ${code}.`),
       };
       return reply.header('cache-control', 'no-store').send(body);

@@ -1,10 +1,10 @@
 import {
+  checkBuyAmount,
   formatSol,
   formatTokenEstimate,
   hasReachedUserMaximum,
   isSendEnabled,
   isSoldOut,
-  validateAmount,
   type PresaleVariant,
 } from '@fbt/domain';
 import { useId, useState } from 'react';
@@ -91,10 +91,11 @@ export function PurchaseBox({
   }
 
   const boughtLamports = address !== null ? (bought.data ?? 0n) : 0n;
-  const amountError =
-    state !== undefined ? validateAmount({ input: amount, state, boughtLamports }) : null;
+  const checked =
+    state !== undefined ? checkBuyAmount({ input: amount, state, boughtLamports }) : null;
+  const amountError = checked !== null && !checked.ok ? checked.error : null;
   const estimate =
-    state !== undefined ? formatTokenEstimate(amount, amountError, state.tokenPrice) : null;
+    state !== undefined && checked !== null ? formatTokenEstimate(checked, state.tokenPrice) : null;
   const userAtMaximum = state !== undefined && hasReachedUserMaximum(state, boughtLamports);
 
   // Spec flow on the leader page: an unknown or unverifiable code never blocks the purchase;
