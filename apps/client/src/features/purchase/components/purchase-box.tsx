@@ -8,8 +8,10 @@ import {
   type PresaleVariant,
 } from '@fbt/domain';
 import { useId, useState } from 'react';
-import { WalletIcon } from '../../../components/ui/icons';
-import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
+import {
+  TRANSACTION_CTA,
+  TransactionButton,
+} from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useBoughtLamports } from '../api/get-bought-amount';
 import { usePresaleState } from '../api/get-presale-state';
@@ -35,10 +37,6 @@ import './purchase.css';
 const SAMPLE_REPORT_WALLET = '11111111111111111111111111111111';
 const SAMPLE_REPORT_CODE = 'sample-report';
 
-function Spinner() {
-  return <span className="transaction-spinner" aria-hidden="true" />;
-}
-
 /**
  * The purchase box (spec §2): title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the
  * amount field with its validation in the spec's order, 'You will receive N FBT', and the
@@ -61,7 +59,6 @@ export function PurchaseBox({
   const presale = usePresaleState(variant);
   const price = useSolPrice();
   usePresaleStream(variant);
-  const wallet = useRegisteredWallet();
   // The wallet side comes from the wallet code once it has loaded (idle until then).
   const { address, purchase } = usePurchaseSession();
   const isLeaderPage = leaderCode !== undefined;
@@ -239,36 +236,23 @@ export function PurchaseBox({
         </p>
       ) : null}
 
-      {address === null ? (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={() => wallet?.openPicker()}
-          disabled={wallet === null || wallet.isBusy}
-          data-testid="purchase-connect"
-        >
-          <WalletIcon size={18} />
-          {t('wallet.connect')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={onSend}
-          disabled={!canSend}
-          aria-busy={purchase.sending}
-          data-testid="purchase-send"
-        >
-          {purchase.sending ? (
-            <>
-              <Spinner />
-              {t(`purchase.stage.${purchase.stage ?? 'validating'}`)}
-            </>
-          ) : (
-            t('purchase.send')
-          )}
-        </button>
-      )}
+      <TransactionButton
+        className={TRANSACTION_CTA}
+        connectTestId="purchase-connect"
+        send={
+          address === null
+            ? null
+            : {
+                onClick: onSend,
+                disabled: !canSend,
+                runningText: purchase.sending
+                  ? t(`purchase.stage.${purchase.stage ?? 'validating'}`)
+                  : null,
+                label: t('purchase.send'),
+                testId: 'purchase-send',
+              }
+        }
+      />
 
       {state && !state.isActived ? (
         <p className="purchase__note">{t('purchase.inactive')}</p>

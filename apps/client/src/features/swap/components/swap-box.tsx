@@ -1,8 +1,10 @@
 import { isHighPriceImpact, type Cluster, type SwapSide } from '@fbt/domain';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { useId, useState } from 'react';
-import { WalletIcon } from '../../../components/ui/icons';
-import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
+import {
+  TRANSACTION_CTA,
+  TransactionButton,
+} from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSwapBalances } from '../api/use-swap-balances';
 import { useSwapQuote } from '../api/use-swap-quote';
@@ -39,7 +41,6 @@ export interface SwapBoxConfig {
 export function SwapBox({ config }: { config: SwapBoxConfig }) {
   const { t, language } = useI18n();
   const titleId = useId();
-  const wallet = useRegisteredWallet();
   const { publicKey, connected } = useWallet();
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
   const balances = useSwapBalances(address, config.mint);
@@ -197,38 +198,21 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
         </p>
       ) : null}
 
-      {address === null ? (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={() => wallet?.openPicker()}
-          disabled={wallet === null || wallet.isBusy}
-          data-testid="swap-connect"
-        >
-          <WalletIcon size={18} />
-          {t('wallet.connect')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={onSwap}
-          disabled={!canSwap}
-          aria-busy={swap.sending}
-          data-testid="swap-send"
-        >
-          {swap.sending ? (
-            <>
-              <span className="transaction-spinner" aria-hidden="true" />
-              {t(`swap.stage.${swap.stage ?? 'building'}`)}
-            </>
-          ) : params === null ? (
-            t('swap.enterAmount')
-          ) : (
-            t('swap.send')
-          )}
-        </button>
-      )}
+      <TransactionButton
+        className={TRANSACTION_CTA}
+        connectTestId="swap-connect"
+        send={
+          address === null
+            ? null
+            : {
+                onClick: onSwap,
+                disabled: !canSwap,
+                runningText: swap.sending ? t(`swap.stage.${swap.stage ?? 'building'}`) : null,
+                label: params === null ? t('swap.enterAmount') : t('swap.send'),
+                testId: 'swap-send',
+              }
+        }
+      />
       <p className="swap__fineprint">{t('swap.fineprint')}</p>
 
       {swap.dialog ? (
