@@ -40,7 +40,18 @@ const PARSE_MESSAGES: Record<Exclude<AmountParseErrorCode, 'AMOUNT__EMPTY'>, str
 };
 
 /**
- * Validates the amount field with the spec's messages in the spec's order (§5):
+ * The amount field checked: the lamports to buy, or the error to show in its place. `ok: true`
+ * means the amount is a valid buy for this wallet now.
+ */
+export type BuyAmountCheck =
+  | { readonly ok: true; readonly lamports: bigint }
+  | { readonly ok: false; readonly error: AmountError };
+
+const refused = (error: AmountError): BuyAmountCheck => ({ ok: false, error });
+
+/**
+ * Checks a typed buy amount with the spec's messages in the spec's order (§5) and reads it as
+ * lamports, exactly:
  * 1. 'Amount field is empty'
  * 2. 'You already exceed buyable limit' — what is left for this wallet is below the minimum
  * 3. 'Amount too high. Max {remaining, 5 decimals} SOL'
@@ -48,63 +59,63 @@ const PARSE_MESSAGES: Record<Exclude<AmountParseErrorCode, 'AMOUNT__EMPTY'>, str
  *
  * Text that is not a plain decimal gets a precise message right after the empty check. The
  * remaining maximum is truncated (not rounded up) to 5 decimals, so the figure shown is always
- * an amount the chain accepts. Returns `null` when the amount is valid.
+ * an amount the chain accepts. The one rule for the purchase box, the purchase flow (which
+ * checks again on send) and the Blink.
  *
  * @example
- * validateAmount({ input: '', state, boughtLamports: 0n })?.message; // 'Amount field is empty'
+ * checkBuyAmount({ input: '2.5', state, boughtLamports: 0n }); // { ok: true, lamports: 2_500_000_000n }
+ * checkBuyAmount({ input: '', state, boughtLamports: 0n }); // { ok: false, error: { message: 'Amount field is empty', … } }
  */
-export function validateAmount({
+export function checkBuyAmount({
   input,
   state,
   boughtLamports,
-}: AmountValidationInput): AmountError | null {
+}: AmountValidationInput): BuyAmountCheck {
   const parsed = parseSolAmount(input);
   if (!parsed.ok) {
     if (parsed.code === 'AMOUNT__EMPTY') {
-      return { code: 'AMOUNT__EMPTY', params: {}, message: 'Amount field is empty' };
+      return refused({ code: 'AMOUNT__EMPTY', params: {}, message: 'Amount field is empty' });
     }
-    return { code: parsed.code, params: {}, message: PARSE_MESSAGES[parsed.code] };
+    return refused({ code: parsed.code, params: {}, message: PARSE_MESSAGES[parsed.code] });
   }
   const remaining = computeRemainingAllowance(state, boughtLamports);
   if (remaining < state.minUserBuyable || remaining === 0n) {
-    return {
+    return refused({
       code: 'AMOUNT__USER_LIMIT_REACHED',
       params: {},
       message: 'You already exceed buyable limit',
-    };
+    });
   }
   if (parsed.lamports > remaining) {
     const max = formatSol(remaining, { maxFractionDigits: 5 });
-    return {
+    return refused({
       code: 'AMOUNT__TOO_HIGH',
       params: { max },
       message: `Amount too high. Max ${max} SOL`,
-    };
+    });
   }
   if (parsed.lamports < state.minUserBuyable) {
     const min = formatSol(state.minUserBuyable);
-    return { code: 'AMOUNT__TOO_LOW', params: { min }, message: `Amount too low. Min ${min} SOL` };
+    return refused({
+      code: 'AMOUNT__TOO_LOW',
+      params: { min },
+      message: `Amount too low. Min ${min} SOL`,
+    });
   }
-  return null;
+  return { ok: true, lamports: parsed.lamports };
 }
 
 /**
- * The estimate line's number: FBT for the typed amount at the presale price, to 4 decimals,
- * or `null` when the amount has an error (the spec shows the estimate only without one).
- * Uses the on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
+ * The estimate line's number: FBT for a checked amount at the presale price, to 4 decimals, or
+ * `null` when the amount has an error (the spec shows the estimate only without one). Uses the
+ * on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
  *
  * @example
- * formatTokenEstimate('1', null, 50_000n); // '20000.0000'
+ * formatTokenEstimate({ ok: true, lamports: 1_000_000_000n }, 50_000n); // '20000.0000'
  */
-export function formatTokenEstimate(
-  input: string,
-  error: AmountError | null,
-  tokenPrice: bigint,
-): string | null {
-  if (error !== null) return null;
-  const parsed = parseSolAmount(input);
-  if (!parsed.ok) return null;
+export function formatTokenEstimate(amount: BuyAmountCheck, tokenPrice: bigint): string | null {
+  if (!amount.ok) return null;
   const price = tokenPrice > 0n ? tokenPrice : TOKEN_PRICE_LAMPORTS;
-  const baseUnits = computeTokenAmount(parsed.lamports, price);
+  const baseUnits = computeTokenAmount(amount.lamports, price);
   return formatFixed(baseUnits, FBT_DECIMALS, { minFractionDigits: 4, maxFractionDigits: 4 });
 }

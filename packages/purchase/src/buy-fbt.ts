@@ -1,4 +1,4 @@
-import { computeTokenAmount, parseSolAmount, validateAmount, type PresaleState } from '@fbt/domain';
+import { checkBuyAmount, computeTokenAmount, type PresaleState } from '@fbt/domain';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
@@ -114,15 +114,13 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
   });
 
   enter('validating');
-  const amountError = validateAmount({
+  const amount = checkBuyAmount({
     input: request.amountInput,
     state: request.state,
     boughtLamports: request.boughtLamports,
   });
-  const parsed = parseSolAmount(request.amountInput);
-  if (amountError !== null || !parsed.ok)
-    return fail({ message: amountError?.message ?? 'Amount field is empty' });
-  const lamports = parsed.lamports;
+  if (!amount.ok) return fail({ message: amount.error.message });
+  const lamports = amount.lamports;
 
   try {
     enter('preparing');

@@ -46,17 +46,19 @@ export function useBuySession(): BuySession {
 }
 
 /**
- * Connects through the box's Connect Wallet button and the picker, choosing 'Phantom Wallet'
- * (the injected test wallet); done once `readyTestId` (the box's Send button) shows.
+ * Connects through the page's Connect Wallet button (`connectTestId`, the purchase box's by
+ * default) and the picker, choosing 'Phantom Wallet' (the injected test wallet); done once
+ * `readyTestId` (the box's Send button) shows.
  */
 export async function connect(
   page: Page,
   wallet: Keypair,
   shotName?: string,
   readyTestId = 'purchase-send',
+  connectTestId = 'purchase-connect',
 ): Promise<void> {
-  const button = page.getByTestId('connect-button').or(page.getByTestId('purchase-connect'));
-  const purchaseConnect = page.getByTestId('purchase-connect');
+  const button = page.getByTestId('connect-button').or(page.getByTestId(connectTestId));
+  const purchaseConnect = page.getByTestId(connectTestId);
   await expect.poll(() => purchaseConnect.isEnabled()).toBe(true);
   await purchaseConnect.click();
   const picker = page.getByRole('dialog', { name: 'Connect Wallet' });

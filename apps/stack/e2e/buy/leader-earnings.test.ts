@@ -15,6 +15,9 @@ import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-sess
 
 const session = useBuySession();
 
+/** The earnings page's Connect Wallet button. */
+const EARNINGS_CONNECT = 'earnings-connect-wallet';
+
 /** The site's own QR library (the client's dependency), to check what the page drew. */
 const qrcode = createRequire(new URL('../../../client/package.json', import.meta.url))(
   'qrcode',
@@ -184,7 +187,7 @@ describe('the leader earnings page', () => {
     await openEarnings(page);
     await page.getByTestId('earnings-connect').waitFor();
     await saveShot(page, 'earnings-connect', { frame: 'top' });
-    await connect(page, leader, undefined, 'earnings-card');
+    await connect(page, leader, undefined, 'earnings-card', EARNINGS_CONNECT);
 
     const card = page.getByTestId('earnings-card');
     const value = (key: string) => card.getByTestId(`earnings-${key}`).textContent();
@@ -279,7 +282,7 @@ describe('the leader earnings page', () => {
       { wallet, width: 390 },
     );
     await openEarnings(page);
-    await connect(page, wallet, undefined, 'earnings-empty');
+    await connect(page, wallet, undefined, 'earnings-empty', EARNINGS_CONNECT);
     expect(await page.getByTestId('earnings-empty').textContent()).toContain(
       'No leader code pays this wallet',
     );
@@ -338,7 +341,7 @@ describe('a suspended code', () => {
       width: 390,
     });
     await openEarnings(earning.page);
-    await connect(earning.page, leader, undefined, 'earnings-card');
+    await connect(earning.page, leader, undefined, 'earnings-card', EARNINGS_CONNECT);
     const card = earning.page.getByTestId('earnings-card');
     expect(await card.getByTestId('earnings-status').textContent()).toBe('Suspended');
     expect(await card.getByTestId('earnings-suspended').textContent()).toBe(

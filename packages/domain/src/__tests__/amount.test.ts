@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkBuyAmount,
   formatFixed,
   formatSol,
   formatTokenEstimate,
   parseSolAmount,
   solToLamports,
-  validateAmount,
+  type AmountError,
+  type AmountValidationInput,
 } from '../index';
 import { SOL, presale } from './fixtures';
+
+/** The amount check's error, or null when it accepts the amount. */
+function amountErrorOf(input: AmountValidationInput): AmountError | null {
+  const checked = checkBuyAmount(input);
+  return checked.ok ? null : checked.error;
+}
 
 describe('reading a typed SOL amount', () => {
   it.each([
@@ -100,32 +108,32 @@ describe('the amount field', () => {
       ['an amount below the minimum', '0.05', 0n, 'Amount too low. Min 0.1 SOL'],
       ['zero', '0', 0n, 'Amount too low. Min 0.1 SOL'],
     ])('when %s → %j', (_name, input, bought, message) => {
-      expect(validateAmount({ input, state, boughtLamports: bought })?.message).toBe(message);
+      expect(amountErrorOf({ input, state, boughtLamports: bought })?.message).toBe(message);
     });
 
     it('gives the figures of its messages as params, for a translated UI', () => {
-      expect(validateAmount({ input: '0.05', state, boughtLamports: 0n })).toEqual({
+      expect(amountErrorOf({ input: '0.05', state, boughtLamports: 0n })).toEqual({
         code: 'AMOUNT__TOO_LOW',
         params: { min: '0.1' },
         message: 'Amount too low. Min 0.1 SOL',
       });
-      expect(validateAmount({ input: '5', state, boughtLamports: 7_123_456_789n })?.params).toEqual(
-        { max: '2.87654' },
-      );
-      expect(validateAmount({ input: '', state, boughtLamports: 0n })?.params).toEqual({});
+      expect(amountErrorOf({ input: '5', state, boughtLamports: 7_123_456_789n })?.params).toEqual({
+        max: '2.87654',
+      });
+      expect(amountErrorOf({ input: '', state, boughtLamports: 0n })?.params).toEqual({});
     });
   });
 
   it('truncates the remaining maximum so the figure shown is always accepted', () => {
-    const error = validateAmount({ input: '9', state, boughtLamports: 1_000_000_001n });
+    const error = amountErrorOf({ input: '9', state, boughtLamports: 1_000_000_001n });
     expect(error?.message).toBe('Amount too high. Max 8.99999 SOL');
     expect(error?.params).toEqual({ max: '8.99999' });
-    expect(validateAmount({ input: '8.99999', state, boughtLamports: 1_000_000_001n })).toBeNull();
+    expect(amountErrorOf({ input: '8.99999', state, boughtLamports: 1_000_000_001n })).toBeNull();
   });
 
   it('caps the maximum by what is left in the whole presale', () => {
     const nearlyFull = presale({ maxTotalBuyable: 100n * SOL, currentTotalSold: 98n * SOL });
-    expect(validateAmount({ input: '3', state: nearlyFull, boughtLamports: 0n })?.message).toBe(
+    expect(amountErrorOf({ input: '3', state: nearlyFull, boughtLamports: 0n })?.message).toBe(
       'Amount too high. Max 2 SOL',
     );
   });
@@ -137,15 +145,40 @@ describe('the amount field', () => {
     ['0.1234567891', 'AMOUNT__TOO_MANY_DECIMALS', 'Amount can have at most 9 decimals'],
     ['99999999999999999999', 'AMOUNT__OUT_OF_RANGE', 'Amount is too large'],
   ])('explains text that is not an amount: %j', (input, code, message) => {
-    expect(validateAmount({ input, state, boughtLamports: 0n })).toEqual({
+    expect(amountErrorOf({ input, state, boughtLamports: 0n })).toEqual({
       code,
       params: {},
       message,
     });
   });
 
-  it.each(['0.1', '1', '10', '2.5'])('accepts %j', (input) => {
-    expect(validateAmount({ input, state, boughtLamports: 0n })).toBeNull();
+  it.each([
+    ['0.1', 100_000_000n],
+    ['1', SOL],
+    ['10', 10n * SOL],
+    ['2.5', 2_500_000_000n],
+    [' 0.123456789 ', 123_456_789n],
+  ])('accepts %j as %s lamports', (input, lamports) => {
+    expect(amountErrorOf({ input, state, boughtLamports: 0n })).toBeNull();
+    expect(checkBuyAmount({ input, state, boughtLamports: 0n })).toEqual({ ok: true, lamports });
+  });
+
+  it('accepts exactly what is left for a wallet that already bought', () => {
+    expect(checkBuyAmount({ input: '2.87654', state, boughtLamports: 7_123_456_789n })).toEqual({
+      ok: true,
+      lamports: 2_876_540_000n,
+    });
+  });
+
+  it('refuses with the error and no lamports', () => {
+    expect(checkBuyAmount({ input: '11', state, boughtLamports: 0n })).toEqual({
+      ok: false,
+      error: {
+        code: 'AMOUNT__TOO_HIGH',
+        params: { max: '10' },
+        message: 'Amount too high. Max 10 SOL',
+      },
+    });
   });
 });
 
@@ -157,17 +190,25 @@ describe('the estimate line', () => {
     ['0.000000001', '0.0000'],
     ['2.5', '50000.0000'],
   ])('%j SOL → %j FBT', (input, tokens) => {
-    expect(formatTokenEstimate(input, null, 50_000n)).toBe(tokens);
+    const parsed = parseSolAmount(input);
+    if (!parsed.ok) throw new Error(`not an amount: ${input}`);
+    expect(formatTokenEstimate(parsed, 50_000n)).toBe(tokens);
   });
 
   it('uses the advertised 0.00005 SOL before the chain has answered', () => {
-    expect(formatTokenEstimate('1', null, 0n)).toBe('20000.0000');
+    expect(formatTokenEstimate({ ok: true, lamports: SOL }, 0n)).toBe('20000.0000');
   });
 
   it('shows nothing while the amount has an error', () => {
+    const state = presale({ minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL });
     expect(
-      formatTokenEstimate('1', { code: 'AMOUNT__TOO_LOW', params: {}, message: 'x' }, 50_000n),
+      formatTokenEstimate(
+        { ok: false, error: { code: 'AMOUNT__TOO_LOW', params: {}, message: 'x' } },
+        50_000n,
+      ),
     ).toBeNull();
-    expect(formatTokenEstimate('abc', null, 50_000n)).toBeNull();
+    expect(
+      formatTokenEstimate(checkBuyAmount({ input: 'abc', state, boughtLamports: 0n }), 50_000n),
+    ).toBeNull();
   });
 });

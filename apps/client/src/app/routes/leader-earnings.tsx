@@ -1,7 +1,7 @@
 // The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
 import '../../features/wallet/lib/buffer-shim';
 import { LeaderEarningsPage } from '../../features/leader-earnings/components/earnings-page';
-import { useSiteConfig } from '../../features/purchase';
+import { useSiteConfig } from '../../lib/use-site-config';
 import { WalletFeatureProvider } from '../../features/wallet';
 import { QueryBoundary } from '../../lib/query-boundary';
 

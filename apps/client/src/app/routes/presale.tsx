@@ -1,13 +1,20 @@
 import { parseLeaderCodeFromUrl, type PresaleVariant } from '@fbt/domain';
+import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { PresalePage } from '../../features/presale/components/presale-page';
+import { DeferredPurchase } from '../../features/purchase';
 import { QueryBoundary } from '../../lib/query-boundary';
-import { DeferredPurchase } from './deferred-purchase';
+import { loadPurchaseWallet } from './purchase-wallet-loader';
+
+// Loaded in steps, so evaluating it is several short tasks instead of one long one.
+const PurchaseWallet = lazy(() =>
+  loadPurchaseWallet().then((module) => ({ default: module.PurchaseWallet })),
+);
 
 /**
  * A presale page with the purchase box in its slot. The page itself carries no wallet code:
- * the box and its wallet context (web3.js, adapters, picker) are a lazy chunk loaded when the
- * box is wanted (`DeferredPurchase`), so the page paints first.
+ * the box renders at once, and its wallet context (web3.js, adapters, picker: `PurchaseWallet`)
+ * is a lazy chunk loaded when the box is wanted (`DeferredPurchase`), so the page paints first.
  */
 function PresaleWithPurchase({ variant }: { variant: PresaleVariant }) {
   const location = useLocation();
@@ -18,7 +25,9 @@ function PresaleWithPurchase({ variant }: { variant: PresaleVariant }) {
   return (
     <PresalePage
       variant={variant}
-      purchaseBox={<DeferredPurchase variant={variant} leaderCode={leaderCode} />}
+      purchaseBox={
+        <DeferredPurchase variant={variant} leaderCode={leaderCode} walletSide={PurchaseWallet} />
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 // The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
 import '../../features/wallet/lib/buffer-shim';
-import { useSiteConfig } from '../../features/purchase';
+import { useSiteConfig } from '../../lib/use-site-config';
 import { SwapPage } from '../../features/swap';
 import { WalletFeatureProvider } from '../../features/wallet';
 import { QueryBoundary } from '../../lib/query-boundary';

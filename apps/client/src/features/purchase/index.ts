@@ -1,3 +1,1 @@
-export { PurchaseBox } from './components/purchase-box';
-export { useSiteConfig } from './api/get-site-config';
-export { PurchaseSessionProvider, usePurchaseSessionLive } from './hooks/purchase-session';
+export { DeferredPurchase } from './components/deferred-purchase';

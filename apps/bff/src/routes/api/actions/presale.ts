@@ -1,6 +1,6 @@
-import type { ActionError, ActionPostResponse } from '@solana/actions';
+import type { ActionPostResponse } from '@solana/actions';
 import { PublicKey } from '@solana/web3.js';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type {
@@ -8,30 +8,19 @@ import type {
   Clock,
   Deployment,
   LeaderRecordReader,
-  OnChainLeaderRecord,
-  PresaleSnapshot,
   PresaleStateReader,
-  PresaleVariant,
 } from '@fbt/domain';
-import {
-  computeTokenAmount,
-  FBT_DECIMALS,
-  formatFixed,
-  formatSol,
-  isAddress,
-  isValidLeaderCode,
-  parseSolAmount,
-  PRESALE_ACTION_PATH,
-  validateAmount,
-} from '@fbt/domain';
-import { PRESALE_ERRORS } from '@fbt/presale-client';
+import { isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
 import { writeRateLimit } from '../../../http/leader-report-reply';
-import { HttpError } from '../../../http/http-error';
 import type { PresaleCache } from '../../../services/presale-cache';
 import { cachedPresale, parseVariant } from '../v1/presales/cached-presale';
+import { amountInputOf, buyLamports, leaderBlock, leaderCodeOf } from './action-checks';
+import { buyMessage } from './action-copy';
+import { refuse, setActionErrorHandler } from './action-errors';
+import { createActionReads, type ActionReads } from './action-reads';
 import { actionIconRoute, ACTION_ICON_PATH } from './icon';
 import { createLeaderCodeLookup } from './leader-codes';
-import { presaleActionBody, saleBlock, type SaleBlock } from './presale-action';
+import { presaleActionBody, saleBlock } from './presale-action';
 import { buildBlinkBuyTransaction, type ActionConnection } from './presale-transaction';
 
 /** What the presale Action reads: caches and ports, the deployment and the public origin. */
@@ -58,58 +47,6 @@ declare module 'fastify' {
   }
 }
 
-const CHAIN_UNAVAILABLE = 'The chain could not be read; retry shortly.';
-
-/** An error answer of an Action: the spec's `{ message }`, with a status. */
-class ActionHttpError extends HttpError {}
-
-const refuse = (message: string, status: number): never => {
-  throw new ActionHttpError('ACTION__REFUSED', message, status);
-};
-
-/** Lets the Action routes' errors, whatever their source, answer as `{ message }`. */
-function actionErrorMessage(error: FastifyError): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-  if (error.validation !== undefined) {
-    const issue = error.validation[0];
-    const where = `${error.validationContext ?? 'request'}${(issue?.instancePath ?? '').replace(/\//g, '.')}`;
-    return { status: 400, message: `${where}: ${issue?.message ?? 'invalid'}` };
-  }
-  const status = error.statusCode ?? 500;
-  if (status === 429) return { status, message: 'Too many requests; slow down and retry.' };
-  if (status === 413) return { status, message: 'The request body is too large.' };
-  if (status === 415) return { status, message: 'Send the body as application/json.' };
-  if (status >= 400 && status < 500) return { status, message: error.message };
-  return { status: 500, message: 'Internal server error' };
-}
-
-/** `?code=` checked against the variant: required and well-formed on the leader presale only. */
-function leaderCodeOf(variant: PresaleVariant, code: string | undefined): string | undefined {
-  if (variant !== 'leader') {
-    if (code !== undefined) refuse('Leader codes apply only to the leader presale.', 400);
-    return undefined;
-  }
-  if (code === undefined || code === '') {
-    return refuse(
-      'The leader presale Blink needs a leader code: add ?code=<leader code> to its link.',
-      400,
-    );
-  }
-  if (!isValidLeaderCode(code)) {
-    return refuse('A leader code is 3-32 letters, digits, "_" or "-".', 400);
-  }
-  return code;
-}
-
-/** A registered code's refusal on chain: suspended, or the buyer's own. */
-function leaderBlock(leader: OnChainLeaderRecord, buyer?: string): SaleBlock | null {
-  if (!leader.active) return { label: 'Code suspended', message: PRESALE_ERRORS[6036].message };
-  if (buyer !== undefined && leader.wallet === buyer) {
-    return { label: 'Own code', message: PRESALE_ERRORS[6037].message };
-  }
-  return null;
-}
-
 const querySchema = z.object({ code: z.string().optional(), amount: z.string().optional() });
 const paramsSchema = z.object({ variant: z.string() });
 const postBodySchema = z.object({
@@ -118,78 +55,26 @@ const postBodySchema = z.object({
   data: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
 });
 
+/** What the GET and POST handlers share. */
+interface ActionRoute {
+  readonly route: string;
+  readonly options: PresaleActionRoutesOptions;
+  readonly reads: ActionReads;
+  readonly nowSeconds: () => number;
+}
+
 /**
- * The presale as a Solana Action (a Blink): `GET` describes it (live price and progress, preset
- * buttons and an amount field within the chain's limits, or a disabled button with the reason),
- * `POST { account }` answers an unsigned buy transaction for that wallet, validated the way the
- * site validates it, and `OPTIONS` answers the CORS preflight. Every answer carries the Action
- * headers; every error is the spec's `{ message }`.
+ * GET: the Blink, from the presale cache (no chain read per viewer; a leader code's record at
+ * most every 30 s): live price and progress, preset buttons and an amount field within the
+ * chain's limits, or a disabled button with the reason.
  */
-export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions> = async (
-  fastify,
-  options,
-) => {
-  const { deployment, presaleCache, presaleReader, buyerReader, connection, clock } = options;
-  const programId = new PublicKey(deployment.programId);
-  const mint = new PublicKey(deployment.mint);
-  const leaderCodes = createLeaderCodeLookup({
-    leaderRecords: options.leaderRecords,
-    presale: deployment.presales.leader.address,
-    clock,
-  });
+function presaleActionGet(
+  fastify: FastifyInstance,
+  { route, options, reads, nowSeconds }: ActionRoute,
+) {
   const originOf = (request: FastifyRequest): string =>
     options.publicSiteUrl ?? `${request.protocol}://${request.host}`;
-  const nowSeconds = (): number => Math.floor(clock.now() / 1000);
-
-  fastify.addHook('onRequest', async (_request, reply) => {
-    reply.headers(await options.headers());
-  });
-  fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const { status, message } = actionErrorMessage(error);
-    if (status >= 500) request.log.error({ err: error }, 'action request failed');
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
-      void reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    const body: ActionError = { message };
-    return reply
-      .headers(await options.headers())
-      .header('x-request-id', request.id)
-      .code(status)
-      .send(body);
-  });
-
-  const readChain = async <T>(read: () => Promise<T>, what: string, request: FastifyRequest) => {
-    try {
-      return await read();
-    } catch (error) {
-      request.log.warn({ err: error }, `action: ${what} read failed`);
-      throw new ActionHttpError('CHAIN__UNAVAILABLE', CHAIN_UNAVAILABLE, 503, 2);
-    }
-  };
-  const registeredCode = async (
-    code: string,
-    fresh: boolean,
-    request: FastifyRequest,
-  ): Promise<OnChainLeaderRecord> => {
-    const leader = await readChain(() => leaderCodes(code, { fresh }), 'leader record', request);
-    if (leader === null) {
-      return refuse(`Leader code "${code}" is not registered on the leader presale.`, 404);
-    }
-    return leader;
-  };
-
-  await fastify.register(actionIconRoute, { headers: options.headers });
-
-  const route = `${PRESALE_ACTION_PATH}/:variant`;
-  const typed = fastify.withTypeProvider<ZodTypeProvider>();
-
-  typed.options(
-    route,
-    { config: { cors: false }, schema: { tags: ['actions'], summary: 'CORS preflight' } },
-    (_request, reply: FastifyReply) => reply.code(204).send(),
-  );
-
-  typed.get(
+  fastify.withTypeProvider<ZodTypeProvider>().get(
     route,
     {
       config: { cors: false },
@@ -203,8 +88,8 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
     async (request, reply) => {
       const variant = parseVariant(request.params.variant);
       const code = leaderCodeOf(variant, request.query.code);
-      const snapshot = cachedPresale(presaleCache, variant).value;
-      const leader = code === undefined ? null : await registeredCode(code, false, request);
+      const snapshot = cachedPresale(options.presaleCache, variant).value;
+      const leader = code === undefined ? null : await reads.registeredCode(code, false, request);
       const origin = originOf(request);
       const body = presaleActionBody({
         variant,
@@ -218,8 +103,21 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
       return reply.header('cache-control', 'public, max-age=10').send(body);
     },
   );
+}
 
-  typed.post(
+/**
+ * POST `{ account }`: an unsigned buy transaction for that wallet, checked the way the site
+ * checks it: the presale re-read from the chain (no transaction for a state that blocks buys),
+ * the amount against the wallet's buyer record, the leader code's record read fresh.
+ */
+function presaleActionPost(
+  fastify: FastifyInstance,
+  { route, options, reads, nowSeconds }: ActionRoute,
+) {
+  const { deployment, connection } = options;
+  const programId = new PublicKey(deployment.programId);
+  const mint = new PublicKey(deployment.mint);
+  fastify.withTypeProvider<ZodTypeProvider>().post(
     route,
     {
       config: { cors: false, ...writeRateLimit(options.rateLimitWriteMax) },
@@ -235,41 +133,22 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
       const variant = parseVariant(request.params.variant);
       const code = leaderCodeOf(variant, request.query.code);
       const { account } = request.body;
-      const fromBody = request.body.data?.amount;
-      if (Array.isArray(fromBody)) refuse('amount must be a single value.', 400);
-      const amountInput = request.query.amount ?? (fromBody as string | undefined) ?? '';
+      const amountInput = amountInputOf(request.query, request.body);
 
       // The presale as it is now (not the cache): no transaction for a state that blocks buys.
       const address = deployment.presales[variant].address;
-      const snapshot: PresaleSnapshot | null = await readChain(
-        () => presaleReader.readPresaleState(address),
-        'presale',
-        request,
-      );
-      if (snapshot === null) return refuse('The presale account does not exist.', 503);
+      const snapshot = await reads.presale(address, request);
       const block = saleBlock(snapshot, nowSeconds());
       if (block !== null) return refuse(block.message, 422);
 
-      const record = await readChain(
-        () => buyerReader.readBuyerRecord(address, account),
-        'buyer record',
-        request,
-      );
-      const amountError = validateAmount({
-        input: amountInput,
-        state: snapshot.state,
-        boughtLamports: record?.fbtBuyedAmount ?? 0n,
-      });
-      const parsed = parseSolAmount(amountInput);
-      if (amountError !== null || !parsed.ok) {
-        return refuse(amountError?.message ?? 'Amount field is empty', 400);
-      }
+      const record = await reads.buyerRecord(address, account, request);
+      const lamports = buyLamports(amountInput, snapshot.state, record?.fbtBuyedAmount ?? 0n);
 
-      const leader = code === undefined ? null : await registeredCode(code, true, request);
+      const leader = code === undefined ? null : await reads.registeredCode(code, true, request);
       const refused = leader === null ? null : leaderBlock(leader, account);
       if (refused !== null) return refuse(refused.message, 422);
 
-      const built = await readChain(
+      const built = await reads.chain(
         () =>
           buildBlinkBuyTransaction(connection, {
             programId,
@@ -277,7 +156,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
             mint,
             state: snapshot.state,
             buyer: new PublicKey(account),
-            lamports: parsed.lamports,
+            lamports,
             ...(leader === null || code === undefined
               ? {}
               : { leader: { code, record: new PublicKey(leader.address) } }),
@@ -286,19 +165,52 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
         request,
       );
       if (!built.ok) return refuse(built.message, 422);
-      const tokens = formatFixed(
-        computeTokenAmount(parsed.lamports, snapshot.state.tokenPrice),
-        FBT_DECIMALS,
-        { maxFractionDigits: 4 },
-      );
       const body: ActionPostResponse = {
         type: 'transaction',
         transaction: Buffer.from(built.transaction.serialize()).toString('base64'),
-        message:
-          `Buy ${tokens} FBT for ${formatSol(parsed.lamports)} SOL` +
-          (code === undefined ? '.' : ` with leader code ${code}.`),
+        message: buyMessage(lamports, snapshot.state.tokenPrice, code),
       };
       return reply.header('cache-control', 'no-store').send(body);
     },
   );
+}
+
+/**
+ * The presale as a Solana Action (a Blink): `GET` describes it (live price and progress, preset
+ * buttons and an amount field within the chain's limits, or a disabled button with the reason),
+ * `POST { account }` answers an unsigned buy transaction for that wallet, validated the way the
+ * site validates it, and `OPTIONS` answers the CORS preflight. Every answer carries the Action
+ * headers; every error is the spec's `{ message }`.
+ */
+export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions> = async (
+  fastify,
+  options,
+) => {
+  const { deployment, presaleReader, buyerReader, clock } = options;
+  const leaderCodes = createLeaderCodeLookup({
+    leaderRecords: options.leaderRecords,
+    presale: deployment.presales.leader.address,
+    clock,
+  });
+  const reads = createActionReads({ presaleReader, buyerReader, leaderCodes });
+  const nowSeconds = (): number => Math.floor(clock.now() / 1000);
+
+  fastify.addHook('onRequest', async (_request, reply) => {
+    reply.headers(await options.headers());
+  });
+  setActionErrorHandler(fastify, options.headers);
+
+  await fastify.register(actionIconRoute, { headers: options.headers });
+
+  const route = `${PRESALE_ACTION_PATH}/:variant`;
+  fastify
+    .withTypeProvider<ZodTypeProvider>()
+    .options(
+      route,
+      { config: { cors: false }, schema: { tags: ['actions'], summary: 'CORS preflight' } },
+      (_request, reply: FastifyReply) => reply.code(204).send(),
+    );
+  const shared: ActionRoute = { route, options, reads, nowSeconds };
+  presaleActionGet(fastify, shared);
+  presaleActionPost(fastify, shared);
 };

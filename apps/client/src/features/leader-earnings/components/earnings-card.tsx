@@ -1,5 +1,6 @@
 import { formatSol } from '@fbt/domain';
 import type { ClaimStage } from '@fbt/purchase';
+import { TransactionButton } from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { LeaderEarnings } from '../api/get-leader-earnings';
 import { ShareLink } from './share-link';
@@ -81,25 +82,19 @@ export function EarningsCard({
             {sol(earnings.claimableLamports)}
           </p>
         </div>
-        <button
-          type="button"
-          className="btn btn-primary transaction-button earnings-card__claim-button"
-          onClick={onClaim}
-          disabled={!canClaim}
-          aria-busy={claimStage !== null}
-          data-testid="earnings-claim"
-        >
-          {claimStage !== null ? (
-            <>
-              <span className="transaction-spinner" aria-hidden="true" />
-              {t(`purchase.stage.${claimStage}`)}
-            </>
-          ) : earnings.claimableLamports > 0n ? (
-            t('earnings.claim', { sol: formatSol(earnings.claimableLamports) })
-          ) : (
-            t('earnings.nothingToClaim')
-          )}
-        </button>
+        <TransactionButton
+          className="transaction-button earnings-card__claim-button"
+          send={{
+            onClick: onClaim,
+            disabled: !canClaim,
+            runningText: claimStage !== null ? t(`purchase.stage.${claimStage}`) : null,
+            label:
+              earnings.claimableLamports > 0n
+                ? t('earnings.claim', { sol: formatSol(earnings.claimableLamports) })
+                : t('earnings.nothingToClaim'),
+            testId: 'earnings-claim',
+          }}
+        />
       </div>
 
       <ShareLink code={earnings.code} link={link} blink={blink} />

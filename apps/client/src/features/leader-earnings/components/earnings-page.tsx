@@ -4,8 +4,7 @@ import {
   TransactionErrorDialog,
   TransactionSuccessDialog,
 } from '../../../components/transaction/transaction-dialogs';
-import { WalletIcon } from '../../../components/ui/icons';
-import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
+import { TransactionButton } from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { leaderBlinkLink, leaderLink } from '../../../lib/leader-link';
 import { useLeaderEarnings } from '../api/get-leader-earnings';
@@ -28,7 +27,6 @@ export interface EarningsSiteConfig {
  */
 export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | undefined }) {
   const { t } = useI18n();
-  const wallet = useRegisteredWallet();
   const { publicKey, connected } = useWallet();
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
   const earnings = useLeaderEarnings(address);
@@ -42,16 +40,7 @@ export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | un
       <section className="earnings-state card" data-testid="earnings-connect">
         <h2 className="earnings-state__title">{t('earnings.connectTitle')}</h2>
         <p className="earnings-state__text">{t('earnings.connectText')}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => wallet?.openPicker()}
-          disabled={wallet === null || wallet.isBusy}
-          data-testid="purchase-connect"
-        >
-          <WalletIcon size={18} />
-          {t('wallet.connect')}
-        </button>
+        <TransactionButton send={null} connectTestId="earnings-connect-wallet" />
       </section>
     );
   } else if (earnings.isPending) {

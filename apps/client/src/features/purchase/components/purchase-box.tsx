@@ -1,43 +1,27 @@
+import { isSoldOut, type PresaleVariant } from '@fbt/domain';
+import { useId } from 'react';
 import {
-  formatSol,
-  formatTokenEstimate,
-  hasReachedUserMaximum,
-  isSendEnabled,
-  isSoldOut,
-  validateAmount,
-  type PresaleVariant,
-} from '@fbt/domain';
-import { useId, useState } from 'react';
-import { WalletIcon } from '../../../components/ui/icons';
-import { useRegisteredWallet } from '../../../components/wallet/wallet-state';
+  TRANSACTION_CTA,
+  TransactionButton,
+} from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
-import { useBoughtLamports } from '../api/get-bought-amount';
-import { usePresaleState } from '../api/get-presale-state';
-import { useSiteConfig } from '../api/get-site-config';
 import { useSolPrice } from '../api/get-sol-price';
-import { useLeaderCodeCheck } from '../api/leader-api';
-import { useAllowlistStanding } from '../api/allowlist-proof';
-import { usePresaleStream } from '../api/presale-stream';
-import { usePurchaseSession } from '../hooks/purchase-session';
-import { useNow } from '../../../lib/use-now';
-import { leaderProblemOf, leaderPurchaseOf } from '../lib/leader-problem';
-import { amountErrorText } from '../lib/purchase-text';
-import { saleWindowPhase } from '../lib/sale-window';
-import { BoughtStatus } from './bought-status';
+import { useBuyAmount } from '../hooks/use-buy-amount';
+import { useBuyer } from '../hooks/use-buyer';
+import { useLeaderPurchase } from '../hooks/use-leader-purchase';
+import { useSale } from '../hooks/use-sale';
+import { useSendPurchase } from '../hooks/use-send-purchase';
+import { AmountField } from './amount-field';
 import { LeaderConfirmDialog } from './leader-confirm-dialog';
 import { PurchaseResultDialog } from './purchase-dialogs';
-import { AllowlistNote, LeaderNote } from './purchase-notes';
-import { PriceLine } from './price-line';
-import { formatSaleTime, SaleCountdown, SaleEndedCard } from './sale-status';
+import { AllowlistNote, LeaderNote, PurchaseFootnotes } from './purchase-notes';
+import { PurchaseStats } from './purchase-stats';
+import { SaleEndedCard, SaleTiming, SoldOutCard } from './sale-status';
 import './purchase.css';
 
 /** Wallet used by the hidden test report when no wallet is connected (the system program). */
 const SAMPLE_REPORT_WALLET = '11111111111111111111111111111111';
 const SAMPLE_REPORT_CODE = 'sample-report';
-
-function Spinner() {
-  return <span className="transaction-spinner" aria-hidden="true" />;
-}
 
 /**
  * The purchase box (spec §2): title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the
@@ -54,93 +38,19 @@ export function PurchaseBox({
   variant: PresaleVariant;
   leaderCode?: string | null;
 }) {
-  const { t, language } = useI18n();
-  const inputId = useId();
-  const messageId = useId();
-  const config = useSiteConfig();
-  const presale = usePresaleState(variant);
+  const { t } = useI18n();
+  const titleId = useId();
+  const sale = useSale(variant);
   const price = useSolPrice();
-  usePresaleStream(variant);
-  const wallet = useRegisteredWallet();
-  // The wallet side comes from the wallet code once it has loaded (idle until then).
-  const { address, purchase } = usePurchaseSession();
-  const isLeaderPage = leaderCode !== undefined;
-  const leaderCheck = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
-  const presaleAddress = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
-  const bought = useBoughtLamports({ variant, wallet: address });
-  const [amount, setAmount] = useState('1');
-  const [confirmingLeader, setConfirmingLeader] = useState(false);
-  const saleWindow = presale.response?.window;
-  const now = useNow(
-    1_000,
-    saleWindow !== undefined && (saleWindow.start !== null || saleWindow.end !== null),
-  );
-  const allowlisted = presale.response?.allowlisted === true;
-  const standing = useAllowlistStanding({ variant, wallet: address, allowlisted });
+  const buyer = useBuyer(variant, sale.allowlisted);
+  const leader = useLeaderPurchase(leaderCode);
+  const amount = useBuyAmount(sale.state, buyer.boughtLamports);
+  const send = useSendPurchase({ variant, sale, buyer, leader, amount });
+  const { state, timing } = sale;
+  const { address, purchase } = buyer;
 
-  const state = presale.state;
-  const sale = saleWindowPhase(saleWindow, now);
-  if (sale.phase === 'ended') return <SaleEndedCard endedAt={sale.endedAt} />;
-  if (state !== undefined && isSoldOut(state)) {
-    return (
-      <section className="purchase card purchase--sold-out" data-testid="sold-out">
-        <h2 className="purchase__title">{t('purchase.soldOutTitle')}</h2>
-        <p className="purchase__subtitle">{t('purchase.soldOutText')}</p>
-      </section>
-    );
-  }
-
-  const boughtLamports = address !== null ? (bought.data ?? 0n) : 0n;
-  const amountError =
-    state !== undefined ? validateAmount({ input: amount, state, boughtLamports }) : null;
-  const estimate =
-    state !== undefined ? formatTokenEstimate(amount, amountError, state.tokenPrice) : null;
-  const userAtMaximum = state !== undefined && hasReachedUserMaximum(state, boughtLamports);
-
-  // Spec flow on the leader page: an unknown or unverifiable code never blocks the purchase;
-  // it is said here, asked once more before Send, and the report afterwards says the rest.
-  const leaderIssue = isLeaderPage
-    ? leaderProblemOf(leaderCode, leaderCheck.data, leaderCheck.isError)
-    : null;
-  const leader = isLeaderPage ? leaderPurchaseOf(leaderCode, leaderCheck.data) : {};
-  // Send waits for the list's yes on an allowlisted presale: the program refuses anyone else.
-  const listedProof =
-    allowlisted && standing.data?.listed === true ? standing.data.proof : undefined;
-  const ready = state !== undefined && config.data !== undefined && presaleAddress !== undefined;
-  const canSend =
-    ready &&
-    state.isActived &&
-    sale.phase === 'open' &&
-    (!allowlisted || listedProof !== undefined) &&
-    (address === null || bought.data !== undefined) &&
-    isSendEnabled({
-      amountError: amountError?.message ?? null,
-      userAtMaximum,
-      sending: purchase.sending,
-    });
-
-  const sendNow = () => {
-    if (!ready || !canSend || config.data === undefined || presaleAddress === undefined) return;
-    void purchase.send(
-      {
-        variant,
-        programId: config.data.programId,
-        presale: presaleAddress,
-        mint: config.data.mint,
-        state,
-        boughtLamports,
-        ...leader,
-        ...(listedProof === undefined ? {} : { allowlistProof: listedProof }),
-      },
-      amount,
-    );
-  };
-
-  const onSend = () => {
-    if (!canSend) return;
-    if (leaderIssue !== null) setConfirmingLeader(true);
-    else sendNow();
-  };
+  if (timing.phase === 'ended') return <SaleEndedCard endedAt={timing.endedAt} />;
+  if (state !== undefined && isSoldOut(state)) return <SoldOutCard />;
 
   const onTitleClick = () => {
     void purchase.sendSampleReport(
@@ -150,156 +60,73 @@ export function PurchaseBox({
   };
 
   return (
-    <section
-      className="purchase card"
-      aria-labelledby={`${inputId}-title`}
-      data-testid="purchase-box"
-    >
-      <h2 id={`${inputId}-title`} className="purchase__title" onClick={onTitleClick}>
+    <section className="purchase card" aria-labelledby={titleId} data-testid="purchase-box">
+      <h2 id={titleId} className="purchase__title" onClick={onTitleClick}>
         {t('presale.boxTitle')}
       </h2>
       <p className="purchase__subtitle">{t('presale.boxSubtitle')}</p>
-      {isLeaderPage ? (
+      {leader.isLeaderPage ? (
         <LeaderNote
-          problem={leaderIssue}
-          checking={leaderCheck.isPending}
-          payingCode={leader.leaderRecord !== undefined ? (leader.leaderCode ?? null) : null}
+          problem={leader.problem}
+          checking={leader.checking}
+          payingCode={leader.payingCode}
         />
       ) : null}
-      {allowlisted ? (
+      {sale.allowlisted ? (
         <AllowlistNote
           connected={address !== null}
-          standing={standing.data}
-          failed={standing.failureCount > 0}
+          standing={buyer.standing.data}
+          failed={buyer.standing.failureCount > 0}
         />
       ) : null}
 
-      <div className="purchase__stats">
-        <p className="purchase__stat" data-testid="purchase-bought">
-          {t('purchase.bought', {
-            bought: formatSol(boughtLamports, { maxFractionDigits: 5 }),
-            max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
-          })}
-        </p>
-        <PriceLine price={price.data} />
-      </div>
+      <PurchaseStats boughtLamports={buyer.boughtLamports} state={state} price={price.data} />
+      <AmountField
+        amount={amount}
+        state={state}
+        disabled={purchase.sending}
+        onEnter={() => {
+          if (address !== null) send.onSend();
+        }}
+      />
+      <SaleTiming timing={timing} />
 
-      <label className="purchase__label" htmlFor={inputId}>
-        {t('purchase.amountLabel')}
-      </label>
-      <div className={`purchase__field${amountError ? ' purchase__field--invalid' : ''}`}>
-        <input
-          id={inputId}
-          className="purchase__input"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('purchase.amountPlaceholder')}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && address !== null) onSend();
-          }}
-          aria-invalid={amountError !== null}
-          aria-describedby={messageId}
-          disabled={purchase.sending}
-          data-testid="amount-input"
-        />
-        <span className="purchase__suffix">SOL</span>
-      </div>
-      <p id={messageId} className="purchase__message" aria-live="polite">
-        {amountError ? (
-          <span className="purchase__error" data-testid="amount-error">
-            {amountErrorText(t, amountError)}
-          </span>
-        ) : estimate !== null ? (
-          <span className="purchase__estimate" data-testid="token-estimate">
-            {t('purchase.estimate', { amount: estimate })}
-          </span>
-        ) : (
-          ' '
-        )}
-      </p>
-      {state ? (
-        <p className="purchase__limits">
-          {t('purchase.limits', {
-            min: formatSol(state.minUserBuyable, { maxFractionDigits: 5 }),
-            max: formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }),
-          })}
-        </p>
-      ) : null}
+      <TransactionButton
+        className={TRANSACTION_CTA}
+        connectTestId="purchase-connect"
+        send={
+          address === null
+            ? null
+            : {
+                onClick: send.onSend,
+                disabled: !send.canSend,
+                runningText: purchase.sending
+                  ? t(`purchase.stage.${purchase.stage ?? 'validating'}`)
+                  : null,
+                label: t('purchase.send'),
+                testId: 'purchase-send',
+              }
+        }
+      />
 
-      {sale.phase === 'not-started' ? (
-        <SaleCountdown startsAt={sale.startsAt} remainingMs={sale.remainingMs} />
-      ) : null}
-      {sale.phase === 'open' && sale.endsAt !== null ? (
-        <p className="purchase__limits" data-testid="sale-closes-at">
-          {t('sale.closesAt', { date: formatSaleTime(sale.endsAt, language) })}
-        </p>
-      ) : null}
+      <PurchaseFootnotes
+        inactive={state !== undefined && !state.isActived}
+        buyer={buyer}
+        loadFailed={sale.loadError !== null}
+      />
 
-      {address === null ? (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={() => wallet?.openPicker()}
-          disabled={wallet === null || wallet.isBusy}
-          data-testid="purchase-connect"
-        >
-          <WalletIcon size={18} />
-          {t('wallet.connect')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary transaction-button transaction-cta"
-          onClick={onSend}
-          disabled={!canSend}
-          aria-busy={purchase.sending}
-          data-testid="purchase-send"
-        >
-          {purchase.sending ? (
-            <>
-              <Spinner />
-              {t(`purchase.stage.${purchase.stage ?? 'validating'}`)}
-            </>
-          ) : (
-            t('purchase.send')
-          )}
-        </button>
-      )}
-
-      {state && !state.isActived ? (
-        <p className="purchase__note">{t('purchase.inactive')}</p>
-      ) : null}
-      {address !== null ? (
-        <BoughtStatus
-          failureCount={bought.failureCount}
-          hasData={bought.data !== undefined}
-          onRetry={() => void bought.refetch()}
-        />
-      ) : null}
-      {presale.error ? (
-        <p className="purchase__note purchase__note--warn" role="alert">
-          {t('purchase.loadError')}
-        </p>
-      ) : null}
-
-      {confirmingLeader && leaderIssue !== null ? (
+      {send.leaderConfirmation !== null ? (
         <LeaderConfirmDialog
-          problem={leaderIssue}
-          onCancel={() => setConfirmingLeader(false)}
-          onBuy={() => {
-            setConfirmingLeader(false);
-            sendNow();
-          }}
+          problem={send.leaderConfirmation.problem}
+          onCancel={send.leaderConfirmation.cancel}
+          onBuy={send.leaderConfirmation.buy}
         />
       ) : null}
-      {purchase.dialog && config.data ? (
+      {purchase.dialog && sale.config ? (
         <PurchaseResultDialog
           dialog={purchase.dialog}
-          cluster={config.data.cluster}
-          explorerRpcUrl={config.data.explorerRpcUrl}
+          cluster={sale.config.cluster}
+          explorerRpcUrl={sale.config.explorerRpcUrl}
           onClose={purchase.closeDialog}
         />
       ) : null}

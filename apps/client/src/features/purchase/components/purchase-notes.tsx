@@ -1,7 +1,9 @@
 import type { Translate } from '../../../lib/i18n/i18n';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { AllowlistStanding } from '../api/allowlist-proof';
+import type { Buyer } from '../hooks/use-buyer';
 import type { LeaderProblem } from '../lib/leader-problem';
+import { BoughtStatus } from './bought-status';
 
 /** The leader page's problem with its code, as the box says it (before Send). */
 export function leaderProblemText(t: Translate, problem: LeaderProblem): string {
@@ -85,5 +87,39 @@ export function AllowlistNote({
     >
       {text}
     </p>
+  );
+}
+
+/**
+ * Under the Send button: that the presale is paused, what the box says while the connected
+ * wallet's bought total is unknown (with a retry), and that the presale could not be read.
+ */
+export function PurchaseFootnotes({
+  inactive,
+  buyer,
+  loadFailed,
+}: {
+  inactive: boolean;
+  buyer: Buyer;
+  loadFailed: boolean;
+}) {
+  const { t } = useI18n();
+  const { bought } = buyer;
+  return (
+    <>
+      {inactive ? <p className="purchase__note">{t('purchase.inactive')}</p> : null}
+      {buyer.address !== null ? (
+        <BoughtStatus
+          failureCount={bought.failureCount}
+          hasData={bought.data !== undefined}
+          onRetry={() => void bought.refetch()}
+        />
+      ) : null}
+      {loadFailed ? (
+        <p className="purchase__note purchase__note--warn" role="alert">
+          {t('purchase.loadError')}
+        </p>
+      ) : null}
+    </>
   );
 }

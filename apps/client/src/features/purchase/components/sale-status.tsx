@@ -1,5 +1,5 @@
 import { useI18n, type Language } from '../../../lib/i18n/i18n';
-import { splitCountdown } from '../lib/sale-window';
+import { splitCountdown, type SalePhase } from '../lib/sale-window';
 
 /** A moment in the visitor's language and time zone, e.g. '12 Jun 2026, 18:00'. */
 export function formatSaleTime(ms: number, language: Language): string {
@@ -57,6 +57,36 @@ export function SaleEndedCard({ endedAt }: { endedAt: number }) {
       <p className="purchase__subtitle">
         {t('sale.endedText', { date: formatSaleTime(endedAt, language) })}
       </p>
+    </section>
+  );
+}
+
+/**
+ * The sale window in the box: the countdown before it opens, when it closes while open (with an
+ * end), nothing otherwise.
+ */
+export function SaleTiming({ timing }: { timing: SalePhase }) {
+  const { t, language } = useI18n();
+  if (timing.phase === 'not-started') {
+    return <SaleCountdown startsAt={timing.startsAt} remainingMs={timing.remainingMs} />;
+  }
+  if (timing.phase === 'open' && timing.endsAt !== null) {
+    return (
+      <p className="purchase__limits" data-testid="sale-closes-at">
+        {t('sale.closesAt', { date: formatSaleTime(timing.endsAt, language) })}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A sold-out presale: the box gives way to this card. */
+export function SoldOutCard() {
+  const { t } = useI18n();
+  return (
+    <section className="purchase card purchase--sold-out" data-testid="sold-out">
+      <h2 className="purchase__title">{t('purchase.soldOutTitle')}</h2>
+      <p className="purchase__subtitle">{t('purchase.soldOutText')}</p>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { PresaleVariant } from '@fbt/domain';
 import { preparePurchase, type PreparedPurchase, type PurchaseConnection } from '@fbt/purchase';
 import { PublicKey } from '@solana/web3.js';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSiteConfig } from '../api/get-site-config';
+import { useSiteConfig } from '../../../lib/use-site-config';
 
 /** Read-ahead data is renewed this often while the box shows a connected wallet. */
 const REFRESH_MS = 15_000;

@@ -1,4 +1,4 @@
-import { DIALOG_TEXTS, validateAmount, type DialogTextCode } from '@fbt/domain';
+import { checkBuyAmount, DIALOG_TEXTS, type DialogTextCode } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../lib/i18n/en';
 import { interpolate, type Translate } from '../../../lib/i18n/i18n';
@@ -41,8 +41,9 @@ describe('amount messages in the site language', () => {
     ],
     ['abc', 'Amount must be a number', 'L’importo deve essere un numero', 0n],
   ])('%j: English is the domain text, Italian is translated', (input, english, it, bought) => {
-    const error = validateAmount({ input, state, boughtLamports: bought });
-    if (error === null) throw new Error('expected an error');
+    const checked = checkBuyAmount({ input, state, boughtLamports: bought });
+    if (checked.ok) throw new Error('expected an error');
+    const { error } = checked;
     expect(amountErrorText(translate(en), error)).toBe(error.message);
     expect(error.message).toBe(english);
     expect(amountErrorText(translate(italian), error)).toBe(it);

@@ -1,8 +1,8 @@
 import type { ConfigResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { parseWire } from '../../../lib/api-client';
-import { prepareWireCheck } from '../../../lib/wire-check';
-import { fetchSiteConfig } from '../../../lib/site-config';
+import { parseWire } from './api-client';
+import { fetchSiteConfig } from './site-config';
+import { prepareWireCheck } from './wire-check';
 
 /** The whole `GET /api/v1/config` body, validated: cluster, rpcPath, program, mint, presales. */
 export async function getSiteConfig(): Promise<ConfigResponse> {
@@ -18,6 +18,10 @@ export const siteConfigQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
+/**
+ * The site configuration, validated, for every page that needs more than the private route's
+ * name (the presale pages and their purchase box, swap, leader earnings): one query, read once.
+ */
 export function useSiteConfig() {
   return useQuery(siteConfigQueryOptions);
 }

@@ -1,0 +1,16 @@
+import { computeTokenAmount, FBT_DECIMALS, formatFixed, formatSol } from '@fbt/domain';
+
+/**
+ * The message a wallet shows with the Blink's transaction: FBT bought (at most 4 decimals) for
+ * the SOL paid, and the leader code on the leader presale, e.g.
+ * `Buy 20000 FBT for 1 SOL with leader code beast42.`
+ */
+export function buyMessage(lamports: bigint, tokenPrice: bigint, code: string | undefined): string {
+  const tokens = formatFixed(computeTokenAmount(lamports, tokenPrice), FBT_DECIMALS, {
+    maxFractionDigits: 4,
+  });
+  return (
+    `Buy ${tokens} FBT for ${formatSol(lamports)} SOL` +
+    (code === undefined ? '.' : ` with leader code ${code}.`)
+  );
+}

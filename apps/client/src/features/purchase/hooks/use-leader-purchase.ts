@@ -1,0 +1,40 @@
+import { useLeaderCodeCheck } from '../api/leader-api';
+import {
+  leaderProblemOf,
+  leaderPurchaseOf,
+  type LeaderProblem,
+  type LeaderPurchase,
+} from '../lib/leader-problem';
+
+/** The leader page's code as the purchase box uses it; nothing on the other pages. */
+export interface LeaderSide {
+  /** The box is on the leader page (its code may still be missing or malformed). */
+  readonly isLeaderPage: boolean;
+  /** The code is being checked with the BFF. */
+  readonly checking: boolean;
+  /** What is wrong with the code, said in the box and asked about before Send; null: nothing. */
+  readonly problem: LeaderProblem | null;
+  /** What the purchase carries for the code (record, memo and report). */
+  readonly purchase: LeaderPurchase;
+  /** The active registered code whose leader this purchase pays, once known; else null. */
+  readonly payingCode: string | null;
+}
+
+/**
+ * Checks the leader page's code (`leaderCode`: undefined off the leader page, null when the
+ * link has none or a malformed one). Spec flow on the leader page: an unknown or unverifiable
+ * code never blocks the purchase; it is said, asked once more before Send, and the report
+ * afterwards says the rest.
+ */
+export function useLeaderPurchase(leaderCode: string | null | undefined): LeaderSide {
+  const isLeaderPage = leaderCode !== undefined;
+  const check = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
+  const purchase = isLeaderPage ? leaderPurchaseOf(leaderCode, check.data) : {};
+  return {
+    isLeaderPage,
+    checking: check.isPending,
+    problem: isLeaderPage ? leaderProblemOf(leaderCode, check.data, check.isError) : null,
+    purchase,
+    payingCode: purchase.leaderRecord !== undefined ? (purchase.leaderCode ?? null) : null,
+  };
+}
