@@ -159,9 +159,7 @@ function readEnvelope(base64: string, buyer: string) {
 }
 
 /** The buyer's own accounts (wallet and its SOL/FBT token accounts of either token program). */
-function instructionContext(
-  expected: SwapTransactionExpectation,
-): InstructionContext & {
+function instructionContext(expected: SwapTransactionExpectation): InstructionContext & {
   readonly movements: {
     -readonly [K in keyof SwapTransactionMovements]: SwapTransactionMovements[K];
   };
