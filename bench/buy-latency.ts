@@ -98,6 +98,108 @@ async function directBuy(stack: BuyStack, buyer: Keypair): Promise<number> {
   return performance.now() - started;
 }
 
+/**
+ * Clicks Send once and waits for the painted result: the elapsed time seen by the driver, and
+ * the driver's share on the wall clock both processes share (from the click() call to the
+ * page's click event, and from the painted frame until the driver heard of it).
+ */
+function browserClicker(page: Parameters<typeof armBuyProbe>[0]) {
+  const probes: BuyProbe[] = [];
+  const driverIn: number[] = [];
+  const driverOut: number[] = [];
+  const clickOnce = async (): Promise<number> => {
+    await page.locator('[data-testid="purchase-send"]:not([disabled])').waitFor();
+    await armBuyProbe(page);
+    // The pointer leaves the Close button's spot, as a buyer's does on the way to Send (a
+    // hovered button lifts 1px over 150 ms, which Playwright's stability check waits out).
+    await page.mouse.move(0, 0);
+    const started = performance.now();
+    await page.getByTestId('purchase-send').click();
+    const probe = await awaitBuyProbe(page);
+    const seen = performance.now();
+    const elapsed = seen - started;
+    const epoch = (at: number) => performance.timeOrigin + at;
+    driverIn.push(probe.timeOrigin + probe.clickAt - epoch(started));
+    driverOut.push(epoch(seen) - (probe.timeOrigin + probe.paintedAt));
+    if (probe.title !== 'Transaction successful') {
+      throw new Error(
+        `browser buy failed: ${(await page.getByRole('dialog').textContent()) ?? ''}`,
+      );
+    }
+    probes.push(probe);
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return elapsed;
+  };
+  const forget = () => {
+    probes.length = 0;
+    driverIn.length = 0;
+    driverOut.length = 0;
+  };
+  return { clickOnce, forget, probes, driverIn, driverOut };
+}
+
+/** Prints the figures: per path, per span of the site's marks, the driver's share, /rpc calls. */
+function printReport(
+  clicker: ReturnType<typeof browserClicker>,
+  rpcCalls: Parameters<typeof rpcCallsOfBuy>[0],
+  driverMs: readonly number[],
+  nodeMs: readonly number[],
+): void {
+  const { probes, driverIn, driverOut } = clicker;
+  const inPage = summary(probes.map((probe) => probe.paintedAt - probe.clickAt));
+  const driver = summary(driverMs);
+  const n = summary(nodeMs);
+  const cell = (v: number) => v.toFixed(0).padStart(8);
+  const row = (name: string, s: ReturnType<typeof summary>) =>
+    `${name.padEnd(50)}${[s.p50, s.p90, s.p99, s.max].map(cell).join('')}`;
+  console.log(
+    `buy latency on the local chain (slot 100 ms), ${ROUNDS} interleaved rounds of 0.1 SOL`,
+  );
+  console.log(
+    `${'path'.padEnd(50)}${['p50', 'p90', 'p99', 'max'].map((h) => `${h} ms`.padStart(8)).join('')}`,
+  );
+  console.log(row('browser: click -> success dialog painted', inPage));
+  for (const [name, from, to] of BUY_SPANS) {
+    const spans = probes.map((probe) => {
+      const at = instants(probe);
+      return (at[to] ?? Number.NaN) - (at[from] ?? Number.NaN);
+    });
+    const waits = probes.map((probe) => {
+      const at = instants(probe);
+      return rpcTimeWithin(probe, at[from] ?? Number.NaN, at[to] ?? Number.NaN);
+    });
+    const onRpc = summary(waits).p50;
+    console.log(
+      row(`  ${name}`, summary(spans)) +
+        (onRpc > 0 ? `   (/rpc fetch p50 ${onRpc.toFixed(0)})` : ''),
+    );
+  }
+  console.log(row('driver: Playwright click() -> dialog seen', driver));
+  console.log(row('  click() call -> click event in the page', summary(driverIn)));
+  console.log(row('  dialog painted -> driver told', summary(driverOut)));
+  console.log(row('baseline: web3.js in Node, direct to RPC', n));
+
+  const perBuy = probes.map((probe) => rpcCallsOfBuy(rpcCalls, probe));
+  const methods = new Map<string, number>();
+  for (const calls of perBuy)
+    for (const call of calls)
+      for (const method of call.methods) methods.set(method, (methods.get(method) ?? 0) + 1);
+  const requests = summary(perBuy.map((calls) => calls.length));
+  console.log(
+    `/rpc per buy: p50 ${requests.p50} requests, max ${requests.max}; methods over ${ROUNDS} buys: ${[
+      ...methods,
+    ]
+      .map(([method, count]) => `${method} ${count}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `ratio browser/baseline: p50 ${(inPage.p50 / n.p50).toFixed(2)}x, p90 ${(inPage.p90 / n.p90).toFixed(2)}x` +
+      ` (driver: p50 ${(driver.p50 / n.p50).toFixed(2)}x)`,
+  );
+}
+
 async function main(): Promise<void> {
   const distDir = mkdtempSync(join(tmpdir(), 'fbt-buy-latency-'));
   await buildSite({ outDir: distDir });
@@ -116,43 +218,11 @@ async function main(): Promise<void> {
     await page.getByTestId('purchase-send').waitFor();
     await page.getByTestId('amount-input').fill('0.1');
     const rpcCalls = await installBuyProbe(page);
-    const probes: BuyProbe[] = [];
-
-    // The driver's share, on the wall clock both processes share: from the click() call to the
-    // page's click event, and from the painted frame until the driver heard of it.
-    const driverIn: number[] = [];
-    const driverOut: number[] = [];
-    const clickOnce = async (): Promise<number> => {
-      await page.locator('[data-testid="purchase-send"]:not([disabled])').waitFor();
-      await armBuyProbe(page);
-      // The pointer leaves the Close button's spot, as a buyer's does on the way to Send (a
-      // hovered button lifts 1px over 150 ms, which Playwright's stability check waits out).
-      await page.mouse.move(0, 0);
-      const started = performance.now();
-      await page.getByTestId('purchase-send').click();
-      const probe = await awaitBuyProbe(page);
-      const seen = performance.now();
-      const elapsed = seen - started;
-      const epoch = (at: number) => performance.timeOrigin + at;
-      driverIn.push(probe.timeOrigin + probe.clickAt - epoch(started));
-      driverOut.push(epoch(seen) - (probe.timeOrigin + probe.paintedAt));
-      if (probe.title !== 'Transaction successful') {
-        throw new Error(
-          `browser buy failed: ${(await page.getByRole('dialog').textContent()) ?? ''}`,
-        );
-      }
-      probes.push(probe);
-      const dialog = page.getByRole('dialog');
-      await dialog.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      return elapsed;
-    };
+    const clicker = browserClicker(page);
 
     // Warm-up: first buys create the token accounts and buyer records; not measured.
-    await clickOnce();
-    probes.length = 0;
-    driverIn.length = 0;
-    driverOut.length = 0;
+    await clicker.clickOnce();
+    clicker.forget();
     // The Node wallet's first buy creates its token account (not measured).
     await buyFromNode(stack, nodeWallet, '0.1');
     const boughtBefore = await stack.boughtLamports('public', browserWallet.publicKey);
@@ -160,7 +230,7 @@ async function main(): Promise<void> {
     const driverMs: number[] = [];
     const nodeMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      driverMs.push(await clickOnce());
+      driverMs.push(await clicker.clickOnce());
       nodeMs.push(await directBuy(stack, nodeWallet));
     }
     await close();
@@ -171,57 +241,7 @@ async function main(): Promise<void> {
         `the chain holds ${boughtAfter - boughtBefore} lamports of browser buys, not ${BigInt(ROUNDS) * AMOUNT_LAMPORTS}`,
       );
     }
-
-    const inPage = summary(probes.map((probe) => probe.paintedAt - probe.clickAt));
-    const driver = summary(driverMs);
-    const n = summary(nodeMs);
-    const cell = (v: number) => v.toFixed(0).padStart(8);
-    const row = (name: string, s: ReturnType<typeof summary>) =>
-      `${name.padEnd(50)}${[s.p50, s.p90, s.p99, s.max].map(cell).join('')}`;
-    console.log(
-      `buy latency on the local chain (slot 100 ms), ${ROUNDS} interleaved rounds of 0.1 SOL`,
-    );
-    console.log(
-      `${'path'.padEnd(50)}${['p50', 'p90', 'p99', 'max'].map((h) => `${h} ms`.padStart(8)).join('')}`,
-    );
-    console.log(row('browser: click -> success dialog painted', inPage));
-    for (const [name, from, to] of BUY_SPANS) {
-      const spans = probes.map((probe) => {
-        const at = instants(probe);
-        return (at[to] ?? Number.NaN) - (at[from] ?? Number.NaN);
-      });
-      const waits = probes.map((probe) => {
-        const at = instants(probe);
-        return rpcTimeWithin(probe, at[from] ?? Number.NaN, at[to] ?? Number.NaN);
-      });
-      const onRpc = summary(waits).p50;
-      console.log(
-        row(`  ${name}`, summary(spans)) +
-          (onRpc > 0 ? `   (/rpc fetch p50 ${onRpc.toFixed(0)})` : ''),
-      );
-    }
-    console.log(row('driver: Playwright click() -> dialog seen', driver));
-    console.log(row('  click() call -> click event in the page', summary(driverIn)));
-    console.log(row('  dialog painted -> driver told', summary(driverOut)));
-    console.log(row('baseline: web3.js in Node, direct to RPC', n));
-
-    const perBuy = probes.map((probe) => rpcCallsOfBuy(rpcCalls, probe));
-    const methods = new Map<string, number>();
-    for (const calls of perBuy)
-      for (const call of calls)
-        for (const method of call.methods) methods.set(method, (methods.get(method) ?? 0) + 1);
-    const requests = summary(perBuy.map((calls) => calls.length));
-    console.log(
-      `/rpc per buy: p50 ${requests.p50} requests, max ${requests.max}; methods over ${ROUNDS} buys: ${[
-        ...methods,
-      ]
-        .map(([method, count]) => `${method} ${count}`)
-        .join(', ')}`,
-    );
-    console.log(
-      `ratio browser/baseline: p50 ${(inPage.p50 / n.p50).toFixed(2)}x, p90 ${(inPage.p90 / n.p90).toFixed(2)}x` +
-        ` (driver: p50 ${(driver.p50 / n.p50).toFixed(2)}x)`,
-    );
+    printReport(clicker, rpcCalls, driverMs, nodeMs);
   } finally {
     await browser.close();
     await stack.stop();

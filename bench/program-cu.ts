@@ -80,7 +80,8 @@ interface Row {
   readonly units: number;
 }
 
-function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBuys: number[] } {
+/** A litesvm with one build of the program, and the helpers every phase uses. */
+function benchChain(version: 'v0' | 'v3') {
   const svm = new LiteSVM();
   const programId = seeded(1).publicKey;
   svm.addProgram(address(programId.toBase58()), readProgramElf(version));
@@ -121,6 +122,13 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     return units;
   };
 
+  return { svm, programId, chain, fund, run, payer, baseline, rows, unitsFor };
+}
+type BenchChain = ReturnType<typeof benchChain>;
+type BenchPresale = ReturnType<typeof createPresaleFixture>;
+
+/** Initialize twice (the vault handed over by CPI, or already the PDA's); the presale to buy from. */
+function measureInitialize({ chain, unitsFor }: BenchChain): BenchPresale {
   const limits = {
     minUserBuyable: SOL / 100n,
     maxUserBuyable: 100n * SOL,
@@ -135,7 +143,15 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     ...initialize('authority', 5).initializeOutcome.logs,
   ]);
 
-  const fixture = initialize('seller', 6);
+  return initialize('seller', 6);
+}
+
+/**
+ * First buys of 16 buyers (the spread of record bumps) and one on a pre-funded record address;
+ * returns the buyers, the units of each first buy, the best one's (bump 255) and the pre-funded.
+ */
+function measureFirstBuys(bench: BenchChain, fixture: BenchPresale) {
+  const { svm, programId, fund, run, payer, rows, unitsFor } = bench;
   const buyParams = (buyer: Keypair, lamports: bigint) =>
     fixture.buyParams(buyer.publicKey, lamports);
   const firstBuys: number[] = [];
@@ -183,7 +199,14 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     ]),
   );
 
-  const repeat = buyers[0] as Keypair;
+  return { buyers, firstBuys, bumps, best, prefunded };
+}
+
+/** Repeat buys (BuyWith and the spec's Buy, a failing one), then a leader's and its claim. */
+function measureRepeatAndLeader(bench: BenchChain, fixture: BenchPresale, repeat: Keypair) {
+  const { programId, fund, run, unitsFor } = bench;
+  const buyParams = (buyer: Keypair, lamports: bigint) =>
+    fixture.buyParams(buyer.publicKey, lamports);
   unitsFor(
     'buy, repeat (BuyWith, as the site sends it)',
     run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
@@ -231,6 +254,15 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     ),
   );
 
+  return leaderBuy;
+}
+
+/** The sale window and the allowlist (depth-20 proof), and a plain buy once both are lifted. */
+function measureSaleRules(bench: BenchChain, fixture: BenchPresale, repeat: Keypair) {
+  const { svm, run, unitsFor, programId } = bench;
+  const seller = { programId, seller: fixture.seller.publicKey, presale: fixture.presale };
+  const buyParams = (buyer: Keypair, lamports: bigint) =>
+    fixture.buyParams(buyer.publicKey, lamports);
   const clock = svm.getClock();
   clock.unixTimestamp = 1_800_000_000n; // litesvm starts at 0
   svm.setClock(clock);
@@ -272,6 +304,13 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
   );
 
+  return { windowed, allowlisted, plainRepeat };
+}
+
+/** The seller's instructions: pause, limits, withdraw unsold, seller rotation. */
+function measureAdmin(bench: BenchChain, fixture: BenchPresale): void {
+  const { svm, programId, fund, run, unitsFor } = bench;
+  const seller = { programId, seller: fixture.seller.publicKey, presale: fixture.presale };
   unitsFor(
     'set active',
     run([buildSetActiveInstruction({ ...seller, active: false })], [fixture.seller]),
@@ -330,6 +369,17 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
       [next],
     ),
   );
+}
+
+function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBuys: number[] } {
+  const bench = benchChain(version);
+  const { rows, baseline } = bench;
+  const fixture = measureInitialize(bench);
+  const { buyers, firstBuys, bumps, best, prefunded } = measureFirstBuys(bench, fixture);
+  const repeat = buyers[0] as Keypair;
+  const leaderBuy = measureRepeatAndLeader(bench, fixture, repeat);
+  const { windowed, allowlisted, plainRepeat } = measureSaleRules(bench, fixture, repeat);
+  measureAdmin(bench, fixture);
 
   checks.push({
     version,

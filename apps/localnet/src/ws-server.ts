@@ -40,16 +40,20 @@ function isBase58OfLength(value: unknown, length: number): value is string {
   }
 }
 
+/** Reads a call's configuration object at `index` (absent: empty). */
+function config(params: unknown[], index: number): Record<string, unknown> {
+  const value = params[index];
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams(`parameter ${index + 1} must be a configuration object`);
+  return value as Record<string, unknown>;
+}
+
 /**
- * Solana pubsub over websocket: accountSubscribe, signatureSubscribe, slotSubscribe and their
- * unsubscribes, with the notification shapes web3.js v1 expects.
+ * The live subscriptions of every socket: the subscribe/unsubscribe methods a socket may call,
+ * and the notifications sent when the chain lands a transaction or moves a slot.
  */
-export async function startPubsubServer(
-  host: string,
-  port: number,
-  chain: Chain,
-  log: (line: string) => void,
-): Promise<PubsubServer> {
+function subscriptionRegistry(chain: Chain) {
   const subscriptions = new Map<number, Subscription>();
   let nextId = 0;
 
@@ -110,16 +114,6 @@ export async function startPubsubServer(
         notify(sub, 'slotNotification', { parent: slot - 1, root: Math.max(0, slot - 32), slot });
     }
   };
-  chain.events.on('transaction', onTransaction);
-  chain.events.on('slot', onSlot);
-
-  const config = (params: unknown[], index: number): Record<string, unknown> => {
-    const value = params[index];
-    if (value === undefined || value === null) return {};
-    if (typeof value !== 'object' || Array.isArray(value))
-      throw invalidParams(`parameter ${index + 1} must be a configuration object`);
-    return value as Record<string, unknown>;
-  };
   const unsubscribe = (kind: Subscription['kind'], socket: WebSocket) => (params: unknown[]) => {
     const id = params[0];
     const sub = typeof id === 'number' ? subscriptions.get(id) : undefined;
@@ -160,35 +154,58 @@ export async function startPubsubServer(
     slotUnsubscribe: unsubscribe('slot', socket),
   });
 
+  const dropSocket = (socket: WebSocket) => {
+    for (const sub of [...subscriptions.values()])
+      if (sub.socket === socket) subscriptions.delete(sub.id);
+  };
+  return { subscriptions, onTransaction, onSlot, methodsFor, dropSocket };
+}
+
+/** Answers one socket's JSON-RPC calls with `methods`. */
+function serveSocket(socket: WebSocket, methods: MethodTable, log: (line: string) => void): void {
+  socket.on('message', (data) => {
+    const parsed = parseBody(messageText(data));
+    if (!parsed.ok) {
+      socket.send(parsed.response);
+      return;
+    }
+    // rpc-websockets sends id-less notifications (e.g. "ping"); they get no reply.
+    const message = parsed.value as Record<string, unknown> | null;
+    if (
+      message !== null &&
+      typeof message === 'object' &&
+      !Array.isArray(message) &&
+      message.id === undefined
+    )
+      return;
+    void dispatch(parsed.value, methods, (error, method) =>
+      log(`internal error in ${method}: ${String(error)}`),
+    ).then((response) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(stringifyJson(response));
+    });
+  });
+  socket.on('error', () => undefined);
+}
+
+/**
+ * Solana pubsub over websocket: accountSubscribe, signatureSubscribe, slotSubscribe and their
+ * unsubscribes, with the notification shapes web3.js v1 expects.
+ */
+export async function startPubsubServer(
+  host: string,
+  port: number,
+  chain: Chain,
+  log: (line: string) => void,
+): Promise<PubsubServer> {
+  const { subscriptions, onTransaction, onSlot, methodsFor, dropSocket } =
+    subscriptionRegistry(chain);
+  chain.events.on('transaction', onTransaction);
+  chain.events.on('slot', onSlot);
+
   const server = new WebSocket.Server({ host, port, maxPayload: 1024 * 1024 });
   server.on('connection', (socket) => {
-    const methods = methodsFor(socket);
-    socket.on('message', (data) => {
-      const parsed = parseBody(messageText(data));
-      if (!parsed.ok) {
-        socket.send(parsed.response);
-        return;
-      }
-      // rpc-websockets sends id-less notifications (e.g. "ping"); they get no reply.
-      const message = parsed.value as Record<string, unknown> | null;
-      if (
-        message !== null &&
-        typeof message === 'object' &&
-        !Array.isArray(message) &&
-        message.id === undefined
-      )
-        return;
-      void dispatch(parsed.value, methods, (error, method) =>
-        log(`internal error in ${method}: ${String(error)}`),
-      ).then((response) => {
-        if (socket.readyState === WebSocket.OPEN) socket.send(stringifyJson(response));
-      });
-    });
-    socket.on('close', () => {
-      for (const sub of [...subscriptions.values()])
-        if (sub.socket === socket) subscriptions.delete(sub.id);
-    });
-    socket.on('error', () => undefined);
+    serveSocket(socket, methodsFor(socket), log);
+    socket.on('close', () => dropSocket(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,4 +1,5 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FetchLike } from '@fbt/domain';
 import type { AppDeps, AppSettings } from '../app-deps';
 import { clientKey } from '../http/client-key';
 import { HttpError } from '../http/http-error';
@@ -59,7 +60,7 @@ function idOf(call: unknown): JsonRpcId {
 }
 
 /** Why a single call may not be forwarded, or null when it may. */
-function refuse(call: unknown): ReturnType<typeof rpcError> | null {
+function refuse(call: unknown): RpcAnswer | null {
   if (typeof call !== 'object' || call === null || Array.isArray(call)) {
     return rpcError(null, -32600, 'Invalid request: expected a JSON-RPC 2.0 object');
   }
@@ -91,6 +92,97 @@ export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
     readonly costBudgetPrefix?: string;
   };
 
+type RpcAnswer = ReturnType<typeof rpcError>;
+
+/**
+ * Every call of the body, or the answer that refuses the whole body: not JSON, an empty or
+ * oversized batch, or a batch holding a call that may not be forwarded (each refused call gets
+ * its reason, the others say a sibling was refused).
+ */
+function readCalls(body: string): { payload: unknown; calls: unknown[] } | { refusal: unknown } {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return { refusal: rpcError(null, -32700, 'Parse error: the body is not JSON') };
+  }
+  const calls = Array.isArray(payload) ? payload : [payload];
+  if (calls.length === 0 || calls.length > RPC_MAX_BATCH) {
+    return {
+      refusal: rpcError(null, -32600, `Invalid request: a batch holds 1 to ${RPC_MAX_BATCH} calls`),
+    };
+  }
+  const refusals = calls.map(refuse);
+  const refused = refusals.find((refusal): refusal is RpcAnswer => refusal !== null);
+  if (refused === undefined) return { payload, calls };
+  if (!Array.isArray(payload)) return { refusal: refused };
+  return {
+    refusal: refusals.map(
+      (r, i) =>
+        r ?? rpcError(idOf(calls[i]), -32600, 'Batch refused: another call in it is not allowed'),
+    ),
+  };
+}
+
+/** The cost budget: in Redis when one is shared (warning at most once a minute while it fails). */
+function costBudgetOf(fastify: FastifyInstance, options: RpcRouteOptions, perMinute: number) {
+  if (options.costBudgetRedis === undefined) return createCostBudget(perMinute);
+  let lastRedisWarning = -Infinity;
+  return createRedisCostBudget({
+    redis: options.costBudgetRedis,
+    perMinute,
+    prefix: options.costBudgetPrefix ?? 'fbt:',
+    onError: (error) => {
+      // Once a minute at most: every /rpc call fails the same way while Redis is down.
+      if (Date.now() - lastRedisWarning < 60_000) return;
+      lastRedisWarning = Date.now();
+      fastify.log.warn(
+        { err: error },
+        'rpc cost budget: Redis unavailable, counting in this instance until it is back',
+      );
+    },
+  });
+}
+
+/** Sends the body upstream and relays its answer; a failed or non-2xx upstream is a 502. */
+async function forward(
+  doFetch: FetchLike,
+  upstream: string,
+  payload: unknown,
+  firstId: JsonRpcId,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), RPC_TIMEOUT_MS);
+  try {
+    const response = await doFetch(upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    return reply
+      .code(response.ok ? 200 : 502)
+      .type('application/json')
+      .send(
+        response.ok
+          ? text
+          : JSON.stringify(
+              rpcError(firstId, -32000, `Upstream RPC answered HTTP ${response.status}`),
+            ),
+      );
+  } catch (error) {
+    request.log.warn({ err: error }, 'rpc upstream failed');
+    return reply
+      .code(502)
+      .send(rpcError(firstId, -32000, 'Upstream RPC unavailable; retry shortly'));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * `POST /rpc`: a JSON-RPC proxy to the configured cluster with a method allowlist, so the
  * browser never sees the server-side RPC URL (it may hold a paid key). This plugin is its own
@@ -99,27 +191,9 @@ export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
  */
 export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, options, done) => {
   const doFetch = options.fetch ?? fetch;
-  const upstream = options.rpcUpstreamUrl;
   const { upstreamCalls } = options;
   const budgetPerMinute = options.rpcCostBudgetPerMinute ?? DEFAULT_RPC_COST_BUDGET_PER_MINUTE;
-  let lastRedisWarning = -Infinity;
-  const budget =
-    options.costBudgetRedis === undefined
-      ? createCostBudget(budgetPerMinute)
-      : createRedisCostBudget({
-          redis: options.costBudgetRedis,
-          perMinute: budgetPerMinute,
-          prefix: options.costBudgetPrefix ?? 'fbt:',
-          onError: (error) => {
-            // Once a minute at most: every /rpc call fails the same way while Redis is down.
-            if (Date.now() - lastRedisWarning < 60_000) return;
-            lastRedisWarning = Date.now();
-            fastify.log.warn(
-              { err: error },
-              'rpc cost budget: Redis unavailable, counting in this instance until it is back',
-            );
-          },
-        });
+  const budget = costBudgetOf(fastify, options, budgetPerMinute);
 
   // Parse JSON ourselves so malformed bodies get JSON-RPC errors, not HTTP 400s.
   fastify.removeContentTypeParser('application/json');
@@ -143,35 +217,9 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
       },
     },
     async (request, reply) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(String(request.body));
-      } catch {
-        return reply.send(rpcError(null, -32700, 'Parse error: the body is not JSON'));
-      }
-      const calls = Array.isArray(payload) ? payload : [payload];
-      if (calls.length === 0 || calls.length > RPC_MAX_BATCH) {
-        return reply.send(
-          rpcError(null, -32600, `Invalid request: a batch holds 1 to ${RPC_MAX_BATCH} calls`),
-        );
-      }
-      const refusals = calls.map(refuse);
-      const refused = refusals.find((refusal) => refusal !== null);
-      if (refused !== undefined && refused !== null) {
-        return reply.send(
-          Array.isArray(payload)
-            ? refusals.map(
-                (r, i) =>
-                  r ??
-                  rpcError(
-                    idOf(calls[i]),
-                    -32600,
-                    'Batch refused: another call in it is not allowed',
-                  ),
-              )
-            : refused,
-        );
-      }
+      const read = readCalls(String(request.body));
+      if ('refusal' in read) return reply.send(read.refusal);
+      const { payload, calls } = read;
       const cost = calls.reduce<number>((sum, call) => {
         const { method, params } = call as { method: string; params?: unknown };
         return sum + callCost(method, params);
@@ -192,34 +240,7 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
           operation: (call as { method: string }).method,
         });
       }
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), RPC_TIMEOUT_MS);
-      try {
-        const response = await doFetch(upstream, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-          signal: controller.signal,
-        });
-        const text = await response.text();
-        return reply
-          .code(response.ok ? 200 : 502)
-          .type('application/json')
-          .send(
-            response.ok
-              ? text
-              : JSON.stringify(
-                  rpcError(idOf(calls[0]), -32000, `Upstream RPC answered HTTP ${response.status}`),
-                ),
-          );
-      } catch (error) {
-        request.log.warn({ err: error }, 'rpc upstream failed');
-        return reply
-          .code(502)
-          .send(rpcError(idOf(calls[0]), -32000, 'Upstream RPC unavailable; retry shortly'));
-      } finally {
-        clearTimeout(timer);
-      }
+      return forward(doFetch, options.rpcUpstreamUrl, payload, idOf(calls[0]), request, reply);
     },
   );
   done();

@@ -15,6 +15,7 @@ import {
   PublicKey,
   SystemProgram,
   VersionedTransaction,
+  type MessageCompiledInstruction,
 } from '@solana/web3.js';
 import {
   checkAmounts,
@@ -108,7 +109,8 @@ export function checkSwapTransaction(
   }
 }
 
-function inspect(base64: string, expected: SwapTransactionExpectation): SwapTransactionCheck {
+/** The transaction read and its envelope checked: size, format, fee payer, other signatures. */
+function readEnvelope(base64: string, buyer: string) {
   if (base64.length > SWAP_TX_MAX_BASE64_CHARS) {
     refuse(
       'SWAP_TX__TOO_LARGE',
@@ -124,7 +126,6 @@ function inspect(base64: string, expected: SwapTransactionExpectation): SwapTran
     refuse('SWAP_TX__MALFORMED', `The transaction could not be read: ${(error as Error).message}`);
   }
   const { message } = transaction;
-  const version = message.version === 'legacy' ? 'legacy' : 'v0';
   if (message.addressTableLookups.length > 0) {
     refuse(
       'SWAP_TX__LOOKUP_TABLES',
@@ -132,7 +133,6 @@ function inspect(base64: string, expected: SwapTransactionExpectation): SwapTran
     );
   }
   const keys = message.staticAccountKeys.map((key) => key.toBase58());
-  const buyer = expected.buyer;
   const feePayer = keys[0] ?? '';
   if (feePayer !== buyer) {
     refuse(
@@ -155,45 +155,102 @@ function inspect(base64: string, expected: SwapTransactionExpectation): SwapTran
       );
     }
   }
+  return { transaction, keys, signerCount };
+}
 
-  const fbtMint = expected.fbtMint;
-  const mints = new Set([WRAPPED_SOL_MINT, fbtMint]);
-  const pools = new Set(swapPoolAccounts(expected.quote));
-  const buyerKey = new PublicKey(buyer);
-  const buyerAccounts = new Set<string>([buyer]);
-  for (const mint of mints) {
-    for (const program of [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]) {
-      buyerAccounts.add(
-        getAssociatedTokenAddressSync(new PublicKey(mint), buyerKey, true, program).toBase58(),
-      );
-    }
-  }
-  const dexPrograms = new Set(expected.dexProgramIds);
-  const cap = expected.maxPriorityFeeMicroLamports ?? SWAP_PRIORITY_FEE_CAP;
-  const createdByBuyer = new Set<string>();
-  const movements = {
-    paidLamports: 0n,
-    paidFbt: 0n,
-    receivedLamports: 0n,
-    receivedFbt: 0n,
-    viaExchangeProgram: false,
+/** The buyer's own accounts (wallet and its SOL/FBT token accounts of either token program). */
+function instructionContext(expected: SwapTransactionExpectation): InstructionContext & {
+  readonly movements: {
+    -readonly [K in keyof SwapTransactionMovements]: SwapTransactionMovements[K];
   };
-  let priorityFee = 0;
-  const isSigner = (index: number) => index < signerCount;
-  const fbtAccounts = new Set(
+} {
+  const { buyer, fbtMint } = expected;
+  const mints = new Set([WRAPPED_SOL_MINT, fbtMint]);
+  const buyerKey = new PublicKey(buyer);
+  const tokenAccountsOf = (mint: string) =>
     [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((program) =>
-      getAssociatedTokenAddressSync(new PublicKey(fbtMint), buyerKey, true, program).toBase58(),
-    ),
-  );
-  const context: InstructionContext = {
+      getAssociatedTokenAddressSync(new PublicKey(mint), buyerKey, true, program).toBase58(),
+    );
+  const buyerAccounts = new Set<string>([buyer, ...[...mints].flatMap(tokenAccountsOf)]);
+  const fbtAccounts = new Set(tokenAccountsOf(fbtMint));
+  const createdByBuyer = new Set<string>();
+  return {
     buyer,
-    pools,
+    pools: new Set(swapPoolAccounts(expected.quote)),
     mints,
-    movements,
+    movements: {
+      paidLamports: 0n,
+      paidFbt: 0n,
+      receivedLamports: 0n,
+      receivedFbt: 0n,
+      viaExchangeProgram: false,
+    },
     createdByBuyer,
     isBuyers: (key) => buyerAccounts.has(key) || createdByBuyer.has(key),
     isFbtAccount: (key) => fbtAccounts.has(key),
   };
+}
+
+/** An associated-token-account creation: only the buyer's own, paid by the buyer, for SOL/FBT. */
+function checkCreateTokenAccount(
+  position: number,
+  account: (slot: number) => string,
+  { buyer, mints }: InstructionContext,
+): void {
+  const payer = account(0);
+  const owner = account(2);
+  const mint = account(3);
+  if (owner !== buyer || payer !== buyer) {
+    refuse(
+      'SWAP_TX__UNEXPECTED_INSTRUCTION',
+      `Instruction ${position + 1} creates a token account for ${owner} paid by ${payer}; only your own may be created.`,
+      { instruction: String(position + 1) },
+    );
+  }
+  if (!mints.has(mint)) unexpectedMint(mint, position);
+}
+
+/**
+ * An exchange instruction: it must name a pool the quote named, and hand the exchange no
+ * signer but the buyer or a pool.
+ */
+function checkExchange(
+  instruction: MessageCompiledInstruction,
+  position: number,
+  keys: readonly string[],
+  signerCount: number,
+  { buyer, pools }: InstructionContext,
+): void {
+  const where = { instruction: String(position + 1) };
+  const named = instruction.accountKeyIndexes.some((index) => pools.has(keys[index] ?? ''));
+  if (!named) {
+    refuse(
+      'SWAP_TX__NO_POOL',
+      `Instruction ${position + 1} calls the exchange program without any pool the quote named.`,
+      where,
+    );
+  }
+  for (const index of instruction.accountKeyIndexes) {
+    if (index < signerCount && keys[index] !== buyer && !pools.has(keys[index] ?? '')) {
+      // Another signer's authority handed to the exchange: it must be the pool's own.
+      refuse(
+        'SWAP_TX__UNEXPECTED_INSTRUCTION',
+        `Instruction ${position + 1} passes the signer ${keys[index] ?? '?'} to the exchange program.`,
+        where,
+      );
+    }
+  }
+}
+
+function inspect(base64: string, expected: SwapTransactionExpectation): SwapTransactionCheck {
+  const { transaction, keys, signerCount } = readEnvelope(base64, expected.buyer);
+  const { message } = transaction;
+  const version = message.version === 'legacy' ? 'legacy' : 'v0';
+  const dexPrograms = new Set(expected.dexProgramIds);
+  const cap = expected.maxPriorityFeeMicroLamports ?? SWAP_PRIORITY_FEE_CAP;
+  const context = instructionContext(expected);
+  const { movements } = context;
+  let priorityFee = 0;
 
   for (const [position, instruction] of message.compiledInstructions.entries()) {
     const program = keys[instruction.programIdIndex] ?? '';
@@ -204,7 +261,6 @@ function inspect(base64: string, expected: SwapTransactionExpectation): SwapTran
       }
       return key;
     };
-    const where = { instruction: String(position + 1) };
     if (program === COMPUTE_BUDGET) {
       priorityFee = Math.max(priorityFee, checkComputeBudget(instruction, cap, position));
     } else if (program === SYSTEM) {
@@ -212,45 +268,18 @@ function inspect(base64: string, expected: SwapTransactionExpectation): SwapTran
     } else if (program === TOKEN || program === TOKEN_2022) {
       checkToken(instruction, position, account, context);
     } else if (program === ATA) {
-      const payer = account(0);
-      const owner = account(2);
-      const mint = account(3);
-      if (owner !== buyer || payer !== buyer) {
-        refuse(
-          'SWAP_TX__UNEXPECTED_INSTRUCTION',
-          `Instruction ${position + 1} creates a token account for ${owner} paid by ${payer}; only your own may be created.`,
-          where,
-        );
-      }
-      if (!mints.has(mint)) unexpectedMint(mint, position);
+      checkCreateTokenAccount(position, account, context);
     } else if (dexPrograms.has(program)) {
       movements.viaExchangeProgram = true;
-      const named = instruction.accountKeyIndexes.some((index) => pools.has(keys[index] ?? ''));
-      if (!named) {
-        refuse(
-          'SWAP_TX__NO_POOL',
-          `Instruction ${position + 1} calls the exchange program without any pool the quote named.`,
-          where,
-        );
-      }
-      for (const index of instruction.accountKeyIndexes) {
-        if (isSigner(index) && keys[index] !== buyer && !pools.has(keys[index] ?? '')) {
-          // Another signer's authority handed to the exchange: it must be the pool's own.
-          refuse(
-            'SWAP_TX__UNEXPECTED_INSTRUCTION',
-            `Instruction ${position + 1} passes the signer ${keys[index] ?? '?'} to the exchange program.`,
-            where,
-          );
-        }
-      }
+      checkExchange(instruction, position, keys, signerCount, context);
     } else {
       refuse(
         'SWAP_TX__UNKNOWN_PROGRAM',
         `Instruction ${position + 1} calls the program ${program}, which a swap does not need.`,
-        { ...where, program },
+        { instruction: String(position + 1), program },
       );
     }
   }
-  if (!movements.viaExchangeProgram) checkAmounts(expected, fbtMint, movements);
+  if (!movements.viaExchangeProgram) checkAmounts(expected, expected.fbtMint, movements);
   return { ok: true, transaction, version, priorityFeeMicroLamports: priorityFee, movements };
 }

@@ -15,6 +15,86 @@ import { navItems, type NavItem } from './nav-items';
 import { hasWhitepaper, WhitepaperDialog } from './whitepaper-dialog';
 import './top-bar.css';
 
+/** One entry of the navigation: a route, a home-page anchor, an external link or the whitepaper. */
+function NavEntry({
+  item,
+  href,
+  onAnchor,
+  onWhitepaper,
+}: {
+  readonly item: NavItem;
+  /** The external link's address (external entries only). */
+  readonly href: string | undefined;
+  readonly onAnchor: (anchor: string) => void;
+  readonly onWhitepaper: () => void;
+}) {
+  const { t } = useI18n();
+  const label = t(item.label);
+  switch (item.kind) {
+    case 'route':
+      return (
+        <NavLink to={item.to} end className="nav__link" data-nav={item.id || 'home'}>
+          {label}
+        </NavLink>
+      );
+    case 'anchor':
+      return (
+        <a
+          href={`#/`}
+          className="nav__link"
+          data-nav={item.id}
+          onClick={(event) => {
+            event.preventDefault();
+            onAnchor(item.anchor);
+          }}
+        >
+          {label}
+        </a>
+      );
+    case 'external':
+      return (
+        <a
+          href={href}
+          className="nav__link"
+          target="_blank"
+          rel="noopener noreferrer"
+          data-nav={item.id}
+        >
+          {label}
+          <ExternalIcon size={14} className="nav__ext" />
+          <span className="visually-hidden"> {t('nav.newTab')}</span>
+        </a>
+      );
+    case 'whitepaper':
+      return (
+        <button
+          type="button"
+          className="nav__link nav__button"
+          data-nav={item.id}
+          aria-haspopup="dialog"
+          onClick={onWhitepaper}
+        >
+          {label}
+        </button>
+      );
+  }
+}
+
+/** The phone menu's open state: closed on every navigation and by Escape. */
+function useMenuOpen(pathname: string) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  return [menuOpen, setMenuOpen] as const;
+}
+
 /**
  * Sticky top bar: brand (full title, 'FBT' at <= 768 px), navigation, language switch and, on
  * presale routes, the wallet button. Below the menu breakpoint a menu icon opens the menu.
@@ -30,24 +110,13 @@ export function TopBar() {
     `(max-width: ${breakpoints.menu}px)`,
     isWidthDependent(location.pathname),
   );
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useMenuOpen(location.pathname);
   const [whitepaperOpen, setWhitepaperOpen] = useState(false);
   const menuId = useId();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  // Spec §2: the menu collapses to the icon at 768 px; above, the full nav fits. Both are
-  // top-bar.css media queries (shorter labels and spacing on the way down, a list that scrolls
-  // rather than overlap), so markup rendered without a window looks the same at every width.
+  // The menu collapses to the icon at 768 px; above, the full nav fits. Both are top-bar.css
+  // media queries (shorter labels and spacing on the way down, a list that scrolls rather than
+  // overlap), so markup rendered without a window looks the same at every width.
   const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
   const content = useSiteContent();
   const shownItems = navItems.filter((item) =>
@@ -55,61 +124,13 @@ export function TopBar() {
       ? content.links[item.link] !== undefined
       : item.kind !== 'whitepaper' || hasWhitepaper(content),
   );
-
-  const renderItem = (item: NavItem) => {
-    const label = t(item.label);
-    switch (item.kind) {
-      case 'route':
-        return (
-          <NavLink to={item.to} end className="nav__link" data-nav={item.id || 'home'}>
-            {label}
-          </NavLink>
-        );
-      case 'anchor':
-        return (
-          <a
-            href={`#/`}
-            className="nav__link"
-            data-nav={item.id}
-            onClick={(event) => {
-              event.preventDefault();
-              setMenuOpen(false);
-              void navigate('/', { state: { anchor: item.anchor } });
-            }}
-          >
-            {label}
-          </a>
-        );
-      case 'external':
-        return (
-          <a
-            href={content.links[item.link]}
-            className="nav__link"
-            target="_blank"
-            rel="noopener noreferrer"
-            data-nav={item.id}
-          >
-            {label}
-            <ExternalIcon size={14} className="nav__ext" />
-            <span className="visually-hidden"> {t('nav.newTab')}</span>
-          </a>
-        );
-      case 'whitepaper':
-        return (
-          <button
-            type="button"
-            className="nav__link nav__button"
-            data-nav={item.id}
-            aria-haspopup="dialog"
-            onClick={() => {
-              setMenuOpen(false);
-              setWhitepaperOpen(true);
-            }}
-          >
-            {label}
-          </button>
-        );
-    }
+  const onAnchor = (anchor: string) => {
+    setMenuOpen(false);
+    void navigate('/', { state: { anchor } });
+  };
+  const onWhitepaper = () => {
+    setMenuOpen(false);
+    setWhitepaperOpen(true);
   };
 
   return (
@@ -132,7 +153,14 @@ export function TopBar() {
         >
           <ul className="nav__list">
             {shownItems.map((item) => (
-              <li key={item.id || 'home'}>{renderItem(item)}</li>
+              <li key={item.id || 'home'}>
+                <NavEntry
+                  item={item}
+                  href={item.kind === 'external' ? content.links[item.link] : undefined}
+                  onAnchor={onAnchor}
+                  onWhitepaper={onWhitepaper}
+                />
+              </li>
             ))}
           </ul>
           <div className="nav__mobile-extra">

@@ -26,36 +26,61 @@ export interface WalletConnection extends WalletState {
   readonly choose: (name: string) => void;
 }
 
+type WalletContext = ReturnType<typeof useWallet>;
+
 /**
- * Wallet connection over `@solana/wallet-adapter-react`. `connect()` in the same handler as
- * `select()` fails with WalletNotSelectedError (DESIGN.md §8), so `choose` only selects and
- * remembers the wish; an effect connects once the provider reports that wallet as selected.
+ * Connects once the provider reports the chosen wallet as selected: `connect()` in the same
+ * handler as `select()` fails with WalletNotSelectedError, so `request` only selects and
+ * remembers the wish. A connect error is logged; 'wallet not selected' retries once with the
+ * first wallet offered.
  */
-export function useWalletConnection(userSelected: { current: boolean }): WalletConnection {
-  const { t } = useI18n();
-  // wallet-adapter-react's select/connect/disconnect are stable useCallback functions, not
-  // methods: destructuring them is safe and keeps this hook's result stable between renders.
-  const {
-    wallets,
+function useConnectOnceSelected(
+  {
     wallet,
-    publicKey,
     connected,
     connecting,
-    disconnecting,
     // eslint-disable-next-line @typescript-eslint/unbound-method
     select,
     // eslint-disable-next-line @typescript-eslint/unbound-method
     connect,
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    disconnect: disconnectWallet,
-  } = useWallet();
-  const [pickerOpen, setPickerOpen] = useState(false);
-  // Opened for a 'Connect Wallet' click made while this code was loading or mounting (the
-  // top bar's stand-in served it; see connect-intent).
-  useEffect(() => onPickerRequest(() => setPickerOpen(true)), []);
+  }: WalletContext,
+  options: readonly WalletOption[],
+) {
   const [pending, setPending] = useState<string | null>(null);
   const retried = useRef(false);
+  const request = useCallback(
+    (name: string) => {
+      retried.current = false;
+      select(name as WalletName);
+      setPending(name);
+    },
+    [select],
+  );
 
+  useEffect(() => {
+    if (pending === null || wallet?.adapter.name !== pending) return;
+    if (connected || connecting) {
+      setPending(null);
+      return;
+    }
+    setPending(null);
+    connect().catch((error: unknown) => {
+      console.warn('wallet connect failed', error);
+      if (error instanceof WalletNotSelectedError && !retried.current) {
+        retried.current = true;
+        const first = pickRetryWallet(options);
+        if (first !== null) {
+          select(first as WalletName);
+          setPending(first);
+        }
+      }
+    });
+  }, [pending, wallet, connected, connecting, connect, select, options]);
+  return { pending, request };
+}
+
+/** The wallets the picker offers, and the phone's 'Open in …' links while it is open. */
+function useWalletChoices(wallets: WalletContext['wallets'], pickerOpen: boolean) {
   const options = useMemo(
     () =>
       listWalletOptions(
@@ -68,7 +93,6 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
       ),
     [wallets],
   );
-
   // Read when the picker opens, so the link carries the page's current route.
   const appLinks = useMemo(
     () =>
@@ -77,6 +101,33 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
         : [],
     [options, pickerOpen],
   );
+  return { options, appLinks };
+}
+
+/**
+ * Wallet connection over `@solana/wallet-adapter-react`: the picker, the chosen wallet's
+ * connection (see {@link useConnectOnceSelected}), the button's text and state.
+ */
+export function useWalletConnection(userSelected: { current: boolean }): WalletConnection {
+  const { t } = useI18n();
+  const context = useWallet();
+  // wallet-adapter-react's disconnect is a stable useCallback function, not a method:
+  // destructuring it is safe and keeps this hook's result stable between renders.
+  const {
+    wallets,
+    publicKey,
+    connected,
+    connecting,
+    disconnecting,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    disconnect: disconnectWallet,
+  } = context;
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // Opened for a 'Connect Wallet' click made while this code was loading or mounting (the
+  // top bar's stand-in served it; see connect-intent).
+  useEffect(() => onPickerRequest(() => setPickerOpen(true)), []);
+  const { options, appLinks } = useWalletChoices(wallets, pickerOpen);
+  const { pending, request } = useConnectOnceSelected(context, options);
 
   const choose = useCallback(
     (name: string) => {
@@ -87,33 +138,10 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
         return;
       }
       userSelected.current = true;
-      retried.current = false;
-      select(name as WalletName);
-      setPending(name);
+      request(name);
     },
-    [select, userSelected, options],
+    [request, userSelected, options],
   );
-
-  useEffect(() => {
-    if (pending === null || wallet?.adapter.name !== pending) return;
-    if (connected || connecting) {
-      setPending(null);
-      return;
-    }
-    setPending(null);
-    connect().catch((error: unknown) => {
-      // Spec §8: a connect error is logged; 'wallet not selected' retries with the first wallet.
-      console.warn('wallet connect failed', error);
-      if (error instanceof WalletNotSelectedError && !retried.current) {
-        retried.current = true;
-        const first = pickRetryWallet(options);
-        if (first !== null) {
-          select(first as WalletName);
-          setPending(first);
-        }
-      }
-    });
-  }, [pending, wallet, connected, connecting, connect, select, options]);
 
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
   const openPicker = useCallback(() => setPickerOpen(true), []);
