@@ -10,7 +10,7 @@ const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 /**
  * True for a well-formed leader code: 3 to 32 characters of letters, digits, `_` or `-`.
- * (Whether the code is registered is the ledger's business.)
+ * (Whether the code is registered is the chain's business: its leader record.)
  */
 export function isValidLeaderCode(code: string): boolean {
   return typeof code === 'string' && LEADER_CODE_PATTERN.test(code);
@@ -26,19 +26,6 @@ export function isValidLeaderCode(code: string): boolean {
 export function formatLeaderMemo(code: string): string {
   if (!isValidLeaderCode(code)) throw new DomainError('LEADER__INVALID_CODE', { code });
   return `${LEADER_MEMO_PREFIX}${code}`;
-}
-
-/**
- * Reads the leader code out of a memo text; `null` when the memo is not a well-formed leader memo.
- *
- * @example
- * parseLeaderMemo('fbt:leader:beast42'); // 'beast42'
- * parseLeaderMemo('hello'); // null
- */
-export function parseLeaderMemo(memo: string): string | null {
-  if (!memo.startsWith(LEADER_MEMO_PREFIX)) return null;
-  const code = memo.slice(LEADER_MEMO_PREFIX.length);
-  return isValidLeaderCode(code) ? code : null;
 }
 
 /**
