@@ -41,9 +41,9 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
   };
 
   fastify.addHook('onReady', (next) => {
-    const { presaleCache, priceCache, goalsCache, streamHub, leaderService, cluster } = fastify;
+    const { presaleCache, priceCache, goalsCache, streamHub, leaderIndex, cluster } = fastify;
     const reconcile = () => {
-      leaderService
+      leaderIndex
         .reconcile()
         .then(({ recorded }) => {
           if (recorded > 0) fastify.log.info({ recorded }, 'reconciler recorded leader buys');

@@ -1,14 +1,20 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from '../../app-deps';
-import { createLeaderService, type LeaderService } from '../../services/leader-service';
+import { createLeaderIndexer, type LeaderIndexer } from '../../services/leader-indexer';
+import {
+  createLeaderReportVerifier,
+  type LeaderReportVerifier,
+} from '../../services/leader-report-verifier';
 import { createLeaderboardSource, type LeaderboardSource } from '../../services/leaderboard-source';
 import { createLeaderboardFeed, withRecordedBuyListener } from '../../stream/leaderboard-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Verified leader reports and the reconciler. */
-    leaderService: LeaderService;
+    /** Leader reports, acknowledged once checked against the chain. */
+    leaderReports: LeaderReportVerifier;
+    /** The reconciler: indexes the leader presale's buys and the records' claims from chain. */
+    leaderIndex: LeaderIndexer;
     /** The ranking (on-chain leader records, else the ledger), for the route and the stream. */
     leaderboard: LeaderboardSource;
   }
@@ -26,8 +32,9 @@ export type LeaderServicePluginOptions = Pick<
 };
 
 /**
- * The leader service over the ledger and the chain verifier, for the leader presale of the
- * deployment. Upstream failures during verification are logged; the caller answers 503.
+ * The leader service over the ledger and the chain, for the leader presale of the deployment:
+ * the report verifier, the indexer (reconciler) and the leaderboard. Upstream failures during
+ * a report are logged; the caller answers 503.
  */
 const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   fastify,
@@ -35,15 +42,6 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   done,
 ) => {
   const leaderPresale = options.deployment.presales.leader.address;
-  // The cached leader presale says how many leader records it has. Before its first value,
-  // wait for the refresh under way (single-flight: no read of our own).
-  const leadersOnChain = async (): Promise<boolean> => {
-    const resource = fastify.presaleCache.resources.leader;
-    if (resource.current() === null) await resource.refresh();
-    const snapshot = resource.current()?.value;
-    if (snapshot === undefined) throw new Error('the leader presale has not been read yet');
-    return snapshot.rules.leaderCount > 0n;
-  };
   const leaderboard = createLeaderboardSource({
     ledger: options.ledger,
     leaderRecords: options.leaderRecords,
@@ -66,27 +64,33 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
     onError: (error) => fastify.log.warn({ err: error }, 'leaderboard read for the stream failed'),
   });
   fastify.addHook('onReady', () => feed.load());
+  const ledger = withRecordedBuyListener(options.ledger, () => {
+    leaderboard.changed();
+    feed.changed();
+  });
+  const chain = options.verifier;
+  const { leaderRecords } = options;
   fastify.decorate(
-    'leaderService',
-    createLeaderService({
-      ledger: withRecordedBuyListener(options.ledger, () => {
-        leaderboard.changed();
-        feed.changed();
-      }),
-      verifier: options.verifier,
+    'leaderReports',
+    createLeaderReportVerifier({
+      ledger,
+      chain,
+      leaderRecords,
       leaderPresale,
-      leaderRecords: options.leaderRecords,
-      leadersOnChain,
       notFoundRetryDelaysMs:
         options.settings.leaderReportRetryDelaysMs ?? DEFAULT_NOT_FOUND_RETRY_DELAYS_MS,
       onError: (error, operation) =>
         fastify.log.warn({ err: error, operation }, 'leader verification upstream failed'),
     }),
   );
+  fastify.decorate(
+    'leaderIndex',
+    createLeaderIndexer({ ledger, chain, leaderRecords, leaderPresale }),
+  );
   done();
 };
 
-/** Decorates `leaderService` (see {@link leaderService}). */
+/** Decorates `leaderReports`, `leaderIndex` and `leaderboard` (see {@link leaderService}). */
 export const leaderServicePlugin = fp(leaderService, {
   name: 'leader-service',
   fastify: '5.x',
