@@ -7,8 +7,6 @@ import {
 } from '@fbt/presale-client';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readKeypairFile } from '../src/keypair-file';
-import { ensureLeaderCodes } from '../src/leader-codes';
 import { SEED_LEADER_CODES } from '../src/seed';
 import { chainArgsFor, cli, fundedKeypairFile, startTestNet } from './helpers';
 import type { TestNet } from './helpers';
@@ -377,32 +375,5 @@ describe('leaders register / suspend / list on chain', () => {
     ]);
     expect(pubkey.code).toBe(2);
     expect(pubkey.stderr).toContain('--wallet must be a base58 Solana address');
-  });
-});
-
-describe('ensureLeaderCodes (the library call `npm start` uses for extra codes)', () => {
-  it('registers the codes not on chain yet, keeps those on the same wallet, refuses another', async () => {
-    const sellerKey = readKeypairFile(seller);
-    const request = { connection: net.connection, programId, presale, seller: sellerKey };
-    const first = wallet();
-    const leaders = [
-      { code: 'lib-one', wallet: first },
-      { code: 'lib-two', wallet: wallet() },
-    ];
-    expect(await ensureLeaderCodes({ ...request, leaders })).toEqual(['lib-one', 'lib-two']);
-    expect(await record('lib-one')).toMatchObject({ code: 'lib-one', wallet: first });
-    const more = [...leaders, { code: 'lib-three', wallet: wallet() }];
-    expect(await ensureLeaderCodes({ ...request, leaders: more })).toEqual(['lib-three']);
-    await expect(
-      ensureLeaderCodes({
-        ...request,
-        leaders: [
-          { code: 'lib-four', wallet: wallet() },
-          { code: 'lib-one', wallet: wallet() },
-        ],
-      }),
-    ).rejects.toThrow(`leader code "lib-one" is registered to ${first}, not `);
-    // Refused before anything was sent.
-    expect(await record('lib-four')).toBeNull();
   });
 });
