@@ -77,7 +77,8 @@ try {
   const world = createTestWorld();
   for (let i = 0; i < LEADERS; i++) {
     const code = `leader${String(i).padStart(3, '0')}`;
-    await world.ledger.registerLeader({ code, wallet: randomAddress() });
+    const record = randomAddress();
+    await world.ledger.indexLeader({ code, wallet: randomAddress(), record });
     const lamports = BigInt(i + 1) * SOL;
     await world.ledger.recordBuy({
       signature: randomSignature(),
@@ -85,6 +86,7 @@ try {
       leaderCode: code,
       lamports,
       commissionLamports: lamports / 10n,
+      record,
       slot: 1_000 + i,
       blockTime: 1_795_000_000 + i,
       source: 'report',

@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { Keypair } from '@solana/web3.js';
 import lighthouse from 'lighthouse';
 import { buildSite, startStack } from '@fbt/stack';
 import { CHROMIUM_PATH } from '@fbt/stack/e2e';
@@ -271,7 +272,8 @@ async function main(): Promise<void> {
   const floorServer = await serveStatic(baseline.dist);
   const stack = await startStack({
     siteDir,
-    leaders: [{ code: LEADER_CODE, wallet: '11111111111111111111111111111111' }],
+    // The leader page's code, on chain (a leader record paying a fresh wallet).
+    leaders: [{ code: LEADER_CODE, wallet: Keypair.generate().publicKey.toBase58() }],
     bff: { logger: false },
   });
   const chromium = await launchChromiumDevTools();

@@ -8,17 +8,7 @@ describe("POST /ct (the spec's body, SOL amounts)", () => {
   const ct = (payload: object) => session.app.inject({ method: 'POST', url: '/ct', payload });
 
   it('converts SOL strings and numbers to lamports exactly and records', async () => {
-    const signature = session.addTransaction(
-      session.leaderBuy({
-        buys: [
-          {
-            presale: session.world.deployment.presales.leader.address,
-            buyer,
-            lamports: 300_000_001n,
-          },
-        ],
-      }),
-    );
+    const signature = session.addTransaction(session.leaderBuy({ lamports: 300_000_001n }));
     const response = await ct({
       txnHASH: signature,
       wallet: buyer,
@@ -35,17 +25,7 @@ describe("POST /ct (the spec's body, SOL amounts)", () => {
   });
 
   it('reads a float-computed solsClaimable number at lamport precision (compared, never stored)', async () => {
-    const signature = session.addTransaction(
-      session.leaderBuy({
-        buys: [
-          {
-            presale: session.world.deployment.presales.leader.address,
-            buyer,
-            lamports: 1_500_000_000n,
-          },
-        ],
-      }),
-    );
+    const signature = session.addTransaction(session.leaderBuy({ lamports: 1_500_000_000n }));
     const response = await ct({
       txnHASH: signature,
       wallet: buyer,

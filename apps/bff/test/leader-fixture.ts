@@ -1,10 +1,12 @@
 /**
- * Shared set-up of the leader route tests: a test world with the leader `beast42` registered,
- * leader-presale buys observed on the (fake) chain, and report bodies.
+ * Shared set-up of the leader route tests: a test world whose leader presale has the leader
+ * record `beast42` on its (fake) chain, leader buys through records observed there, and report
+ * bodies.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
-import type { ObservedTransaction } from '@fbt/domain';
+import type { ObservedTransaction, OnChainLeaderRecord } from '@fbt/domain';
+import { computeLeaderCommission } from '@fbt/domain';
 import {
   createTestWorld,
   randomAddress,
@@ -17,37 +19,107 @@ import {
 export const leaderWallet = randomAddress();
 export const buyer = randomAddress();
 
-/** A fresh world with `beast42` (owned by {@link leaderWallet}) registered, and its app. */
+type FoundTransaction = Extract<ObservedTransaction, { status: 'found' }>;
+
+/**
+ * Registers `code` on the world's leader presale, as the seller's RegisterLeader does: a leader
+ * record paying `wallet`, counted in the presale's `leaderCount`.
+ */
+export function addLeaderRecord(
+  world: TestWorld,
+  code: string,
+  wallet: string = randomAddress(),
+): OnChainLeaderRecord {
+  const presale = world.deployment.presales.leader.address;
+  const record: OnChainLeaderRecord = {
+    address: randomAddress(),
+    presale,
+    wallet,
+    code,
+    active: true,
+    volumeLamports: 0n,
+    buys: 0n,
+    earnedLamports: 0n,
+    claimedLamports: 0n,
+  };
+  world.leaderRecords.set(record.address, record);
+  const snapshot = world.presales.get(presale);
+  if (snapshot !== undefined) {
+    const leaderCount = snapshot.rules.leaderCount + 1n;
+    world.presales.set(presale, { ...snapshot, rules: { ...snapshot.rules, leaderCount } });
+  }
+  return record;
+}
+
+/** The leader record of `code` on the world's leader presale. */
+export function recordOf(world: TestWorld, code: string): OnChainLeaderRecord {
+  const record = [...world.leaderRecords.values()].find((candidate) => candidate.code === code);
+  if (record === undefined) throw new Error(`no leader record for ${code}`);
+  return record;
+}
+
+/** A fresh world with `beast42` (paying {@link leaderWallet}) on chain, and its app. */
 export async function startLeaderApp(): Promise<{ world: TestWorld; app: FastifyInstance }> {
   const world = createTestWorld();
-  await world.ledger.registerLeader({ code: 'beast42', wallet: leaderWallet });
+  addLeaderRecord(world, 'beast42', leaderWallet);
   const app = await startApp(world);
   return { world, app };
 }
 
-/** A confirmed 2 SOL buy of {@link buyer} on the leader presale with the `beast42` memo. */
-export function leaderBuyIn(
-  world: TestWorld,
-  overrides: Partial<Extract<ObservedTransaction, { status: 'found' }>> = {},
-): ObservedTransaction {
-  const signature = overrides.signature ?? randomSignature();
+/** What a leader buy is made of: the amount and the code whose record it names. */
+export interface LeaderBuyOptions extends Partial<FoundTransaction> {
+  /** Default 2 SOL. */
+  readonly lamports?: bigint;
+  /** Default `beast42`. */
+  readonly code?: string;
+}
+
+/**
+ * A confirmed BuyWith of {@link buyer} on the leader presale through `code`'s record (2 SOL
+ * through `beast42` by default), in which the program moved the 10% commission into the record.
+ */
+export function leaderBuyIn(world: TestWorld, options: LeaderBuyOptions = {}): ObservedTransaction {
+  const { lamports = 2n * SOL, code = 'beast42', ...overrides } = options;
+  const record = recordOf(world, code);
   return {
     status: 'found',
-    signature,
+    signature: randomSignature(),
     slot: 321,
     blockTime: 1_790_000_000,
     error: null,
     signers: [buyer],
-    buys: [{ presale: world.deployment.presales.leader.address, buyer, lamports: 2n * SOL }],
-    memos: ['fbt:leader:beast42'],
+    buys: [
+      {
+        presale: world.deployment.presales.leader.address,
+        buyer,
+        lamports,
+        leaderRecord: record.address,
+      },
+    ],
+    lamportDeltas: { [record.address]: computeLeaderCommission(lamports) },
     ...overrides,
   };
 }
 
-/** Puts a transaction on the world's chain; returns its signature. */
+/**
+ * Puts a transaction on the world's chain, as the program ran it: a successful buy through a
+ * leader record of its presale adds to the record's totals. Returns its signature.
+ */
 export function addTransactionTo(world: TestWorld, tx: ObservedTransaction): string {
   const signature = tx.status === 'found' ? tx.signature : randomSignature();
   world.transactions.set(signature, tx);
+  if (tx.status !== 'found' || tx.error !== null) return signature;
+  for (const buy of tx.buys) {
+    const record = world.leaderRecords.get(buy.leaderRecord ?? '');
+    if (record === undefined || record.presale !== buy.presale) continue;
+    const commission = computeLeaderCommission(buy.lamports);
+    world.leaderRecords.set(record.address, {
+      ...record,
+      buys: record.buys + 1n,
+      volumeLamports: record.volumeLamports + buy.lamports,
+      earnedLamports: record.earnedLamports + commission,
+    });
+  }
   return signature;
 }
 
@@ -72,7 +144,7 @@ export interface LeaderSession {
   readonly app: FastifyInstance;
   readonly world: TestWorld;
   /** {@link leaderBuyIn} on this test's world. */
-  leaderBuy(overrides?: Parameters<typeof leaderBuyIn>[1]): ObservedTransaction;
+  leaderBuy(options?: LeaderBuyOptions): ObservedTransaction;
   /** {@link addTransactionTo} this test's world. */
   addTransaction(tx: ObservedTransaction): string;
   /** {@link postReport} to this test's app. */
@@ -102,7 +174,7 @@ export function useLeaderApp(): LeaderSession {
     get world() {
       return started().world;
     },
-    leaderBuy: (overrides) => leaderBuyIn(started().world, overrides),
+    leaderBuy: (options) => leaderBuyIn(started().world, options),
     addTransaction: (tx) => addTransactionTo(started().world, tx),
     report: (payload) => postReport(started().app, payload),
     async restartApp(overrides) {

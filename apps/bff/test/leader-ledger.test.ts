@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyer, reportBody, useLeaderApp } from './leader-fixture';
+import { addLeaderRecord, buyer, recordOf, reportBody, useLeaderApp } from './leader-fixture';
 import { randomAddress, settle, SOL } from './helper';
 
 const session = useLeaderApp();
@@ -35,18 +35,11 @@ describe('leader totals, leaderboard and the reconciler', () => {
   });
 
   it('GET /api/v1/leaderboard ranks leaders and validates the limit', async () => {
-    await session.world.ledger.registerLeader({ code: 'second', wallet: randomAddress() });
-    session.addTransaction(
-      session.leaderBuy({
-        memos: ['fbt:leader:second'],
-        buys: [
-          { presale: session.world.deployment.presales.leader.address, buyer, lamports: 5n * SOL },
-        ],
-      }),
-    );
+    addLeaderRecord(session.world, 'second');
+    session.addTransaction(session.leaderBuy({ code: 'second', lamports: 5n * SOL }));
     session.addTransaction(session.leaderBuy());
-    const outcome = await session.app.leaderService.reconcile();
-    expect(outcome).toEqual({ examined: 2, recorded: 2 });
+    const outcome = await session.app.leaderIndex.reconcile();
+    expect(outcome).toEqual({ examined: 2, recorded: 2, claims: 0 });
     const board = await session.app.inject('/api/v1/leaderboard?limit=5');
     expect(
       board.json<{ leaders: { code: string }[] }>().leaders.map((leader) => leader.code),
@@ -54,24 +47,50 @@ describe('leader totals, leaderboard and the reconciler', () => {
     expect((await session.app.inject('/api/v1/leaderboard?limit=0')).statusCode).toBe(400);
   });
 
-  it('the reconciler records unreported verified leader buys once and skips everything else', async () => {
+  it('the reconciler records unreported leader buys once and skips everything else', async () => {
+    const leaderPresale = session.world.deployment.presales.leader.address;
     const good = session.addTransaction(session.leaderBuy());
-    session.addTransaction(session.leaderBuy({ memos: [] }));
+    session.addTransaction(
+      session.leaderBuy({ buys: [{ presale: leaderPresale, buyer, lamports: 2n * SOL }] }),
+    );
     session.addTransaction(session.leaderBuy({ error: 'failed' }));
-    session.addTransaction(session.leaderBuy({ memos: ['fbt:leader:ghost1'] }));
-    expect(await session.app.leaderService.reconcile()).toEqual({ examined: 4, recorded: 1 });
-    expect((await session.world.ledger.findBuy(good))?.source).toBe('reconciler');
-    // Settled signatures are not fetched again; the unknown code stays open in case it is registered.
-    expect(await session.app.leaderService.reconcile()).toEqual({ examined: 1, recorded: 0 });
-    await session.world.ledger.registerLeader({ code: 'ghost1', wallet: randomAddress() });
-    expect(await session.app.leaderService.reconcile()).toEqual({ examined: 1, recorded: 1 });
+    const notARecord = randomAddress();
+    session.addTransaction(
+      session.leaderBuy({
+        buys: [{ presale: leaderPresale, buyer, lamports: 2n * SOL, leaderRecord: notARecord }],
+      }),
+    );
+    expect(await session.app.leaderIndex.reconcile()).toEqual({
+      examined: 4,
+      recorded: 1,
+      claims: 0,
+    });
+    expect(await session.world.ledger.findBuy(good)).toMatchObject({
+      source: 'reconciler',
+      record: recordOf(session.world, 'beast42').address,
+    });
+    // Settled signatures are not fetched again.
+    expect(await session.app.leaderIndex.reconcile()).toEqual({
+      examined: 0,
+      recorded: 0,
+      claims: 0,
+    });
+    expect((await session.world.ledger.getStats()).buys).toBe(1);
   });
 
   it('the reconciler pages back through a burst larger than one page, and stops at known ones', async () => {
     for (let i = 0; i < 25; i++) session.addTransaction(session.leaderBuy());
-    expect(await session.app.leaderService.reconcile(10)).toEqual({ examined: 25, recorded: 25 });
+    expect(await session.app.leaderIndex.reconcile(10)).toEqual({
+      examined: 25,
+      recorded: 25,
+      claims: 0,
+    });
     for (let i = 0; i < 3; i++) session.addTransaction(session.leaderBuy());
-    expect(await session.app.leaderService.reconcile(10)).toEqual({ examined: 3, recorded: 3 });
+    expect(await session.app.leaderIndex.reconcile(10)).toEqual({
+      examined: 3,
+      recorded: 3,
+      claims: 0,
+    });
     expect((await session.world.ledger.getLeaderSummary('beast42'))?.buys).toBe(28);
   });
 

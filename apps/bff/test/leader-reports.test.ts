@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionVerifier } from '@fbt/domain';
 import { leaderReportResponseSchema } from '@fbt/domain';
-import { buyer, leaderWallet, reportBody, useLeaderApp } from './leader-fixture';
+import {
+  addLeaderRecord,
+  buyer,
+  leaderWallet,
+  recordOf,
+  reportBody,
+  useLeaderApp,
+} from './leader-fixture';
 import { depsFor, randomAddress, randomSignature, SOL } from './helper';
 
 const session = useLeaderApp();
@@ -128,18 +135,54 @@ describe('POST /api/v1/leader-reports', () => {
       { lamports: (20n * SOL).toString() },
       'LEADER_REPORT__AMOUNT_MISMATCH',
     ],
-    ['a missing memo', () => session.leaderBuy({ memos: [] }), {}, 'LEADER_REPORT__MEMO_MISSING'],
     [
-      'another leader memo',
-      () => session.leaderBuy({ memos: ['fbt:leader:other1'] }),
+      'a buy through no leader record',
+      () =>
+        session.leaderBuy({
+          buys: [
+            {
+              presale: session.world.deployment.presales.leader.address,
+              buyer,
+              lamports: 2n * SOL,
+            },
+          ],
+        }),
+      {},
+      'LEADER_REPORT__NO_LEADER_RECORD',
+    ],
+    [
+      "another record's code",
+      () => {
+        addLeaderRecord(session.world, 'other1');
+        return session.leaderBuy({ code: 'other1' });
+      },
       {},
       'LEADER_REPORT__MEMO_MISMATCH',
     ],
     [
-      'an unknown code',
-      () => session.leaderBuy({ memos: ['fbt:leader:ghost1'] }),
-      { leaderCode: 'ghost1' },
-      'LEADER_REPORT__UNKNOWN_LEADER',
+      'an account that is no leader record',
+      () => {
+        const notARecord = randomAddress();
+        return session.leaderBuy({
+          buys: [
+            {
+              presale: session.world.deployment.presales.leader.address,
+              buyer,
+              lamports: 2n * SOL,
+              leaderRecord: notARecord,
+            },
+          ],
+          lamportDeltas: { [notARecord]: SOL / 5n },
+        });
+      },
+      {},
+      'LEADER_REPORT__INVALID_LEADER_RECORD',
+    ],
+    [
+      'a record that did not receive the commission',
+      () => session.leaderBuy({ lamportDeltas: {} }),
+      {},
+      'LEADER_REPORT__COMMISSION_NOT_PAID',
     ],
     [
       'a wrong commission',
@@ -163,6 +206,7 @@ describe('POST /api/v1/leader-reports', () => {
           presale: session.world.deployment.presales.leader.address,
           buyer: leaderWallet,
           lamports: 2n * SOL,
+          leaderRecord: recordOf(session.world, 'beast42').address,
         },
       ],
     });

@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config';
 import { createAppDeps, createBff, type WiredDeps } from '../src/create-bff';
 import { createTestWorld, startApp, type TestWorld } from './helper';
 import {
+  addLeaderRecord,
   addTransactionTo,
   leaderBuyIn,
   leaderWallet,
@@ -36,7 +37,7 @@ beforeAll(async () => {
     { clock: world.clock, logger: false },
   );
   world.ledger = wired.deps.ledger;
-  await world.ledger.registerLeader({ code: 'beast42', wallet: leaderWallet });
+  addLeaderRecord(world, 'beast42', leaderWallet);
   app = await startApp(world);
 }, 120_000);
 

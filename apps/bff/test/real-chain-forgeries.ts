@@ -1,6 +1,7 @@
 /**
  * The forged leader reports of the real-chain suite: each case makes a real transaction on the
- * local chain (or reuses the honest one) and names the rejection code it must get.
+ * local chain (or reuses the honest one) and names the rejection code it must get. (The forged
+ * and foreign leader records are in the on-chain leaders suite, `v2-forgeries.ts`.)
  */
 import type { Keypair } from '@solana/web3.js';
 import {
@@ -12,6 +13,7 @@ import {
 import type { PresaleState } from '@fbt/domain';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import type { SeededChain } from './chain-fixture';
+import type { V2Chain } from './v2-chain';
 
 const SOL = 1_000_000_000n;
 
@@ -31,6 +33,8 @@ export const claim = (
 /** What the forgeries are made from. */
 export interface ForgeryContext {
   readonly chain: SeededChain;
+  /** The leader operations on the same chain (`beast42` and `other77` registered). */
+  readonly v2: V2Chain;
   /** The honest buyer's reported leader buy. */
   readonly honest: string;
   /** A funded wallet that tries to earn on others' buys or forge its own. */
@@ -44,6 +48,7 @@ export interface ForgeryContext {
 /** Each forgery: its name, how to make its report, the code it must be refused with. */
 export function forgeryCases({
   chain,
+  v2,
   honest,
   stranger,
   leader,
@@ -59,7 +64,7 @@ export function forgeryCases({
       'an inflated amount',
       async () =>
         claim(
-          await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
+          await v2.buyWith(stranger, 'leader', SOL / 2n, { leaderRecord: v2.recordOf('beast42') }),
           stranger,
           5n * SOL,
         ),
@@ -78,7 +83,7 @@ export function forgeryCases({
           mint: new PublicKey(deployment.mint),
           lamports: 1_000n, // below the minimum: the program refuses
           createBuyerTokenAccount: true,
-          leaderCode: 'beast42',
+          leaderRecord: v2.recordOf('beast42'),
         });
         return claim(await chain.sendFailing(instructions, stranger), stranger, 1_000n);
       },
@@ -103,45 +108,13 @@ export function forgeryCases({
     ],
     [
       'a buy on the public presale',
-      async () =>
-        claim(await chain.buy(stranger, 'public', SOL, { leaderCode: 'beast42' }), stranger, SOL),
+      async () => claim(await chain.buy(stranger, 'public', SOL), stranger, SOL),
       'LEADER_REPORT__WRONG_PRESALE',
     ],
     [
-      'a leader buy without memo',
+      'a leader presale buy through no leader record',
       async () => claim(await chain.buy(stranger, 'leader', SOL / 2n), stranger, SOL / 2n),
-      'LEADER_REPORT__MEMO_MISSING',
-    ],
-    [
-      'a buy carrying another code',
-      async () =>
-        claim(
-          await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'other77' }),
-          stranger,
-          SOL / 2n,
-        ),
-      'LEADER_REPORT__MEMO_MISMATCH',
-    ],
-    [
-      'an unregistered code',
-      async () =>
-        claim(
-          await chain.buy(stranger, 'leader', SOL / 2n, { leaderCode: 'ghost99' }),
-          stranger,
-          SOL / 2n,
-          'ghost99',
-        ),
-      'LEADER_REPORT__UNKNOWN_LEADER',
-    ],
-    [
-      "the leader's own purchase",
-      async () =>
-        claim(
-          await chain.buy(leader, 'leader', SOL / 2n, { leaderCode: 'beast42' }),
-          leader,
-          SOL / 2n,
-        ),
-      'LEADER_REPORT__SELF_REFERRAL',
+      'LEADER_REPORT__NO_LEADER_RECORD',
     ],
   ];
 }

@@ -130,7 +130,7 @@ describe('leader buys through on-chain records', () => {
     const signature = await v2.buyWith(buyer, 'leader', 2n * SOL, {
       leaderRecord: v2.recordOf('alpha1'),
     });
-    const outcome = await app.leaderService.reconcile();
+    const outcome = await app.leaderIndex.reconcile();
     expect(outcome.recorded).toBeGreaterThanOrEqual(1);
     expect(await ledger.findBuy(signature)).toMatchObject({
       leaderCode: 'alpha1',
@@ -233,7 +233,7 @@ describe('leader buys through on-chain records', () => {
     }
     // Only the genuine alpha1 buy of the last case is a leader buy; the reconciler finds it,
     // and nothing else.
-    await app.leaderService.reconcile();
+    await app.leaderIndex.reconcile();
     const after = await ledger.getStats();
     expect(after.buys).toBe(before.buys + 1);
     // The suspended code earned nothing, so the ledger never had to index it.
@@ -255,12 +255,12 @@ describe('leader buys through on-chain records', () => {
       stranger,
       'NotLeader',
     );
-    await app.leaderService.reconcile();
+    await app.leaderIndex.reconcile();
     expect(await ledger.getClaimTotals('alpha1')).toEqual({ claims: 0, lamports: 0n });
 
     const before = await onChainRecord(chain.connection, 'alpha1');
     const signature = await v2.claim(leader, 'alpha1');
-    const outcome = await app.leaderService.reconcile();
+    const outcome = await app.leaderIndex.reconcile();
     expect(outcome.claims).toBe(1);
     expect(await ledger.findClaim(signature)).toMatchObject({
       leaderCode: 'alpha1',
@@ -274,7 +274,7 @@ describe('leader buys through on-chain records', () => {
       lamports: after?.solsClaimed,
     });
     // Another pass finds nothing new.
-    expect((await app.leaderService.reconcile()).claims).toBe(0);
+    expect((await app.leaderIndex.reconcile()).claims).toBe(0);
   }, 60_000);
 
   it('the leaderboard shows the records’ on-chain totals', async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { formatCommandHelp, formatUsage } from './cli-help';
 import type { CliIo, Command } from './commands/command';
-import { COMMANDS, findCommand } from './commands/registry';
+import { COMMANDS, findCommand, REMOVED_COMMANDS } from './commands/registry';
 import { EXIT_CODE, OperatorError, usageError } from './operator-error';
 import type { ParsedValues } from './options/option-spec';
 
@@ -137,6 +137,8 @@ function resolveCommand(words: readonly string[]): { command: Command; extra: re
         : `unknown command "${name} ${sub}"; ${name} takes one of: ${subcommands}`,
     );
   }
+  const replacement = REMOVED_COMMANDS[name];
+  if (replacement !== undefined) throw usageError(`"${name}" was removed: ${replacement}`);
   throw usageError(`unknown command ${JSON.stringify(name)}; one of: ${COMMAND_NAMES}`);
 }
 

@@ -107,11 +107,11 @@ describe('bad arguments exit with code 2 and a precise message', () => {
       message: '--keypair /definitely/missing.json: cannot read (ENOENT)',
     },
     {
-      args: ['register-leader', '--code', 'x', '--wallet', key],
+      args: ['leaders', 'register', '--code', 'x', '--wallet', key],
       message: '--code must be 3-32 letters',
     },
     {
-      args: ['register-leader', '--code', 'beast', '--wallet', 'zzz'],
+      args: ['leaders', 'register', '--code', 'beast', '--wallet', 'zzz'],
       message: '--wallet must be a base58 Solana address',
     },
     {

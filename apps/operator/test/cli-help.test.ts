@@ -64,11 +64,16 @@ describe('help generated from the registered commands', () => {
     expect(extra.stderr).toContain('unexpected argument "now"');
   });
 
-  it('explains the on-chain leaders register apart from the ledger register-leader', async () => {
-    expect((await cli(['leaders', 'register', '--help'])).stdout).toContain(
-      'Not the same as register-leader',
+  it('points the removed ledger-only register-leader at the on-chain leaders register', async () => {
+    const help = (await cli(['leaders', 'register', '--help'])).stdout;
+    expect(help).toContain('the BFF indexes them from the');
+    expect(help).not.toContain('register-leader');
+    expect((await cli(['--help'])).stdout).not.toContain('register-leader');
+    const removed = await cli(['register-leader', '--code', 'beast42', '--wallet', 'x']);
+    expect(removed.code).toBe(2);
+    expect(removed.stderr).toContain(
+      '"register-leader" was removed: leader codes live on chain: register one with `leaders register --presale leader --code <code> --wallet <addr>`',
     );
-    expect((await cli(['register-leader', '--help'])).stdout).toContain('leaders register');
   });
 
   it('rejects a flag of another command before running anything', async () => {

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresLeaderLedger, createSqliteLeaderLedger } from '@fbt/adapters';
 import { startPostgresServer, type PostgresServer } from '@fbt/adapters/testing';
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './helpers';
 
@@ -16,39 +15,15 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('leader codes and goal counts', () => {
-  it('writes leader codes and goal counts into the BFF ledger database', async () => {
+describe('goal counts', () => {
+  it('writes goal counts into the BFF ledger database', async () => {
     const db = path.join(dataDir, 'ledger.sqlite');
-    const wallet = Keypair.generate().publicKey.toBase58();
-    const registered = await cli([
-      'register-leader',
-      '--code',
-      'beast42',
-      '--wallet',
-      wallet,
-      '--db',
-      db,
-    ]);
-    expect(registered.code).toBe(0);
-    expect(registered.json()).toMatchObject({ code: 'beast42', wallet, created: true });
-    const clash = await cli([
-      'register-leader',
-      '--code',
-      'beast42',
-      '--wallet',
-      Keypair.generate().publicKey.toBase58(),
-      '--db',
-      db,
-    ]);
-    expect(clash.code).toBe(1);
-    expect(clash.stderr).toContain('already registered');
     expect(
       (await cli(['set-goal', '--community', 'telegram', '--count', '1234', '--db', db])).code,
     ).toBe(0);
 
     const ledger = createSqliteLeaderLedger({ path: db });
     try {
-      expect((await ledger.findLeader('beast42'))?.wallet).toBe(wallet);
       expect(await ledger.getOperatorCount('telegram')).toBe(1234);
     } finally {
       await ledger.close();
@@ -66,19 +41,18 @@ describe('leader codes and goal counts', () => {
 
     it('--database-url or $DATABASE_URL selects it; the password is never printed', async () => {
       const url = (await server.createDatabase()).replace('postgres@', 'postgres:s3cret@');
-      const wallet = Keypair.generate().publicKey.toBase58();
-      const registered = await cli([
-        'register-leader',
-        '--code',
-        'beast42',
-        '--wallet',
-        wallet,
+      const flagged = await cli([
+        'set-goal',
+        '--community',
+        'telegram',
+        '--count',
+        '12',
         '--database-url',
         url,
       ]);
-      expect(registered.code).toBe(0);
-      expect(registered.json()).toMatchObject({ code: 'beast42', created: true });
-      expect(registered.stdout).not.toContain('s3cret');
+      expect(flagged.code).toBe(0);
+      expect(flagged.json()).toMatchObject({ community: 'telegram', count: 12 });
+      expect(flagged.stdout).not.toContain('s3cret');
       const goal = await cli(['set-goal', '--community', 'twitter', '--count', '77'], {
         DATABASE_URL: url,
       });
@@ -86,7 +60,7 @@ describe('leader codes and goal counts', () => {
 
       const ledger = await createPostgresLeaderLedger({ connectionString: url });
       try {
-        expect((await ledger.findLeader('beast42'))?.wallet).toBe(wallet);
+        expect(await ledger.getOperatorCount('telegram')).toBe(12);
         expect(await ledger.getOperatorCount('twitter')).toBe(77);
       } finally {
         await ledger.close();

@@ -23,7 +23,7 @@ describe('migrate', () => {
     const db = path.join(dataDir, 'new', 'ledger.sqlite');
     const first = await cli(['migrate', '--db', db]);
     expect(first.code).toBe(0);
-    expect(first.json()).toEqual({ db, engine: 'sqlite', schemaVersion: 3 });
+    expect(first.json()).toEqual({ db, engine: 'sqlite', schemaVersion: 4 });
     const sqlite = new Database(db, { readonly: true });
     try {
       const tables = sqlite
@@ -35,17 +35,17 @@ describe('migrate', () => {
     } finally {
       sqlite.close();
     }
-    expect((await cli(['migrate', '--db', db])).json()).toMatchObject({ schemaVersion: 3 });
+    expect((await cli(['migrate', '--db', db])).json()).toMatchObject({ schemaVersion: 4 });
   });
 
   it('migrates a PostgreSQL ledger (--database-url or $DATABASE_URL), never printing the password', async () => {
     const url = (await server.createDatabase()).replace('postgres@', 'postgres:s3cret@');
     const result = await cli(['migrate', '--database-url', url]);
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 3 });
+    expect(result.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 4 });
     expect(result.stdout).not.toContain('s3cret');
     const fromEnv = await cli(['migrate'], { DATABASE_URL: url });
-    expect(fromEnv.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 3 });
+    expect(fromEnv.json()).toMatchObject({ engine: 'postgresql', schemaVersion: 4 });
   }, 60_000);
 
   it('refuses a database migrated by newer code, naming both versions', async () => {
@@ -56,7 +56,7 @@ describe('migrate', () => {
     sqlite.close();
     const result = await cli(['migrate', '--db', db]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('is at schema version 99, newer than this code knows (3)');
+    expect(result.stderr).toContain('is at schema version 99, newer than this code knows (4)');
   });
 
   it('is listed in the generated help', async () => {

@@ -79,9 +79,10 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
   world.leaderRecords.clear();
   for (const leader of fixtures.leaderboard.leaders) {
     const wallet = encodeBase58(new Uint8Array(32).fill(200 + n));
-    await world.ledger.registerLeader({ code: leader.code, wallet });
-    // Its on-chain record, holding the same totals the ledger rows below add up to.
+    // Its on-chain record, holding the same totals the ledger rows below add up to, and the
+    // ledger's index of it.
     const record = encodeBase58(new Uint8Array(32).fill(150 + n));
+    await world.ledger.indexLeader({ code: leader.code, wallet, record });
     world.leaderRecords.set(record, {
       address: record,
       presale: fixtures.presale.leader.address,
@@ -106,6 +107,7 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
         leaderCode: leader.code,
         lamports,
         commissionLamports: computeLeaderCommission(lamports),
+        record,
         slot: 100 + i,
         blockTime: null,
         source: 'report',

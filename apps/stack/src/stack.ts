@@ -6,8 +6,9 @@ import { createBff, loadConfig, loadDeployment, startMetricsServer } from '@fbt/
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import {
+  ensureLeaderCodes,
+  readDeploymentFile,
   readKeypairFile,
-  readSeededLeaders,
   seedLocalChain,
   seededWalletFiles,
 } from '@fbt/operator';
@@ -45,7 +46,10 @@ export interface StackOptions {
   readonly privateRouteName?: string;
   /** The SQLite leader ledger; default `<dataDir>/ledger.sqlite`. */
   readonly databasePath?: string;
-  /** Leader codes registered before the BFF starts (as `fbt-operator register-leader` does). */
+  /**
+   * Leader codes registered on the local chain's leader presale before the BFF starts, as
+   * `fbt-operator leaders register` does (a code already registered to the same wallet is kept).
+   */
   readonly leaders?: readonly { readonly code: string; readonly wallet: string }[];
   /** The built site the BFF serves at `/`; default apps/client/dist. */
   readonly siteDir?: string;
@@ -213,6 +217,23 @@ function seededWallets(dataDir: string): Stack['wallets'] {
   };
 }
 
+/** Registers `leaders` on the leader presale of the deployment as its seller (`operator`). */
+async function registerLeaderCodes(
+  connection: Connection,
+  deploymentFile: string,
+  operator: Keypair,
+  leaders: NonNullable<StackOptions['leaders']>,
+): Promise<void> {
+  const deployment = readDeploymentFile(deploymentFile);
+  await ensureLeaderCodes({
+    connection,
+    programId: new PublicKey(deployment.programId),
+    presale: new PublicKey(deployment.presales.leader.address),
+    seller: operator,
+    leaders,
+  });
+}
+
 /**
  * Starts the whole product: the local chain (litesvm JSON-RPC + websocket, its ledger on disk)
  * seeded once by the operator code (program, FBT mint, three presales, funded test wallets),
@@ -237,19 +258,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       clock: { now: () => Date.now() },
     });
     stopper.push(() => ledger.close());
-    // The seeded codes are on chain (the ledger indexes their buys); the ledger knows them too,
-    // as the operator's `register-leader` would have it.
-    const seededLeaders = chain.localnet === null ? [] : readSeededLeaders(chain.deploymentFile);
-    for (const leader of seededLeaders) {
-      await ledger
-        .registerLeader({ code: leader.code, wallet: leader.wallet })
-        .catch((error: unknown) =>
-          options.log?.(`ledger: seeded leader ${leader.code} not registered (${String(error)})`),
-        );
-    }
-    for (const leader of options.leaders ?? []) await ledger.registerLeader(leader);
 
     const wallets = chain.localnet === null ? null : seededWallets(dataDir);
+    // Leader codes live on chain (the seeding's, and these): the ledger indexes their buys.
+    if ((options.leaders ?? []).length > 0) {
+      if (wallets === null)
+        throw new StackError('leader codes are registered on the local chain only');
+      await registerLeaderCodes(
+        chain.connection,
+        chain.deploymentFile,
+        wallets.operator,
+        options.leaders ?? [],
+      );
+    }
     let swapPool: SwapPool | null = null;
     if (options.swapPool === true) {
       if (wallets === null) throw new StackError('the swap pool runs on the local chain only');

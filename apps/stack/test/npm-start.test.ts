@@ -130,6 +130,17 @@ describe('npm start', () => {
         expect.objectContaining({ code: leader.code, record: leader.record, active: true }),
       ),
     );
+    // The site's code check knows them from chain (the ledger holds nothing before a buy).
+    for (const leader of deployment.leaders) {
+      const check = await fetch(`http://127.0.0.1:${webPort}/api/v1/leaders/${leader.code}`);
+      expect(check.status).toBe(200);
+      expect(await check.json()).toMatchObject({
+        code: leader.code,
+        record: leader.record,
+        active: true,
+        buys: 0,
+      });
+    }
     // The private presale is open: no allowlist unless the operator sets one.
     const privatePresale = (await (
       await fetch(`http://127.0.0.1:${webPort}/api/v1/presales/private`)

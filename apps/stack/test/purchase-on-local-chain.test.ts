@@ -1,4 +1,4 @@
-import { decodePresaleState, parseLeaderMemo, type PresaleState } from '@fbt/domain';
+import { decodePresaleState, formatLeaderMemo, type PresaleState } from '@fbt/domain';
 import { updatePresaleLimits } from '@fbt/operator';
 import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -132,7 +132,7 @@ describe('buying FBT on the local chain', () => {
     const memos = message.compiledInstructions
       .filter((ix) => keys[ix.programIdIndex]?.equals(MEMO_PROGRAM_ID))
       .map((ix) => Buffer.from(ix.data).toString('utf8'));
-    expect(memos.map(parseLeaderMemo)).toEqual(['beast42']);
+    expect(memos).toEqual([formatLeaderMemo('beast42')]);
   });
 
   it('buys twice when the same amount is bought again with the same read-ahead data', async () => {

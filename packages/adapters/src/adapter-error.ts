@@ -12,7 +12,8 @@ export type AdapterErrorCode =
   /** A reconciler cursor scope that is not an address, or a slot that is not a whole number. */
   | 'LEDGER__INVALID_SCOPE'
   | 'LEDGER__INVALID_SLOT'
-  | 'LEDGER__LEADER_EXISTS'
+  /** A leader record (of a leader, a buy or a claim) that is not an address. */
+  | 'LEDGER__INVALID_RECORD'
   | 'LEDGER__UNKNOWN_LEADER'
   | 'LEDGER__WRITE_FAILED'
   /** The ledger's database server could not be reached (down, timeout, auth, no such database). */

@@ -1,4 +1,4 @@
-import type { Community, Leader, LeaderBuy, LeaderClaim } from '@fbt/domain';
+import type { Community, Leader, LeaderClaim, NewLeaderBuy } from '@fbt/domain';
 import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 
@@ -15,31 +15,42 @@ export function assertLedgerLimit(limit: number): void {
   }
 }
 
-/** A leader that may be registered: a valid code and a Solana address. */
-export function assertNewLeader({ code, wallet }: Pick<Leader, 'code' | 'wallet'>): void {
+/** The leader of an on-chain record, as it may be indexed: a valid code, wallet and record. */
+export function assertLeaderInput({
+  code,
+  wallet,
+  record,
+}: {
+  code: string;
+  wallet: string;
+  record: string;
+}): void {
   if (!isValidLeaderCode(code)) throw new AdapterError('LEDGER__INVALID_LEADER_CODE', { code });
   if (!isAddress(wallet)) throw new AdapterError('LEDGER__INVALID_WALLET', { wallet });
+  if (!isAddress(record)) throw new AdapterError('LEDGER__INVALID_RECORD', { record });
 }
 
 /**
- * What a registration left in the store: the leader, owned by `wallet`. Registering a code
- * again for its own wallet is idempotent; for another wallet it is refused.
+ * What indexing a leader left in the store: the leader, paid through `record` (a concurrent
+ * indexing of the same code may have written it first; the record is the same PDA).
  */
-export function registeredLeader(stored: Leader | null, code: string, wallet: string): Leader {
+export function indexedLeader(stored: Leader | null, code: string): Leader {
   if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { code });
-  if (stored.wallet !== wallet) {
-    throw new AdapterError('LEDGER__LEADER_EXISTS', { code, wallet: stored.wallet });
-  }
   return stored;
 }
 
-/** A buy that may be recorded: a transaction signature and amounts that are not negative. */
+/**
+ * A buy that may be recorded: a transaction signature, the record paid, and amounts that are
+ * not negative.
+ */
 export function assertBuyInput(
-  buy: Pick<LeaderBuy, 'signature' | 'lamports' | 'commissionLamports'>,
+  buy: Pick<NewLeaderBuy, 'signature' | 'lamports' | 'commissionLamports' | 'record'>,
 ): void {
   if (!isSignature(buy.signature)) {
     throw new AdapterError('LEDGER__INVALID_SIGNATURE', { signature: buy.signature });
   }
+  if (!isAddress(buy.record))
+    throw new AdapterError('LEDGER__INVALID_RECORD', { record: buy.record });
   if (buy.lamports < 0n || buy.commissionLamports < 0n) {
     throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: buy.lamports });
   }
@@ -76,7 +87,7 @@ export function assertClaimInput(
   if (!isAddress(claim.wallet))
     throw new AdapterError('LEDGER__INVALID_WALLET', { wallet: claim.wallet });
   if (!isAddress(claim.record))
-    throw new AdapterError('LEDGER__INVALID_WALLET', { record: claim.record });
+    throw new AdapterError('LEDGER__INVALID_RECORD', { record: claim.record });
   if (claim.lamports <= 0n) {
     throw new AdapterError('LEDGER__INVALID_AMOUNT', { lamports: claim.lamports });
   }

@@ -3,13 +3,20 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
 import { isAdapterError } from './adapter-error';
-import { buyOf, CONTRACT_CLOCK, describeLeaderLedgerContract } from './leader-ledger.contract';
+import {
+  buyOf,
+  CONTRACT_CLOCK,
+  describeLeaderLedgerContract,
+  expectLegacyRowsKept,
+  LEGACY_BUY,
+  LEGACY_LEADER,
+  leaderOf,
+} from './leader-ledger.contract';
 import {
   createPostgresLeaderLedger,
   type PostgresLeaderLedgerOptions,
 } from './postgres-leader-ledger';
-import { POSTGRES_LEDGER_SCHEMA_VERSION } from './postgres-ledger-schema';
-import { randomAddress } from './test-fixtures';
+import { migratePostgresLedger, POSTGRES_LEDGER_SCHEMA_VERSION } from './postgres-ledger-schema';
 import { startPostgresServer, type PostgresServer } from './testing/postgres-server';
 
 let server: PostgresServer;
@@ -53,8 +60,8 @@ describe('postgresql leader ledger', () => {
       openLedger({ connectionString: url }),
       openLedger({ connectionString: url }),
     ]);
-    await first.registerLeader({ code: 'beast42', wallet: randomAddress() });
-    const buy = buyOf('beast42', 2_000_000_000n);
+    const { record } = await first.indexLeader(leaderOf('beast42'));
+    const buy = buyOf('beast42', 2_000_000_000n, 10, record ?? '');
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? first : second).recordBuy(buy)),
     );
@@ -73,7 +80,7 @@ describe('postgresql leader ledger', () => {
       Array.from({ length: 4 }, () => openLedger({ connectionString: url })),
     );
     for (const [i, ledger] of ledgers.entries()) {
-      await ledger.registerLeader({ code: `leader${i}`, wallet: randomAddress() });
+      await ledger.indexLeader(leaderOf(`leader${i}`));
     }
     const pool = rawPool(url);
     const migrations = await pool.query<{ version: number }>(
@@ -94,12 +101,36 @@ describe('postgresql leader ledger', () => {
     const url = await server.createDatabase();
     const pool = rawPool(url);
     const ledger = await openLedger({ pool });
-    await ledger.registerLeader({ code: 'beast42', wallet: randomAddress() });
+    await ledger.indexLeader(leaderOf('beast42'));
     await ledger.close();
     // The caller's pool is still usable: close() ends only a pool the ledger made.
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     const reopened = await openLedger({ connectionString: url });
     expect(await reopened.findLeader('beast42')).not.toBeNull();
+  });
+
+  it('keeps the rows of a schema-3 ledger as history when it migrates to 4', async () => {
+    const url = await server.createDatabase();
+    const pool = rawPool(url);
+    await migratePostgresLedger(pool, 3);
+    await pool.query('INSERT INTO leaders (code, wallet, created_at) VALUES ($1, $2, now())', [
+      LEGACY_LEADER.code,
+      LEGACY_LEADER.wallet,
+    ]);
+    await pool.query(
+      `INSERT INTO leader_buys (signature, wallet, leader_code, lamports, commission_lamports,
+         slot, block_time, recorded_at, source) VALUES ($1, $2, $3, $4, $5, $6, $7, now(), 'report')`,
+      [
+        LEGACY_BUY.signature,
+        LEGACY_BUY.wallet,
+        LEGACY_LEADER.code,
+        LEGACY_BUY.lamports.toString(),
+        LEGACY_BUY.commissionLamports.toString(),
+        LEGACY_BUY.slot,
+        LEGACY_BUY.blockTime,
+      ],
+    );
+    await expectLegacyRowsKept(await openLedger({ connectionString: url }));
   });
 
   it('refuses to open a database migrated by a newer version', async () => {

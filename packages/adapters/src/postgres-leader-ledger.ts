@@ -1,24 +1,28 @@
 import pg from 'pg';
-import type {
-  Clock,
-  Community,
-  Leader,
-  LeaderBuy,
-  LeaderClaim,
-  LeaderLedger,
-  LeaderSummary,
-  ReconcileCursor,
-} from '@fbt/domain';
+import type { Clock, LeaderLedger } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 import {
   assertBuyInput,
   assertClaimInput,
   assertCursorInput,
+  assertLeaderInput,
   assertLedgerLimit,
-  assertNewLeader,
   assertOperatorCount,
-  registeredLeader,
+  indexedLeader,
 } from './leader-ledger-input';
+import {
+  SQL,
+  toBuy,
+  toClaim,
+  toCursor,
+  toLeader,
+  toSummary,
+  type BuyRow,
+  type ClaimRow,
+  type CursorRow,
+  type LeaderRow,
+  type SummaryRow,
+} from './postgres-ledger-statements';
 import {
   migratePostgresLedger,
   postgresUrlProblem,
@@ -54,115 +58,155 @@ export type PostgresLeaderLedgerOptions = PostgresLeaderLedgerCommon &
     | { readonly pool: pg.Pool; readonly connectionString?: undefined }
   );
 
-/** Rows as `pg` returns them: BIGINT and COUNT/SUM come back as decimal text, never floats. */
-interface BuyRow {
-  signature: string;
-  wallet: string;
-  leader_code: string;
-  lamports: string;
-  commission_lamports: string;
-  slot: string;
-  block_time: string | null;
-  recorded_at: Date;
-  source: 'report' | 'reconciler';
-}
-
-interface ClaimRow {
-  signature: string;
-  leader_code: string;
-  wallet: string;
-  record: string;
-  lamports: string;
-  slot: string;
-  block_time: string | null;
-  recorded_at: Date;
-}
-
-function toClaim(row: ClaimRow): LeaderClaim {
-  return {
-    signature: row.signature,
-    leaderCode: row.leader_code,
-    wallet: row.wallet,
-    record: row.record,
-    lamports: BigInt(row.lamports),
-    slot: Number(row.slot),
-    blockTime: row.block_time === null ? null : Number(row.block_time),
-    recordedAt: row.recorded_at.toISOString(),
-  };
-}
-
-interface SummaryRow {
-  code: string;
-  buys: string;
-  total: string;
-  commission: string;
-}
-
 const systemClock: Clock = { now: () => Date.now() };
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
 
-/** Exact text ordering whatever the database's collation, so the order matches SQLite's. */
-const SUMMARY_SELECT = `SELECT l.code AS code, COUNT(b.signature) AS buys,
-       COALESCE(SUM(b.lamports), 0) AS total, COALESCE(SUM(b.commission_lamports), 0) AS commission
-  FROM leaders l`;
+/** One query on the pool, its failure translated (`LEDGER__UNAVAILABLE` when unreachable). */
+type Query = <R extends pg.QueryResultRow>(
+  text: string,
+  values?: unknown[],
+) => Promise<pg.QueryResult<R>>;
 
-const SQL = {
-  insertLeader:
-    'INSERT INTO leaders (code, wallet, created_at) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING',
-  findLeader: 'SELECT code, wallet, created_at FROM leaders WHERE code = $1',
-  insertBuy: `INSERT INTO leader_buys
-      (signature, wallet, leader_code, lamports, commission_lamports, slot, block_time, recorded_at, source)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-    ON CONFLICT (signature) DO NOTHING`,
-  findBuy: 'SELECT * FROM leader_buys WHERE signature = $1',
-  summary: `${SUMMARY_SELECT} LEFT JOIN leader_buys b ON b.leader_code = l.code
-    WHERE l.code = $1 GROUP BY l.code`,
-  recent: `SELECT * FROM leader_buys WHERE leader_code = $1
-    ORDER BY slot DESC, signature COLLATE "C" ASC LIMIT $2`,
-  leaderboard: `${SUMMARY_SELECT} JOIN leader_buys b ON b.leader_code = l.code
-    GROUP BY l.code ORDER BY total DESC, l.code COLLATE "C" ASC LIMIT $1`,
-  getCount: 'SELECT count FROM operator_counts WHERE community = $1',
-  setCount: `INSERT INTO operator_counts (community, count, updated_at) VALUES ($1, $2, $3)
-    ON CONFLICT (community) DO UPDATE SET count = excluded.count, updated_at = excluded.updated_at`,
-  getCursor: 'SELECT signature, slot, updated_at FROM reconcile_cursors WHERE scope = $1',
-  advanceCursor: `INSERT INTO reconcile_cursors (scope, signature, slot, updated_at)
-    VALUES ($1, $2, $3, $4)
-    ON CONFLICT (scope) DO UPDATE SET signature = excluded.signature, slot = excluded.slot,
-      updated_at = excluded.updated_at WHERE excluded.slot >= reconcile_cursors.slot`,
-  insertClaim: `INSERT INTO leader_claims
-      (signature, leader_code, wallet, record, lamports, slot, block_time, recorded_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (signature) DO NOTHING`,
-  findClaim: 'SELECT * FROM leader_claims WHERE signature = $1',
-  claimTotals: `SELECT COUNT(*) AS claims, COALESCE(SUM(lamports), 0) AS lamports
-    FROM leader_claims WHERE leader_code = $1`,
-  schemaVersion: 'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
-  stats: `SELECT (SELECT COUNT(*) FROM leaders) AS leaders, COUNT(*) AS buys,
-      COALESCE(SUM(lamports), 0) AS total, COALESCE(SUM(commission_lamports), 0) AS commission
-    FROM leader_buys`,
-} as const;
+/** The first row a query returns, converted, or `null` when it returned none. */
+async function firstRow<R extends pg.QueryResultRow, T>(
+  rows: Promise<pg.QueryResult<R>>,
+  convert: (row: R) => T,
+): Promise<T | null> {
+  const row = (await rows).rows[0];
+  return row === undefined ? null : convert(row);
+}
 
-function toBuy(row: BuyRow): LeaderBuy {
+const decimalOrNull = (value: number | null) => (value === null ? null : value.toString());
+
+type Reads = Pick<
+  LeaderLedger,
+  | 'findLeader'
+  | 'findBuy'
+  | 'getLeaderSummary'
+  | 'listRecentBuys'
+  | 'getLeaderboard'
+  | 'getOperatorCount'
+  | 'getStats'
+  | 'getReconcileCursor'
+  | 'findClaim'
+  | 'getClaimTotals'
+  | 'getSchemaVersion'
+>;
+
+/** The ledger's reads. */
+function postgresReads(query: Query): Reads {
   return {
-    signature: row.signature,
-    wallet: row.wallet,
-    leaderCode: row.leader_code,
-    lamports: BigInt(row.lamports),
-    commissionLamports: BigInt(row.commission_lamports),
-    slot: Number(row.slot),
-    blockTime: row.block_time === null ? null : Number(row.block_time),
-    recordedAt: row.recorded_at.toISOString(),
-    source: row.source,
+    findLeader: (code) => firstRow(query<LeaderRow>(SQL.findLeader, [code]), toLeader),
+    findBuy: (signature) => firstRow(query<BuyRow>(SQL.findBuy, [signature]), toBuy),
+    getLeaderSummary: (code) => firstRow(query<SummaryRow>(SQL.summary, [code]), toSummary),
+    async listRecentBuys(code, limit) {
+      assertLedgerLimit(limit);
+      return (await query<BuyRow>(SQL.recent, [code, limit])).rows.map(toBuy);
+    },
+    async getLeaderboard(limit) {
+      assertLedgerLimit(limit);
+      return (await query<SummaryRow>(SQL.leaderboard, [limit])).rows.map(toSummary);
+    },
+    getOperatorCount: (community) =>
+      firstRow(query<{ count: string }>(SQL.getCount, [community]), (row) => Number(row.count)),
+    async getStats() {
+      const row = (await query<SummaryRow & { leaders: string }>(SQL.stats)).rows[0];
+      if (row === undefined) throw new AdapterError('LEDGER__WRITE_FAILED', { query: 'stats' });
+      return {
+        leaders: Number(row.leaders),
+        buys: Number(row.buys),
+        totalLamports: BigInt(row.total),
+        commissionLamports: BigInt(row.commission),
+      };
+    },
+    getReconcileCursor: (scope) => firstRow(query<CursorRow>(SQL.getCursor, [scope]), toCursor),
+    findClaim: (signature) => firstRow(query<ClaimRow>(SQL.findClaim, [signature]), toClaim),
+    async getClaimTotals(code) {
+      const row = (await query<{ claims: string; lamports: string }>(SQL.claimTotals, [code]))
+        .rows[0];
+      return { claims: Number(row?.claims ?? 0), lamports: BigInt(row?.lamports ?? 0) };
+    },
+    async getSchemaVersion() {
+      const row = (await query<{ version: number }>(SQL.schemaVersion)).rows[0];
+      return row?.version ?? 0;
+    },
   };
 }
 
-function toSummary(row: SummaryRow): LeaderSummary {
+type Writes = Pick<
+  LeaderLedger,
+  'indexLeader' | 'recordBuy' | 'setOperatorCount' | 'advanceReconcileCursor' | 'recordClaim'
+>;
+
+/**
+ * The ledger's writes: each checks its input, writes idempotently (ON CONFLICT DO NOTHING, then
+ * read back: of two concurrent inserts of one signature the second waits for the first to
+ * commit, inserts nothing and reads the stored row).
+ */
+function postgresWrites(query: Query, reads: Reads, nowIso: () => string): Writes {
+  const requireLeader = async (code: string) => {
+    if ((await reads.findLeader(code)) === null) {
+      throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code });
+    }
+  };
   return {
-    code: row.code,
-    buys: Number(row.buys),
-    totalLamports: BigInt(row.total),
-    commissionLamports: BigInt(row.commission),
+    async indexLeader(leader) {
+      assertLeaderInput(leader);
+      await query(SQL.indexLeader, [leader.code, leader.wallet, leader.record, nowIso()]);
+      return indexedLeader(await reads.findLeader(leader.code), leader.code);
+    },
+    async recordBuy(buy) {
+      assertBuyInput(buy);
+      await requireLeader(buy.leaderCode);
+      const result = await query(SQL.insertBuy, [
+        buy.signature,
+        buy.wallet,
+        buy.leaderCode,
+        buy.lamports.toString(),
+        buy.commissionLamports.toString(),
+        buy.record,
+        buy.slot.toString(),
+        decimalOrNull(buy.blockTime),
+        nowIso(),
+        buy.source,
+      ]);
+      const stored = await reads.findBuy(buy.signature);
+      if (stored === null) {
+        throw new AdapterError('LEDGER__WRITE_FAILED', { signature: buy.signature });
+      }
+      return { inserted: result.rowCount === 1, buy: stored };
+    },
+    async setOperatorCount(community, count) {
+      assertOperatorCount(community, count);
+      await query(SQL.setCount, [community, count, nowIso()]);
+    },
+    async advanceReconcileCursor(scope, cursor) {
+      assertCursorInput(scope, cursor);
+      await query(SQL.advanceCursor, [scope, cursor.signature, cursor.slot.toString(), nowIso()]);
+      const stored = await reads.getReconcileCursor(scope);
+      if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
+      return stored;
+    },
+    async recordClaim(claim) {
+      assertClaimInput(claim);
+      await requireLeader(claim.leaderCode);
+      const result = await query(SQL.insertClaim, [
+        claim.signature,
+        claim.leaderCode,
+        claim.wallet,
+        claim.record,
+        claim.lamports.toString(),
+        claim.slot.toString(),
+        decimalOrNull(claim.blockTime),
+        nowIso(),
+      ]);
+      const stored = await reads.findClaim(claim.signature);
+      if (stored === null) {
+        throw new AdapterError('LEDGER__WRITE_FAILED', { signature: claim.signature });
+      }
+      return { inserted: result.rowCount === 1, claim: stored };
+    },
   };
 }
 
@@ -208,9 +252,9 @@ export async function createPostgresLeaderLedger(
     closed = true;
     if (owned) await pool.end();
   };
-  const query = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+  const query: Query = async (text, values = []) => {
     try {
-      return await pool.query<R>(text, values);
+      return await pool.query(text, values);
     } catch (error) {
       throw translatePostgresError(error);
     }
@@ -221,146 +265,7 @@ export async function createPostgresLeaderLedger(
     await close();
     throw translatePostgresError(error);
   }
-
   const nowIso = (): string => new Date(clock.now()).toISOString();
-  const findLeader = async (code: string): Promise<Leader | null> => {
-    const { rows } = await query<{ code: string; wallet: string; created_at: Date }>(
-      SQL.findLeader,
-      [code],
-    );
-    const row = rows[0];
-    return row === undefined
-      ? null
-      : { code: row.code, wallet: row.wallet, createdAt: row.created_at.toISOString() };
-  };
-  const findBuy = async (signature: string): Promise<LeaderBuy | null> => {
-    const row = (await query<BuyRow>(SQL.findBuy, [signature])).rows[0];
-    return row === undefined ? null : toBuy(row);
-  };
-
-  const findClaim = async (signature: string): Promise<LeaderClaim | null> => {
-    const row = (await query<ClaimRow>(SQL.findClaim, [signature])).rows[0];
-    return row === undefined ? null : toClaim(row);
-  };
-
-  const getReconcileCursor = async (scope: string): Promise<ReconcileCursor | null> => {
-    const { rows } = await query<{ signature: string; slot: string; updated_at: Date }>(
-      SQL.getCursor,
-      [scope],
-    );
-    const row = rows[0];
-    return row === undefined
-      ? null
-      : {
-          signature: row.signature,
-          slot: Number(row.slot),
-          updatedAt: row.updated_at.toISOString(),
-        };
-  };
-
-  return {
-    async registerLeader({ code, wallet }) {
-      assertNewLeader({ code, wallet });
-      await query(SQL.insertLeader, [code, wallet, nowIso()]);
-      return registeredLeader(await findLeader(code), code, wallet);
-    },
-    findLeader,
-    async recordBuy(buy) {
-      assertBuyInput(buy);
-      if ((await findLeader(buy.leaderCode)) === null) {
-        throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: buy.leaderCode });
-      }
-      // ON CONFLICT DO NOTHING, then read back: of two concurrent inserts of one signature the
-      // second waits for the first to commit, inserts nothing and reads the stored row.
-      const result = await query(SQL.insertBuy, [
-        buy.signature,
-        buy.wallet,
-        buy.leaderCode,
-        buy.lamports.toString(),
-        buy.commissionLamports.toString(),
-        buy.slot.toString(),
-        buy.blockTime === null ? null : buy.blockTime.toString(),
-        nowIso(),
-        buy.source,
-      ]);
-      const stored = await findBuy(buy.signature);
-      if (stored === null) {
-        throw new AdapterError('LEDGER__WRITE_FAILED', { signature: buy.signature });
-      }
-      return { inserted: result.rowCount === 1, buy: stored };
-    },
-    findBuy,
-    async getLeaderSummary(code) {
-      const row = (await query<SummaryRow>(SQL.summary, [code])).rows[0];
-      return row === undefined ? null : toSummary(row);
-    },
-    async listRecentBuys(code, limit) {
-      assertLedgerLimit(limit);
-      return (await query<BuyRow>(SQL.recent, [code, limit])).rows.map(toBuy);
-    },
-    async getLeaderboard(limit) {
-      assertLedgerLimit(limit);
-      return (await query<SummaryRow>(SQL.leaderboard, [limit])).rows.map(toSummary);
-    },
-    async getOperatorCount(community: Community) {
-      const row = (await query<{ count: string }>(SQL.getCount, [community])).rows[0];
-      return row === undefined ? null : Number(row.count);
-    },
-    async setOperatorCount(community: Community, count: number) {
-      assertOperatorCount(community, count);
-      await query(SQL.setCount, [community, count, nowIso()]);
-    },
-    async getStats() {
-      const row = (
-        await query<{ leaders: string; buys: string; total: string; commission: string }>(SQL.stats)
-      ).rows[0];
-      if (row === undefined) throw new AdapterError('LEDGER__WRITE_FAILED', { query: 'stats' });
-      return {
-        leaders: Number(row.leaders),
-        buys: Number(row.buys),
-        totalLamports: BigInt(row.total),
-        commissionLamports: BigInt(row.commission),
-      };
-    },
-    getReconcileCursor,
-    async advanceReconcileCursor(scope, cursor) {
-      assertCursorInput(scope, cursor);
-      await query(SQL.advanceCursor, [scope, cursor.signature, cursor.slot.toString(), nowIso()]);
-      const stored = await getReconcileCursor(scope);
-      if (stored === null) throw new AdapterError('LEDGER__WRITE_FAILED', { scope });
-      return stored;
-    },
-    async recordClaim(claim) {
-      assertClaimInput(claim);
-      if ((await findLeader(claim.leaderCode)) === null) {
-        throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code: claim.leaderCode });
-      }
-      const result = await query(SQL.insertClaim, [
-        claim.signature,
-        claim.leaderCode,
-        claim.wallet,
-        claim.record,
-        claim.lamports.toString(),
-        claim.slot.toString(),
-        claim.blockTime === null ? null : claim.blockTime.toString(),
-        nowIso(),
-      ]);
-      const stored = await findClaim(claim.signature);
-      if (stored === null) {
-        throw new AdapterError('LEDGER__WRITE_FAILED', { signature: claim.signature });
-      }
-      return { inserted: result.rowCount === 1, claim: stored };
-    },
-    findClaim,
-    async getClaimTotals(code) {
-      const row = (await query<{ claims: string; lamports: string }>(SQL.claimTotals, [code]))
-        .rows[0];
-      return { claims: Number(row?.claims ?? 0), lamports: BigInt(row?.lamports ?? 0) };
-    },
-    async getSchemaVersion() {
-      const row = (await query<{ version: number }>(SQL.schemaVersion)).rows[0];
-      return row?.version ?? 0;
-    },
-    close,
-  };
+  const reads = postgresReads(query);
+  return { ...reads, ...postgresWrites(query, reads, nowIso), close };
 }

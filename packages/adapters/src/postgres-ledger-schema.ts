@@ -64,6 +64,16 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX leader_claims_by_code ON leader_claims (leader_code, slot DESC);
     `,
   },
+  {
+    // The ledger indexes the chain's leader records: a leader names the record it was indexed
+    // from, a buy the record the program paid. Rows written before stay NULL: leaders an
+    // earlier version registered in the ledger alone, and the buys it recorded (history).
+    version: 4,
+    sql: `
+      ALTER TABLE leaders ADD COLUMN record TEXT;
+      ALTER TABLE leader_buys ADD COLUMN record TEXT;
+    `,
+  },
 ];
 
 /** The latest schema version this code knows. */
@@ -130,10 +140,14 @@ export function translatePostgresError(error: unknown): unknown {
 }
 
 /**
- * Applies the missing migrations in one transaction under {@link MIGRATION_LOCK}. Refuses a
+ * Applies the missing migrations in one transaction under {@link MIGRATION_LOCK}, up to `upTo`
+ * (default: every one; a lower version builds an older ledger, for migration tests). Refuses a
  * database migrated by a newer version of this code (`LEDGER__SCHEMA_TOO_NEW`), like SQLite.
  */
-export async function migratePostgresLedger(pool: pg.Pool): Promise<void> {
+export async function migratePostgresLedger(
+  pool: pg.Pool,
+  upTo: number = POSTGRES_LEDGER_SCHEMA_VERSION,
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -157,7 +171,7 @@ export async function migratePostgresLedger(pool: pg.Pool): Promise<void> {
         });
       }
       for (const migration of MIGRATIONS) {
-        if (applied.has(migration.version)) continue;
+        if (applied.has(migration.version) || migration.version > upTo) continue;
         await client.query(migration.sql);
         await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [
           migration.version,

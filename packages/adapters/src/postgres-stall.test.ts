@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
 import { isAdapterError } from './adapter-error';
-import { buyOf } from './leader-ledger.contract';
+import { buyOf, leaderOf } from './leader-ledger.contract';
 import { createPostgresLeaderLedger } from './postgres-leader-ledger';
-import { randomAddress } from './test-fixtures';
 import { startPostgresServer, type PostgresServer } from './testing/postgres-server';
 
 let server: PostgresServer;
@@ -26,7 +25,7 @@ afterAll(async () => {
 
 describe('postgresql ledger against a stalled or restarted server', () => {
   it('a stalled server (SIGSTOP) fails calls with LEDGER__UNAVAILABLE, then recovers', async () => {
-    await ledger.registerLeader({ code: 'stall1', wallet: randomAddress() });
+    await ledger.indexLeader(leaderOf('stall1'));
     const thaw = server.stall();
     try {
       await expect(ledger.findLeader('stall1')).rejects.toSatisfy((error) =>
@@ -43,7 +42,7 @@ describe('postgresql ledger against a stalled or restarted server', () => {
   }, 60_000);
 
   it('a restarted server: calls fail while it is down, then the same ledger recovers', async () => {
-    await ledger.registerLeader({ code: 'restart1', wallet: randomAddress() });
+    await ledger.indexLeader(leaderOf('restart1'));
     const buy = buyOf('restart1', 1_000n);
     await ledger.recordBuy(buy);
     await server.restart();

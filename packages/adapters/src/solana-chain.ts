@@ -26,12 +26,6 @@ import {
 import { AdapterError } from './adapter-error';
 import { retryOnConnectionReset } from './reset-retrying-fetch';
 
-/** SPL Memo program ids (v2 and the legacy v1). */
-export const MEMO_PROGRAM_IDS: ReadonlySet<string> = new Set([
-  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
-  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
-]);
-
 /** Options of {@link createSolanaConnection}. */
 export interface SolanaConnectionOptions {
   readonly rpcUrl: string;
@@ -169,8 +163,8 @@ export interface SolanaTransactionVerifierOptions {
 
 /**
  * Fetches a transaction at 'confirmed' and extracts what the leader ledger verifies: success,
- * signers, our program's Buy and ClaimCommission instructions (top-level and inner), SPL Memo
- * texts and every account's lamport change (post minus pre balance).
+ * signers, our program's Buy and ClaimCommission instructions (top-level and inner) and every
+ * account's lamport change (post minus pre balance).
  */
 export function createSolanaTransactionVerifier(
   options: SolanaTransactionVerifierOptions,
@@ -220,17 +214,7 @@ export function createSolanaTransactionVerifier(
       }
       const buys: ObservedBuy[] = [];
       const claims: ObservedClaim[] = [];
-      const memos: string[] = [];
-      const decoder = new TextDecoder('utf-8', { fatal: true });
       for (const instruction of instructions) {
-        if (MEMO_PROGRAM_IDS.has(instruction.programId)) {
-          try {
-            memos.push(decoder.decode(instruction.data));
-          } catch {
-            // A memo that is not UTF-8 cannot be a leader memo.
-          }
-          continue;
-        }
         const buy = options.decodeBuy(instruction);
         if (buy !== null) buys.push(buy);
         const claim = options.decodeClaim?.(instruction) ?? null;
@@ -258,7 +242,6 @@ export function createSolanaTransactionVerifier(
               : JSON.stringify(tx.meta.err),
         signers: message.staticAccountKeys.slice(0, signerCount).map((key) => key.toBase58()),
         buys,
-        memos,
         claims,
         lamportDeltas,
       };

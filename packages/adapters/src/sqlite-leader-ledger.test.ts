@@ -4,9 +4,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
-import { CONTRACT_CLOCK, describeLeaderLedgerContract } from './leader-ledger.contract';
+import {
+  CONTRACT_CLOCK,
+  describeLeaderLedgerContract,
+  expectLegacyRowsKept,
+  LEGACY_BUY,
+  LEGACY_LEADER,
+  leaderOf,
+} from './leader-ledger.contract';
 import { createSqliteLeaderLedger, SQLITE_LEDGER_SCHEMA_VERSION } from './sqlite-leader-ledger';
-import { randomAddress } from './test-fixtures';
+import { migrateSqliteLedger } from './sqlite-ledger-schema';
 
 describeLeaderLedgerContract('sqlite', (clock) =>
   createSqliteLeaderLedger({ path: ':memory:', clock }),
@@ -33,7 +40,7 @@ describe('sqlite leader ledger', () => {
       dirs.push(dir);
       const path = join(dir, 'nested', 'ledger.sqlite');
       const ledger = openLedger(path);
-      await ledger.registerLeader({ code: 'beast42', wallet: randomAddress() });
+      await ledger.indexLeader(leaderOf('beast42'));
       await ledger.close();
 
       const reopened = openLedger(path);
@@ -53,6 +60,38 @@ describe('sqlite leader ledger', () => {
       } finally {
         raw.close();
       }
+    });
+
+    it('keeps the rows of a schema-3 ledger as history when it migrates to 4', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'fbt-ledger-'));
+      dirs.push(dir);
+      const path = join(dir, 'ledger.sqlite');
+      const raw = new Database(path);
+      try {
+        raw.defaultSafeIntegers(true);
+        migrateSqliteLedger(raw, 3);
+        raw
+          .prepare('INSERT INTO leaders (code, wallet, created_at) VALUES (?, ?, ?)')
+          .run(LEGACY_LEADER.code, LEGACY_LEADER.wallet, '2026-01-01T00:00:00.000Z');
+        raw
+          .prepare(
+            `INSERT INTO leader_buys (signature, wallet, leader_code, lamports, commission_lamports,
+               slot, block_time, recorded_at, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'report')`,
+          )
+          .run(
+            LEGACY_BUY.signature,
+            LEGACY_BUY.wallet,
+            LEGACY_LEADER.code,
+            LEGACY_BUY.lamports,
+            LEGACY_BUY.commissionLamports,
+            BigInt(LEGACY_BUY.slot),
+            BigInt(LEGACY_BUY.blockTime),
+            '2026-01-01T00:00:00.000Z',
+          );
+      } finally {
+        raw.close();
+      }
+      await expectLegacyRowsKept(openLedger(path));
     });
 
     it('refuses to open a database migrated by a newer version', async () => {

@@ -62,16 +62,31 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE INDEX leader_claims_by_code ON leader_claims (leader_code, slot DESC);
     `,
   },
+  {
+    // The ledger indexes the chain's leader records: a leader names the record it was indexed
+    // from, a buy the record the program paid. Rows written before stay NULL: leaders an
+    // earlier version registered in the ledger alone, and the buys it recorded (history).
+    version: 4,
+    sql: `
+      ALTER TABLE leaders ADD COLUMN record TEXT;
+      ALTER TABLE leader_buys ADD COLUMN record TEXT;
+    `,
+  },
 ];
 
 /** The latest schema version this code knows. */
 export const SQLITE_LEDGER_SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Applies the missing migrations, each in its own transaction. Refuses a database migrated by
- * a newer version of this code (`LEDGER__SCHEMA_TOO_NEW`), like the PostgreSQL store.
+ * Applies the missing migrations, each in its own transaction, up to `upTo` (default: every
+ * one; a lower version builds an older ledger, for migration tests). Refuses a database
+ * migrated by a newer version of this code (`LEDGER__SCHEMA_TOO_NEW`), like the PostgreSQL
+ * store.
  */
-export function migrateSqliteLedger(db: Database.Database): void {
+export function migrateSqliteLedger(
+  db: Database.Database,
+  upTo: number = SQLITE_LEDGER_SCHEMA_VERSION,
+): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)',
   );
@@ -88,7 +103,7 @@ export function migrateSqliteLedger(db: Database.Database): void {
     });
   }
   for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
+    if (applied.has(migration.version) || migration.version > upTo) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(

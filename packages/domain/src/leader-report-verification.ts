@@ -1,5 +1,5 @@
-import { computeLeaderCommission, parseLeaderMemo } from './leader';
-import type { Leader, ObservedBuy, ObservedTransaction, OnChainLeaderRecord } from './ports';
+import { computeLeaderCommission } from './leader';
+import type { ObservedBuy, ObservedTransaction, OnChainLeaderRecord } from './ports';
 
 /** Why a leader report is refused. Stable codes; the BFF maps them to HTTP statuses. */
 export type LeaderReportRejection =
@@ -10,9 +10,7 @@ export type LeaderReportRejection =
   | 'LEADER_REPORT__MULTIPLE_BUYS'
   | 'LEADER_REPORT__SIGNER_MISMATCH'
   | 'LEADER_REPORT__AMOUNT_MISMATCH'
-  | 'LEADER_REPORT__MEMO_MISSING'
   | 'LEADER_REPORT__MEMO_MISMATCH'
-  | 'LEADER_REPORT__UNKNOWN_LEADER'
   | 'LEADER_REPORT__SELF_REFERRAL'
   | 'LEADER_REPORT__COMMISSION_MISMATCH'
   | 'LEADER_REPORT__NO_LEADER_RECORD'
@@ -28,9 +26,7 @@ export const LEADER_REPORT_REJECTION_MESSAGES: Record<LeaderReportRejection, str
   LEADER_REPORT__MULTIPLE_BUYS: 'The transaction contains more than one purchase.',
   LEADER_REPORT__SIGNER_MISMATCH: 'The purchase was not made by the reported wallet.',
   LEADER_REPORT__AMOUNT_MISMATCH: 'The reported amount does not match the purchase.',
-  LEADER_REPORT__MEMO_MISSING: 'The purchase carries no leader code.',
   LEADER_REPORT__MEMO_MISMATCH: 'The purchase was made with a different leader code.',
-  LEADER_REPORT__UNKNOWN_LEADER: 'The leader code is not registered.',
   LEADER_REPORT__SELF_REFERRAL: 'A leader cannot earn commission on their own purchase.',
   LEADER_REPORT__COMMISSION_MISMATCH: 'The reported commission is not 10% of the amount.',
   LEADER_REPORT__NO_LEADER_RECORD:
@@ -50,7 +46,7 @@ export interface LeaderReportClaim {
   readonly claimedCommissionLamports?: bigint;
 }
 
-/** The verdict on a report. */
+/** The verdict on a report: accepted with the record the program paid, or why not. */
 export type LeaderReportVerdict =
   | {
       readonly ok: true;
@@ -58,17 +54,21 @@ export type LeaderReportVerdict =
       readonly commissionLamports: bigint;
       readonly slot: number;
       readonly blockTime: number | null;
+      /** The leader record the buy named and paid (its code is the report's). */
+      readonly record: OnChainLeaderRecord;
     }
   | { readonly ok: false; readonly rejection: LeaderReportRejection; readonly retryable: boolean };
+
+type FoundTransaction = Extract<ObservedTransaction, { status: 'found' }>;
 
 function reject(rejection: LeaderReportRejection): LeaderReportVerdict & { ok: false } {
   return { ok: false, rejection, retryable: rejection === 'LEADER_REPORT__TX_NOT_FOUND' };
 }
 
 /**
- * The checks every leader report shares: the transaction succeeded and holds exactly one
- * purchase, on the leader presale, made (and signed) by `wallet` for exactly the reported
- * lamports. Returns that purchase, or the first rejection.
+ * The purchase a report is about: the transaction succeeded and holds exactly one purchase, on
+ * the leader presale, made (and signed) by `wallet` for exactly the reported lamports. Returns
+ * that purchase, or the first rejection.
  */
 function checkPurchase(
   claim: LeaderReportClaim,
@@ -92,73 +92,16 @@ function checkPurchase(
   return { ok: true, buy, observed };
 }
 
-type FoundTransaction = Extract<ObservedTransaction, { status: 'found' }>;
-
 /**
  * Decides whether a leader report may be recorded, from the transaction as fetched from the
- * chain — never from what the client says. The transaction must have succeeded, contain
- * exactly one Buy of our program on the leader presale, be made by `wallet`, move exactly the
- * reported lamports, and carry the memo `fbt:leader:<code>`; the code must be registered and
- * must not belong to the buyer. The commission is computed here (10%); a client-sent figure is
- * only compared.
- *
- * @param leader the registered leader for `claim.leaderCode`, or `null` when unknown.
- */
-export function verifyLeaderReport(
-  claim: LeaderReportClaim,
-  observed: ObservedTransaction,
-  leaderPresale: string,
-  leader: Leader | null,
-): LeaderReportVerdict {
-  const purchase = checkPurchase(claim, observed, leaderPresale);
-  if (!purchase.ok) return purchase;
-  const { buy } = purchase;
-
-  const codes = purchase.observed.memos
-    .map(parseLeaderMemo)
-    .filter((code): code is string => code !== null);
-  if (codes.length === 0) return reject('LEADER_REPORT__MEMO_MISSING');
-  if (codes.length > 1 || codes[0] !== claim.leaderCode) {
-    return reject('LEADER_REPORT__MEMO_MISMATCH');
-  }
-  if (leader === null || leader.code !== claim.leaderCode) {
-    return reject('LEADER_REPORT__UNKNOWN_LEADER');
-  }
-  if (leader.wallet === claim.wallet) return reject('LEADER_REPORT__SELF_REFERRAL');
-
-  return accept(claim, purchase.observed, buy.lamports, computeLeaderCommission(buy.lamports));
-}
-
-/** The verdict for a verified purchase: accepted, unless the client's commission differs. */
-function accept(
-  claim: LeaderReportClaim,
-  observed: FoundTransaction,
-  lamports: bigint,
-  commissionLamports: bigint,
-): LeaderReportVerdict {
-  if (
-    claim.claimedCommissionLamports !== undefined &&
-    claim.claimedCommissionLamports !== commissionLamports
-  ) {
-    return reject('LEADER_REPORT__COMMISSION_MISMATCH');
-  }
-  return {
-    ok: true,
-    lamports,
-    commissionLamports,
-    slot: observed.slot,
-    blockTime: observed.blockTime,
-  };
-}
-
-/**
- * Decides whether a leader report may be recorded on a leader presale whose leaders are on
- * chain: the purchase (see the shared checks of {@link verifyLeaderReport}) must be a BuyWith
- * naming a leader record (a memo alone earns nothing: the program paid no one), that record
- * must be a leader record of the leader presale as read from chain (`record`, `null` when the
- * account is missing or not the program's record), for the reported code, not owned by the
- * buyer, and the transaction must have moved exactly the commission into it. The commission is
- * the program's (`floor(lamports / 10)`), checked against the lamports the record gained; a
+ * chain and the leader record as read from it — never from what the client says. The
+ * transaction must have succeeded and hold exactly one purchase, on the leader presale, made
+ * and signed by `wallet` for exactly the reported lamports. That purchase must be a BuyWith
+ * naming a leader record (a buy through no record earns nothing: the program paid no one), and
+ * that record must be a leader record of the leader presale (`record`, `null` when the account
+ * is missing or not the program's record), for the reported code, not paying the buyer, and
+ * the transaction must have moved exactly the commission into it. The commission is the
+ * program's (`floor(lamports / 10)`), checked against the lamports the record gained; a
  * client-sent figure is only compared.
  */
 export function verifyOnChainLeaderReport(
@@ -183,5 +126,18 @@ export function verifyOnChainLeaderReport(
   if (purchase.observed.lamportDeltas?.[record.address] !== commissionLamports) {
     return reject('LEADER_REPORT__COMMISSION_NOT_PAID');
   }
-  return accept(claim, purchase.observed, buy.lamports, commissionLamports);
+  if (
+    claim.claimedCommissionLamports !== undefined &&
+    claim.claimedCommissionLamports !== commissionLamports
+  ) {
+    return reject('LEADER_REPORT__COMMISSION_MISMATCH');
+  }
+  return {
+    ok: true,
+    lamports: buy.lamports,
+    commissionLamports,
+    slot: purchase.observed.slot,
+    blockTime: purchase.observed.blockTime,
+    record,
+  };
 }

@@ -25,7 +25,8 @@ export const LEADER_CODE_PATTERN = new RegExp(
 
 /**
  * True for a well-formed leader code: 3 to 32 characters of letters, digits, `_` or `-`
- * ({@link LEADER_CODE_PATTERN}). (Whether the code is registered is the ledger's business.)
+ * ({@link LEADER_CODE_PATTERN}). (Whether the code is registered is the chain's business: its
+ * leader record.)
  */
 export function isValidLeaderCode(code: string): boolean {
   return typeof code === 'string' && LEADER_CODE_PATTERN.test(code);
@@ -41,19 +42,6 @@ export function isValidLeaderCode(code: string): boolean {
 export function formatLeaderMemo(code: string): string {
   if (!isValidLeaderCode(code)) throw new DomainError('LEADER__INVALID_CODE', { code });
   return `${LEADER_MEMO_PREFIX}${code}`;
-}
-
-/**
- * Reads the leader code out of a memo text; `null` when the memo is not a well-formed leader memo.
- *
- * @example
- * parseLeaderMemo('fbt:leader:beast42'); // 'beast42'
- * parseLeaderMemo('hello'); // null
- */
-export function parseLeaderMemo(memo: string): string | null {
-  if (!memo.startsWith(LEADER_MEMO_PREFIX)) return null;
-  const code = memo.slice(LEADER_MEMO_PREFIX.length);
-  return isValidLeaderCode(code) ? code : null;
 }
 
 /**

@@ -85,26 +85,39 @@ export interface CommunityCounters {
   getCount(community: Community): Promise<CommunityCount>;
 }
 
-/** A registered leader. */
+/** A leader as the ledger indexes it: a code and the wallet its on-chain leader record pays. */
 export interface Leader {
   readonly code: string;
-  /** The leader's own wallet: buys from it earn no commission. */
+  /** The wallet the code's leader record pays (buys from it earn no commission). */
   readonly wallet: string;
+  /**
+   * The leader record the code was indexed from; `null` for a code an earlier version
+   * registered in the ledger alone (no record seen yet): its recorded buys are history.
+   */
+  readonly record: string | null;
   readonly createdAt: string;
 }
 
-/** A verified leader buy as the ledger keeps it. Amounts in lamports. */
+/** A leader buy as the ledger keeps it: a BuyWith through a leader record. Amounts in lamports. */
 export interface LeaderBuy {
   readonly signature: string;
   readonly wallet: string;
   readonly leaderCode: string;
   readonly lamports: bigint;
   readonly commissionLamports: bigint;
+  /**
+   * The leader record the program paid the commission into; `null` on a buy an earlier version
+   * recorded (before the ledger kept the record).
+   */
+  readonly record: string | null;
   readonly slot: number;
   readonly blockTime: number | null;
   readonly recordedAt: string;
   readonly source: 'report' | 'reconciler';
 }
+
+/** A leader buy to index: what the chain shows, with the record that was paid. */
+export type NewLeaderBuy = Omit<LeaderBuy, 'recordedAt' | 'record'> & { readonly record: string };
 
 /**
  * A commission claim (ClaimCommission) as the ledger keeps it: what the leader record paid its
@@ -188,15 +201,23 @@ export interface LeaderRecordReader {
   ): Promise<OnChainLeaderRecord[]>;
 }
 
-/** The leader commission ledger (the spec's "ct" store). */
+/**
+ * The leader ledger (the spec's "ct" store): an index of what the chain says about the leader
+ * presale's leader records (their buys and commission claims), plus the operator's goal counts.
+ */
 export interface LeaderLedger {
-  registerLeader(leader: { code: string; wallet: string }): Promise<Leader>;
+  /**
+   * Indexes the leader of an on-chain record (idempotent): a new code is added with the
+   * record's address and wallet; a code already in the ledger takes them (the record decides
+   * who is paid; the code's recorded buys stay). Returns the stored leader.
+   */
+  indexLeader(record: { code: string; wallet: string; record: string }): Promise<Leader>;
   findLeader(code: string): Promise<Leader | null>;
   /**
-   * Records a verified buy, idempotent by signature: a second call with the same signature
-   * inserts nothing and returns the stored row with `inserted: false`.
+   * Records a leader buy of an indexed leader, idempotent by signature: a second call with the
+   * same signature inserts nothing and returns the stored row with `inserted: false`.
    */
-  recordBuy(buy: Omit<LeaderBuy, 'recordedAt'>): Promise<{ inserted: boolean; buy: LeaderBuy }>;
+  recordBuy(buy: NewLeaderBuy): Promise<{ inserted: boolean; buy: LeaderBuy }>;
   findBuy(signature: string): Promise<LeaderBuy | null>;
   getLeaderSummary(code: string): Promise<LeaderSummary | null>;
   listRecentBuys(code: string, limit: number): Promise<LeaderBuy[]>;
@@ -204,7 +225,7 @@ export interface LeaderLedger {
   /** Operator-set community counts, used when the social APIs have no credentials. */
   getOperatorCount(community: Community): Promise<number | null>;
   setOperatorCount(community: Community, count: number): Promise<void>;
-  /** Ledger-wide totals (registered leaders, recorded buys, lamports, commissions). */
+  /** Ledger-wide totals (indexed leaders, recorded buys, lamports, commissions). */
   getStats(): Promise<LedgerStats>;
   /** The reconciler's cursor for `scope` (the leader presale address), `null` before the first pass. */
   getReconcileCursor(scope: string): Promise<ReconcileCursor | null>;
@@ -218,7 +239,7 @@ export interface LeaderLedger {
   ): Promise<ReconcileCursor>;
   /**
    * Records a confirmed commission claim, idempotent by signature (a second call inserts
-   * nothing and returns the stored row with `inserted: false`). The code must be registered.
+   * nothing and returns the stored row with `inserted: false`). The code must be indexed.
    */
   recordClaim(
     claim: Omit<LeaderClaim, 'recordedAt'>,
@@ -263,8 +284,6 @@ export type ObservedTransaction =
       readonly signers: readonly string[];
       /** Buy instructions of the configured program, top-level or inner. */
       readonly buys: readonly ObservedBuy[];
-      /** SPL Memo texts in the transaction. */
-      readonly memos: readonly string[];
       /** ClaimCommission instructions of the configured program (absent: none looked for). */
       readonly claims?: readonly ObservedClaim[];
       /**

@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { LeaderReportClaim } from '@fbt/domain';
 import { apiErrorBodySchema, leaderReportResponseSchema } from '@fbt/domain';
 import type { Counter } from '../observability/metrics';
-import type { LeaderReportOutcome, LeaderService } from '../services/leader-service';
+import type { LeaderReportOutcome } from '../services/leader-buys';
+import type { LeaderReportVerifier } from '../services/leader-report-verifier';
 import { HttpError } from './http-error';
 import { buyJson } from './leader-json';
 
@@ -38,11 +39,11 @@ export function writeRateLimit(max: number): {
  * `Retry-After`. Each outcome is counted in `outcomes` (by kind, or by rejection code).
  */
 export function createLeaderReportReply(
-  leaderService: LeaderService,
+  leaderReports: LeaderReportVerifier,
   outcomes: Counter,
 ): LeaderReportReply {
   return async (claim, reply) => {
-    const outcome: LeaderReportOutcome = await leaderService.report(claim);
+    const outcome: LeaderReportOutcome = await leaderReports.report(claim);
     outcomes.inc({ outcome: outcome.kind === 'rejected' ? outcome.code : outcome.kind });
     switch (outcome.kind) {
       case 'recorded':

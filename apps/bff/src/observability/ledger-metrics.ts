@@ -58,7 +58,7 @@ export function registerLedgerMetrics(
 
   metrics.gauge(
     'fbt_ledger_leaders',
-    'Registered leaders.',
+    'Leaders in the ledger (indexed from their on-chain records, and earlier history).',
     read((s) => s.leaders),
   );
   metrics.gauge(

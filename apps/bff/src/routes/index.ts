@@ -49,7 +49,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const { topics, presaleCache, goalsCache, leaderboard, upstreamCalls, streamHub, metrics } =
     fastify;
   const replyToReport = createLeaderReportReply(
-    fastify.leaderService,
+    fastify.leaderReports,
     metrics.counter(
       'fbt_leader_reports_total',
       'Leader reports by outcome (recorded, already-recorded, rejection code, unavailable).',

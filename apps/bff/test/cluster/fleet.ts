@@ -18,8 +18,9 @@ import {
   type PostgresServer,
   type RedisServer,
 } from '@fbt/adapters/testing';
-import { createPostgresLeaderLedger } from '@fbt/adapters';
+import { PublicKey } from '@solana/web3.js';
 import { startSeededChain, type SeededChain } from '../chain-fixture';
+import { v2Chain } from '../v2-chain';
 
 const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -138,8 +139,9 @@ async function until<T>(probe: () => Promise<T | null>, what: string, timeoutMs:
 }
 
 /**
- * Starts the chain, PostgreSQL (with the leader `beast42` registered for `leaderWallet`), Redis,
- * the proxy and `count` BFF processes, and waits until every instance is ready.
+ * Starts the chain (with the leader code `beast42` registered on the leader presale, paying
+ * `leaderWallet`), PostgreSQL, Redis, the proxy and `count` BFF processes, and waits until every
+ * instance is ready.
  */
 export async function startFleet(options: {
   readonly count: number;
@@ -162,9 +164,7 @@ export async function startFleet(options: {
     const proxy = await startCountingRpcProxy(chain.localnet.rpcUrl);
     stops.push(() => proxy.stop());
     const databaseUrl = await postgres.createDatabase();
-    const ledger = await createPostgresLeaderLedger({ connectionString: databaseUrl });
-    await ledger.registerLeader({ code: 'beast42', wallet: options.leaderWallet });
-    await ledger.close();
+    await v2Chain(chain).registerLeader('beast42', new PublicKey(options.leaderWallet));
     const deploymentFile = join(dir, 'deployment.json');
     // Reads go through the counting proxy; account subscriptions straight to the chain's websocket.
     writeFileSync(

@@ -7,6 +7,7 @@
 import { Keypair } from '@solana/web3.js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v2Chain } from '../v2-chain';
 import { startFleet, type Fleet, type Instance } from './fleet';
 import { startVisitors } from './visitors';
 
@@ -95,7 +96,11 @@ describe('two BFF processes behind Redis on one chain', () => {
     const onB = await subscribe(b, ['leaderboard']);
     await waitFor(() => onB.messages.length >= 1, 'initial leaderboard');
     const buyer = await fleet.chain.fundedKeypair(20);
-    const signature = await fleet.chain.buy(buyer, 'leader', 3n * SOL, { leaderCode: 'beast42' });
+    // A BuyWith through beast42's record: the program pays the leader, the ledger indexes it.
+    const v2 = v2Chain(fleet.chain);
+    const signature = await v2.buyWith(buyer, 'leader', 3n * SOL, {
+      leaderRecord: v2.recordOf('beast42'),
+    });
     const response = await fetch(`${a.url}/api/v1/leader-reports`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

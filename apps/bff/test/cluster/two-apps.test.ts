@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '@fbt/adapters/testing';
 import { intervalScheduler } from '../../src/cache/scheduler';
 import { createRedisClients } from '../../src/cluster/redis-clients';
-import { addTransactionTo, leaderBuyIn, leaderWallet, reportBody } from '../leader-fixture';
+import {
+  addLeaderRecord,
+  addTransactionTo,
+  leaderBuyIn,
+  leaderWallet,
+  reportBody,
+} from '../leader-fixture';
 import { buildApp } from '../../src/app';
 import { OPEN_SALE_RULES, type PresaleSnapshot } from '@fbt/domain';
 import { createTestWorld, depsFor, presaleState, SOL, type TestWorld } from '../helper';
@@ -106,7 +112,7 @@ let b: FastifyInstance;
 beforeAll(async () => {
   server = await startRedisServer();
   world = createTestWorld();
-  await world.ledger.registerLeader({ code: 'beast42', wallet: leaderWallet });
+  addLeaderRecord(world, 'beast42', leaderWallet);
   a = await startInstance('instance-a');
   b = await startInstance('instance-b');
   await until(

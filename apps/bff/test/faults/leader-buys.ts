@@ -7,7 +7,7 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
 import { retryOnConnectionReset } from '@fbt/adapters';
 import { decodePresaleState, encodeBase58 } from '@fbt/domain';
-import { buildBuyInstructions } from '@fbt/presale-client';
+import { buildBuyInstructions, findLeaderRecordAddress } from '@fbt/presale-client';
 import type { SeededChain } from '../chain-fixture';
 
 /** One confirmed leader buy as the chain holds it. */
@@ -92,8 +92,9 @@ export interface LeaderBuysPlan {
 }
 
 /**
- * Makes `buyers.length × perBuyer` leader buys through the real program (each carrying the
- * memo `fbt:leader:<code>`), every amount distinct, and returns them in confirmation order.
+ * Makes `buyers.length × perBuyer` leader buys through the real program (each a BuyWith naming
+ * its code's leader record, which the program pays 10%), every amount distinct, and returns
+ * them in confirmation order.
  */
 export async function makeLeaderBuys(
   chain: SeededChain,
@@ -109,6 +110,7 @@ export async function makeLeaderBuys(
   const state = decodePresaleState(account.data);
   const seller = new PublicKey(state.sellerPubkey);
   const tempTokenAccount = new PublicKey(state.tempTokenAccountPubkey);
+  const recordOf = (code: string) => findLeaderRecordAddress(programId, presale, code)[0];
 
   const made: ChainBuy[] = [];
   for (let wave = 0; wave < plan.perBuyer; wave++) {
@@ -130,7 +132,7 @@ export async function makeLeaderBuys(
           mint,
           lamports,
           createBuyerTokenAccount: wave === 0,
-          leaderCode,
+          leaderRecord: recordOf(leaderCode),
         }),
       );
       tx.feePayer = buyer.publicKey;

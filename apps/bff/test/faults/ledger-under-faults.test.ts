@@ -29,6 +29,7 @@ import {
   type RedisServer,
 } from '@fbt/adapters/testing';
 import { startSeededChain, type SeededChain } from '../chain-fixture';
+import { v2Chain } from '../v2-chain';
 import { buildBffBundle, startBffProcess, type BffBundle, type BffProcess } from './bff-process';
 import type { Fault } from './chaos';
 import {
@@ -78,19 +79,16 @@ function logsOf(instances: readonly BffProcess[]): string {
     .join('\n');
 }
 
-/** A chain, a temporary folder with its deployment file, and the leaders registered. */
-async function setUp(ledger: () => Promise<LeaderLedger>) {
+/** A chain with the leader codes registered on it, and a temporary folder with its deployment file. */
+async function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'fbt-faults-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const chain = await startSeededChain();
   cleanups.push(() => chain.stop());
   const deploymentFile = join(dir, 'deployment.json');
   writeFileSync(deploymentFile, JSON.stringify(chain.deployment));
-  const registering = await ledger();
-  for (const code of CODES) {
-    await registering.registerLeader({ code, wallet: Keypair.generate().publicKey.toBase58() });
-  }
-  await registering.close();
+  const v2 = v2Chain(chain);
+  for (const code of CODES) await v2.registerLeader(code, Keypair.generate().publicKey);
   // The presale's own set-up transactions: the leader presale's history before any buy.
   const history = new Set(await leaderPresaleSignatures(chain));
   return { dir, chain, deploymentFile, history };
@@ -166,7 +164,7 @@ describe('the leader ledger on PostgreSQL, two BFF processes sharing it (and Red
     redis = await startRedisServer();
     cleanups.push(() => redis.stop());
     databaseUrl = await postgres.createDatabase();
-    const setup = await setUp(() => createPostgresLeaderLedger({ connectionString: databaseUrl }));
+    const setup = await setUp();
     chain = setup.chain;
     history = setup.history;
     const env = {
@@ -241,9 +239,7 @@ describe('the leader ledger on SQLite, one BFF process killed again and again', 
     const dir = mkdtempSync(join(tmpdir(), 'fbt-faults-sqlite-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     databasePath = join(dir, 'ledger.sqlite');
-    const setup = await setUp(() =>
-      Promise.resolve(createSqliteLeaderLedger({ path: databasePath })),
-    );
+    const setup = await setUp();
     chain = setup.chain;
     history = setup.history;
     instance = await startInstance('bff-sqlite', {

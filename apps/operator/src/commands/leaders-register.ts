@@ -25,8 +25,8 @@ export const leadersRegisterCommand = defineCommand({
   summary: 'register leader codes on chain (leader records; --file for a code,wallet CSV)',
   notes: [
     'The seller creates one leader record per code on the presale (RegisterLeader, paying its rent);',
-    'buys through the code then pay the leader 10% on chain. Not the same as register-leader,',
-    "which only adds the code to the BFF's ledger database (the site's leaderboard) and sends nothing.",
+    'buys through the code then pay the leader 10% on chain, and the BFF indexes them from the',
+    'record (its ledger needs no registration).',
     '--file takes a CSV with the header code,wallet: every bad row is named with its line, a code',
     'listed twice is refused, all before sending; codes already registered to the same wallet are',
     'skipped, so a rerun is harmless; a code registered to another wallet stops everything.',

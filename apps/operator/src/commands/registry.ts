@@ -9,7 +9,6 @@ import { leadersListCommand } from './leaders-list';
 import { leadersRegisterCommand } from './leaders-register';
 import { leadersSuspendCommand } from './leaders-suspend';
 import { migrateCommand } from './migrate';
-import { registerLeaderCommand } from './register-leader';
 import { seedLocalCommand } from './seed-local';
 import { sellerAcceptCommand } from './seller-accept';
 import { sellerProposeCommand } from './seller-propose';
@@ -45,10 +44,18 @@ export const COMMANDS: readonly Command[] = [
   sellerAcceptCommand,
   seedLocalCommand,
   fundCommand,
-  registerLeaderCommand,
   setGoalCommand,
   migrateCommand,
 ];
+
+/**
+ * Commands that are gone, with what to run instead: an old runbook's line gets a precise answer
+ * instead of "unknown command".
+ */
+export const REMOVED_COMMANDS: Readonly<Record<string, string>> = {
+  'register-leader':
+    'leader codes live on chain: register one with `leaders register --presale leader --code <code> --wallet <addr>`; the BFF indexes it from its leader record',
+};
 
 /** The command called `name`, if there is one. */
 export function findCommand(name: string): Command | undefined {

@@ -19,7 +19,10 @@ import { startStack } from '../../src/stack';
 export const BUY_OUTPUT_DIR = fileURLToPath(new URL('../../test-output/buy/', import.meta.url));
 mkdirSync(BUY_OUTPUT_DIR, { recursive: true });
 
-/** The leader code registered in the ledger and on chain (its leader record) for these tests. */
+/**
+ * The leader code registered on chain (its leader record) for these tests: leader buys through
+ * it name the record and the program pays the leader.
+ */
 export const LEADER_CODE = 'beast42';
 
 const SOL = 1_000_000_000n;
@@ -107,19 +110,6 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
     }
     return out;
   };
-  // The ledger's code is also a leader record on chain, as the operator registers codes: leader
-  // buys through it name the record and the program pays the leader.
-  await operatorCli([
-    'leaders',
-    'register',
-    '--presale',
-    'leader',
-    '--code',
-    LEADER_CODE,
-    '--wallet',
-    leaderWallet,
-  ]);
-
   const programId = new PublicKey(deployment.programId);
   const presaleAddress = (variant: PresaleVariant) =>
     new PublicKey(deployment.presales[variant].address);

@@ -31,9 +31,8 @@ const readRecord = (code: string) =>
 const balance = async (key: PublicKey) =>
   BigInt(await session.stack.connection.getBalance(key, 'confirmed'));
 
-/** A leader code on chain (the seller's RegisterLeader, via the operator CLI) and in the ledger. */
+/** A leader code on chain (the seller's RegisterLeader, via the operator CLI). */
 async function registerLeader(code: string, wallet: PublicKey): Promise<void> {
-  await session.stack.ledger.registerLeader({ code, wallet: wallet.toBase58() });
   await session.stack.operatorCli([
     'leaders',
     'register',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEADER_REPORT_REJECTION_MESSAGES,
   encodeBase58,
   verifyOnChainLeaderReport,
   type LeaderReportClaim,
@@ -46,7 +47,6 @@ describe('on-chain leader report verification', () => {
     error: null,
     signers: [WALLET],
     buys: [{ presale: LEADER_PRESALE, buyer: WALLET, lamports, leaderRecord: RECORD }],
-    memos: [],
     lamportDeltas: { [RECORD]: 123_456_789n, [WALLET]: -lamports - 5_000n },
   };
 
@@ -57,6 +57,7 @@ describe('on-chain leader report verification', () => {
       commissionLamports: 123_456_789n,
       slot: 7,
       blockTime: 1_790_000_000,
+      record,
     });
   });
 
@@ -68,13 +69,16 @@ describe('on-chain leader report verification', () => {
     string,
   ][] = [
     [
-      'a buy without a record (memo only)',
+      'a buy without a record',
       claim,
-      {
-        ...tx,
-        buys: [{ presale: LEADER_PRESALE, buyer: WALLET, lamports }],
-        memos: ['fbt:leader:beast42'],
-      },
+      { ...tx, buys: [{ presale: LEADER_PRESALE, buyer: WALLET, lamports }] },
+      record,
+      'LEADER_REPORT__NO_LEADER_RECORD',
+    ],
+    [
+      'a BuyWith naming no record (null)',
+      claim,
+      { ...tx, buys: [{ presale: LEADER_PRESALE, buyer: WALLET, lamports, leaderRecord: null }] },
       record,
       'LEADER_REPORT__NO_LEADER_RECORD',
     ],
@@ -156,5 +160,61 @@ describe('on-chain leader report verification', () => {
       rejection,
       retryable: false,
     });
+  });
+
+  it('accepts a matching client-sent commission', () => {
+    const verdict = verifyOnChainLeaderReport(
+      { ...claim, claimedCommissionLamports: 123_456_789n },
+      tx,
+      LEADER_PRESALE,
+      record,
+    );
+    expect(verdict.ok).toBe(true);
+  });
+
+  it('asks for a retry while the transaction is not confirmed', () => {
+    expect(
+      verifyOnChainLeaderReport(claim, { status: 'not-found' }, LEADER_PRESALE, record),
+    ).toEqual({ ok: false, rejection: 'LEADER_REPORT__TX_NOT_FOUND', retryable: true });
+  });
+
+  const OTHER_PRESALE = address();
+  const OTHER_WALLET = address();
+  const purchaseRefusals: [string, LeaderReportClaim, ObservedTransaction, string][] = [
+    ['a transaction without a presale buy', claim, { ...tx, buys: [] }, 'NOT_A_PRESALE_BUY'],
+    [
+      'a buy on another presale',
+      claim,
+      { ...tx, buys: [{ presale: OTHER_PRESALE, buyer: WALLET, lamports, leaderRecord: RECORD }] },
+      'WRONG_PRESALE',
+    ],
+    [
+      'two buys in one transaction',
+      claim,
+      { ...tx, buys: [...tx.buys, ...tx.buys] },
+      'MULTIPLE_BUYS',
+    ],
+    [
+      'a leader buy beside a buy on another presale',
+      claim,
+      { ...tx, buys: [...tx.buys, { presale: OTHER_PRESALE, buyer: WALLET, lamports }] },
+      'MULTIPLE_BUYS',
+    ],
+    ["another wallet's transaction", { ...claim, wallet: OTHER_WALLET }, tx, 'SIGNER_MISMATCH'],
+    ['a buyer that did not sign', claim, { ...tx, signers: [OTHER_WALLET] }, 'SIGNER_MISMATCH'],
+  ];
+
+  it.each(purchaseRefusals)('refuses %s', (_name, c, observed, rejection) => {
+    expect(verifyOnChainLeaderReport(c, observed, LEADER_PRESALE, record)).toEqual({
+      ok: false,
+      rejection: `LEADER_REPORT__${rejection}`,
+      retryable: false,
+    });
+  });
+
+  it('has a sentence for every rejection', () => {
+    for (const message of Object.values(LEADER_REPORT_REJECTION_MESSAGES)) {
+      expect(message).toMatch(/^[A-Z].*\.$/);
+    }
   });
 });

@@ -38,9 +38,9 @@ const backgroundLoops: FastifyPluginCallback<BackgroundLoopsOptions> = (fastify,
   };
 
   fastify.addHook('onReady', async () => {
-    const { topics, streamHub, leaderService, cluster } = fastify;
+    const { topics, streamHub, leaderIndex, cluster } = fastify;
     const reconcile = () => {
-      leaderService
+      leaderIndex
         .reconcile()
         .then(({ recorded }) => {
           if (recorded > 0) fastify.log.info({ recorded }, 'reconciler recorded leader buys');

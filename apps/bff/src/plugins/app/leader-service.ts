@@ -1,13 +1,19 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps, AppSettings } from '../../app-deps';
-import { createLeaderService, type LeaderService } from '../../services/leader-service';
+import { createLeaderIndexer, type LeaderIndexer } from '../../services/leader-indexer';
+import {
+  createLeaderReportVerifier,
+  type LeaderReportVerifier,
+} from '../../services/leader-report-verifier';
 import { withRecordedBuyListener } from '../../stream/leaderboard-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Verified leader reports and the reconciler. */
-    leaderService: LeaderService;
+    /** Leader reports, acknowledged once checked against the chain. */
+    leaderReports: LeaderReportVerifier;
+    /** The reconciler: indexes the leader presale's buys and the records' claims from chain. */
+    leaderIndex: LeaderIndexer;
   }
 }
 
@@ -23,8 +29,9 @@ export type LeaderServicePluginOptions = Pick<
 };
 
 /**
- * The leader service over the ledger and the chain verifier, for the leader presale of the
- * deployment. Upstream failures during verification are logged; the caller answers 503.
+ * The leader report verifier and the indexer (reconciler) over the ledger and the chain, for
+ * the leader presale of the deployment. Upstream failures during a report are logged; the
+ * caller answers 503.
  */
 const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   fastify,
@@ -32,36 +39,33 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   done,
 ) => {
   const leaderPresale = options.deployment.presales.leader.address;
-  // The cached leader presale says how many leader records it has. Before its first value,
-  // wait for the refresh under way (single-flight: no read of our own).
-  const leadersOnChain = async (): Promise<boolean> => {
-    const resource = fastify.presaleCache.resources.leader;
-    if (resource.current() === null) await resource.refresh();
-    const snapshot = resource.current()?.value;
-    if (snapshot === undefined) throw new Error('the leader presale has not been read yet');
-    return snapshot.rules.leaderCount > 0n;
-  };
+  // A recorded buy changes the ranking (the `leaderboard` topic reads it again).
+  const ledger = withRecordedBuyListener(options.ledger, () => fastify.leaderboard.changed());
+  const chain = options.verifier;
+  const { leaderRecords } = options;
   fastify.decorate(
-    'leaderService',
-    createLeaderService({
-      // A recorded buy changes the ranking (the `leaderboard` topic reads it again).
-      ledger: withRecordedBuyListener(options.ledger, () => fastify.leaderboard.changed()),
-      verifier: options.verifier,
+    'leaderReports',
+    createLeaderReportVerifier({
+      ledger,
+      chain,
+      leaderRecords,
       leaderPresale,
-      leaderRecords: options.leaderRecords,
-      leadersOnChain,
       notFoundRetryDelaysMs:
         options.settings.leaderReportRetryDelaysMs ?? DEFAULT_NOT_FOUND_RETRY_DELAYS_MS,
       onError: (error, operation) =>
         fastify.log.warn({ err: error, operation }, 'leader verification upstream failed'),
     }),
   );
+  fastify.decorate(
+    'leaderIndex',
+    createLeaderIndexer({ ledger, chain, leaderRecords, leaderPresale }),
+  );
   done();
 };
 
-/** Decorates `leaderService` (see {@link leaderService}). */
+/** Decorates `leaderReports` and `leaderIndex` (see {@link leaderService}). */
 export const leaderServicePlugin = fp(leaderService, {
   name: 'leader-service',
   fastify: '5.x',
-  dependencies: ['caches', 'stream-hub', 'cluster'],
+  dependencies: ['caches'],
 });
