@@ -15,8 +15,8 @@ export interface LeaderRow {
 /**
  * Reads a leaders file: a `code,wallet` header (either order), then one leader per line. Every
  * bad row is named with its line number, and a code listed twice is refused (naming both
- * lines), all before anything is sent. Codes are 3-32 letters, digits, `_` or `-` (what the
- * site accepts; the program takes 1-32) and case-sensitive, as on chain.
+ * lines), all before anything is sent. Codes are 3-32 letters, digits, `_` or `-` (the
+ * program's rule, `isValidLeaderCode`) and case-sensitive, as on chain.
  */
 export function readLeadersFile(file: string): LeaderRow[] {
   const flag = `--file ${path.resolve(file)}`;

@@ -88,7 +88,7 @@ export const enSale = {
   'programError.ArithmeticOverflow': 'The amount is too large.',
   'programError.InsufficientTokens': 'The presale vault has too few tokens left.',
   'programError.InvalidLeaderCode':
-    'This leader code is not valid: it must be 1 to 32 letters, digits, _ or -.',
+    'This leader code is not valid: it must be 3 to 32 letters, digits, _ or -.',
   'programError.InvalidLeaderRecord': 'This leader code has no record on the presale.',
   'programError.LeaderExists': 'This leader code is already registered.',
   'programError.LeaderInactive':
@@ -120,10 +120,8 @@ export const enSale = {
     'The purchase was not made by the reported wallet.',
   'leaderReportError.LEADER_REPORT__AMOUNT_MISMATCH':
     'The reported amount does not match the purchase.',
-  'leaderReportError.LEADER_REPORT__MEMO_MISSING': 'The purchase carries no leader code.',
   'leaderReportError.LEADER_REPORT__MEMO_MISMATCH':
     'The purchase was made with a different leader code.',
-  'leaderReportError.LEADER_REPORT__UNKNOWN_LEADER': 'The leader code is not registered.',
   'leaderReportError.LEADER_REPORT__SELF_REFERRAL':
     'A leader cannot earn commission on their own purchase.',
   'leaderReportError.LEADER_REPORT__COMMISSION_MISMATCH':

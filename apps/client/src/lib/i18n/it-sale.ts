@@ -85,7 +85,7 @@ export const itSale: Record<keyof typeof enSale, string> = {
   'programError.ArithmeticOverflow': 'L’importo è troppo grande.',
   'programError.InsufficientTokens': 'Nel vault della prevendita restano troppo pochi token.',
   'programError.InvalidLeaderCode':
-    'Questo codice leader non è valido: deve avere da 1 a 32 lettere, cifre, _ o -.',
+    'Questo codice leader non è valido: deve avere da 3 a 32 lettere, cifre, _ o -.',
   'programError.InvalidLeaderRecord': 'Questo codice leader non ha un record nella prevendita.',
   'programError.LeaderExists': 'Questo codice leader è già registrato.',
   'programError.LeaderInactive':
@@ -117,10 +117,8 @@ export const itSale: Record<keyof typeof enSale, string> = {
     'L’acquisto non è stato fatto dal wallet indicato.',
   'leaderReportError.LEADER_REPORT__AMOUNT_MISMATCH':
     'L’importo indicato non corrisponde all’acquisto.',
-  'leaderReportError.LEADER_REPORT__MEMO_MISSING': 'L’acquisto non riporta alcun codice leader.',
   'leaderReportError.LEADER_REPORT__MEMO_MISMATCH':
     'L’acquisto è stato fatto con un codice leader diverso.',
-  'leaderReportError.LEADER_REPORT__UNKNOWN_LEADER': 'Il codice leader non è registrato.',
   'leaderReportError.LEADER_REPORT__SELF_REFERRAL':
     'Un leader non può guadagnare commissioni sul proprio acquisto.',
   'leaderReportError.LEADER_REPORT__COMMISSION_MISMATCH':

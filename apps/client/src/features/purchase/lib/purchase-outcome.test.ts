@@ -53,8 +53,8 @@ describe('the dialog after a purchase', () => {
       'refused report -> Warning with the reason',
       {
         kind: 'rejected' as const,
-        code: 'LEADER_REPORT__UNKNOWN_LEADER',
-        message: 'No leader "nope".',
+        code: 'LEADER_REPORT__NO_LEADER_RECORD',
+        message: 'The purchase names no leader record.',
       },
       {
         kind: 'error',
@@ -62,7 +62,7 @@ describe('the dialog after a purchase', () => {
         lines: [
           'Transaction successfully executed.',
           'Encountered an error in the Leader code. Contact support or your leader',
-          'No leader "nope".',
+          'The purchase names no leader record.',
         ],
       },
     ],
