@@ -12,6 +12,7 @@ import {
 import type { PresaleState } from '@fbt/domain';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import type { SeededChain } from './chain-fixture';
+import { leaderMemo } from './leader-memo';
 
 const SOL = 1_000_000_000n;
 
@@ -78,8 +79,8 @@ export function forgeryCases({
           mint: new PublicKey(deployment.mint),
           lamports: 1_000n, // below the minimum: the program refuses
           createBuyerTokenAccount: true,
-          leaderCode: 'beast42',
         });
+        instructions.push(leaderMemo('beast42', stranger.publicKey));
         return claim(await chain.sendFailing(instructions, stranger), stranger, 1_000n);
       },
       'LEADER_REPORT__TX_FAILED',

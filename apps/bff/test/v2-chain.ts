@@ -28,6 +28,7 @@ import {
   type AllowlistTree,
 } from '@fbt/presale-client';
 import type { SeededChain } from './chain-fixture';
+import { leaderMemo } from './leader-memo';
 
 /** The v2 operations on one seeded chain. */
 export interface V2Chain {
@@ -111,8 +112,9 @@ export function v2Chain(chain: SeededChain): V2Chain {
         createBuyerTokenAccount: true,
         ...(options.leaderRecord === undefined ? {} : { leaderRecord: options.leaderRecord }),
         ...(options.proof === undefined ? {} : { allowlistProof: options.proof }),
-        ...(options.memoCode === undefined ? {} : { leaderCode: options.memoCode }),
       });
+      if (options.memoCode !== undefined)
+        instructions.push(leaderMemo(options.memoCode, buyer.publicKey));
       return send(instructions, [buyer]);
     },
   };

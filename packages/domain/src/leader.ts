@@ -1,7 +1,5 @@
-import { DomainError } from './domain-error';
-
-/** Prefix of the SPL Memo a leader buy carries: `fbt:leader:<code>`. */
-export const LEADER_MEMO_PREFIX = 'fbt:leader:';
+/** Prefix of the SPL Memo older leader buys carried: `fbt:leader:<code>` (read, never written). */
+const LEADER_MEMO_PREFIX = 'fbt:leader:';
 
 /** Leader commission in basis points of the amount bought (10%). */
 export const LEADER_COMMISSION_BPS = 1_000n;
@@ -14,18 +12,6 @@ const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
  */
 export function isValidLeaderCode(code: string): boolean {
   return typeof code === 'string' && LEADER_CODE_PATTERN.test(code);
-}
-
-/**
- * The memo text for a leader buy. Throws `LEADER__INVALID_CODE` for a malformed code, so a bad
- * code can never reach the chain.
- *
- * @example
- * formatLeaderMemo('beast42'); // 'fbt:leader:beast42'
- */
-export function formatLeaderMemo(code: string): string {
-  if (!isValidLeaderCode(code)) throw new DomainError('LEADER__INVALID_CODE', { code });
-  return `${LEADER_MEMO_PREFIX}${code}`;
 }
 
 /**

@@ -50,7 +50,5 @@ export const LEADER_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** The leader's share of a leader buy: lamports / 10, rounded down (the seller keeps the rest). */
 export const LEADER_COMMISSION_DIVISOR = 10n;
 
-/** SPL Memo program (v2), which carries the `fbt:leader:<code>` memo on leader buys. */
-export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 /** The Rent sysvar, the 11th account of Buy. */
 export const RENT_SYSVAR_ID = new PublicKey('SysvarRent111111111111111111111111111111111');

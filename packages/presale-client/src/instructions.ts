@@ -1,5 +1,4 @@
-import { Buffer } from 'buffer';
-import { formatLeaderMemo } from '@fbt/domain';
+import type { Buffer } from 'buffer';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   getAssociatedTokenAddressSync,
@@ -10,7 +9,6 @@ import { SystemProgram, TransactionInstruction, type AccountMeta } from '@solana
 import {
   ACCOUNT_COUNTS,
   MAX_ALLOWLIST_PROOF_DEPTH,
-  MEMO_PROGRAM_ID,
   PresaleInstruction,
   RENT_SYSVAR_ID,
 } from './constants';
@@ -160,14 +158,12 @@ export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
 export interface BuyInstructionsParams extends BuyWithParams {
   /** Prepend an idempotent create of the buyer's associated token account. */
   readonly createBuyerTokenAccount?: boolean;
-  /** Leader code: appends an SPL Memo `fbt:leader:<code>` signed by the buyer. */
-  readonly leaderCode?: string;
 }
 
 /**
  * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
- * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given), optional leader
- * memo].
+ * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given)]. A leader buy
+ * names the code's record and nothing else: the program pays the leader through it.
  *
  * @example
  * const ixs = buildBuyInstructions({ ...presale, buyer, lamports: 1_000_000_000n, createBuyerTokenAccount: true });
@@ -187,21 +183,7 @@ export function buildBuyInstructions(params: BuyInstructionsParams): Transaction
     );
   }
   instructions.push(buildBuyWithInstruction({ ...params, buyerTokenAccount }));
-  if (params.leaderCode !== undefined)
-    instructions.push(buildLeaderMemoInstruction(params.leaderCode, params.buyer));
   return instructions;
-}
-
-/** SPL Memo `fbt:leader:<code>` signed by the buyer (throws on an invalid code). */
-export function buildLeaderMemoInstruction(
-  leaderCode: string,
-  signer: PublicKey,
-): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: MEMO_PROGRAM_ID,
-    keys: [r(signer, true)],
-    data: Buffer.from(formatLeaderMemo(leaderCode), 'utf8'),
-  });
 }
 
 /** Inputs of the seller-only state instructions. */

@@ -3,7 +3,6 @@ import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
-import { findActiveLeaderRecord } from './leader-record-lookup';
 import {
   isPreparedFor,
   withUnusedBlockhash,
@@ -33,12 +32,11 @@ export interface BuyFbtRequest {
   readonly amountInput: string;
   /** Lamports the buyer already spent on this presale. */
   readonly boughtLamports: bigint;
-  /** Leader page only: adds the memo `fbt:leader:<code>` (what the leader report names). */
-  readonly leaderCode?: string;
   /**
-   * The code's on-chain leader record (registered and active): the program pays it 10% of the
-   * amount and the seller the rest. Absent with a `leaderCode` (the site could not vouch for
-   * the code), the code's record is looked up on chain and named when it is active.
+   * Leader page: the code's on-chain leader record, as the BFF's leader check named it
+   * (registered and active). The program pays it 10% of the amount and the seller the rest; it
+   * refuses a suspended record or another presale's, so a stale answer can only fail the buy,
+   * never pay the wrong leader. Absent: a plain buy.
    */
   readonly leaderRecord?: PublicKey;
   /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
@@ -133,16 +131,6 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       ? deps.prepared
       : await preparePurchase(connection, target, now);
     const chain = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
-    const leaderRecord =
-      request.leaderRecord ??
-      (request.leaderCode === undefined
-        ? undefined
-        : await findActiveLeaderRecord(connection, {
-            programId: request.programId,
-            presale: request.presale,
-            code: request.leaderCode,
-            buyer: request.buyer,
-          }));
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
       presale: request.presale,
@@ -153,8 +141,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       lamports,
       buyerTokenAccount,
       createBuyerTokenAccount: !chain.tokenAccountExists,
-      ...(request.leaderCode === undefined ? {} : { leaderCode: request.leaderCode }),
-      ...(leaderRecord === undefined ? {} : { leaderRecord }),
+      ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
       ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),
     });
     const outcome = await runTransaction(deps, {

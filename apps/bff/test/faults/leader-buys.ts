@@ -9,6 +9,7 @@ import { retryOnConnectionReset } from '@fbt/adapters';
 import { decodePresaleState, encodeBase58 } from '@fbt/domain';
 import { buildBuyInstructions } from '@fbt/presale-client';
 import type { SeededChain } from '../chain-fixture';
+import { leaderMemo } from '../leader-memo';
 
 /** One confirmed leader buy as the chain holds it. */
 export interface ChainBuy {
@@ -130,8 +131,8 @@ export async function makeLeaderBuys(
           mint,
           lamports,
           createBuyerTokenAccount: wave === 0,
-          leaderCode,
         }),
+        leaderMemo(leaderCode, buyer.publicKey),
       );
       tx.feePayer = buyer.publicKey;
       tx.recentBlockhash = blockhash;

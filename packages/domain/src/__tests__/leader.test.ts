@@ -3,7 +3,6 @@ import {
   LEADER_REPORT_REJECTION_MESSAGES,
   computeLeaderCommission,
   encodeBase58,
-  formatLeaderMemo,
   isValidLeaderCode,
   parseLeaderCodeFromUrl,
   parseLeaderMemo,
@@ -29,8 +28,7 @@ describe('leader codes', () => {
     expect(isValidLeaderCode(code)).toBe(expected);
   });
 
-  it('writes and reads the memo', () => {
-    expect(formatLeaderMemo('beast42')).toBe('fbt:leader:beast42');
+  it('reads the code out of a leader memo', () => {
     expect(parseLeaderMemo('fbt:leader:beast42')).toBe('beast42');
   });
 
@@ -40,10 +38,6 @@ describe('leader codes', () => {
       expect(parseLeaderMemo(memo)).toBeNull();
     },
   );
-
-  it('never writes a memo for a malformed code', () => {
-    expect(() => formatLeaderMemo('no')).toThrow(/LEADER__INVALID_CODE/);
-  });
 
   it.each([
     ['http://localhost:8080/#/leader?code=beast42', 'beast42'],

@@ -33,8 +33,8 @@ export interface BlinkBuy {
   /** The POST's `account`: fee payer and only signer. */
   readonly buyer: PublicKey;
   readonly lamports: bigint;
-  /** Leader presale: the code's record (paid 10% by the program) and the code (memo). */
-  readonly leader?: { readonly code: string; readonly record: PublicKey };
+  /** Leader presale: the code's record, which the program pays 10% of the amount. */
+  readonly leaderRecord?: PublicKey;
 }
 
 /** The unsigned transaction, or why the chain would refuse it (the site's failure text). */
@@ -65,7 +65,7 @@ function compile(
  * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
  * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
  * presale), the same instructions (`buildBuyInstructions`: the buyer's associated token account
- * created idempotently when missing, BuyWith with the leader record, the leader memo), the same
+ * created idempotently when missing, BuyWith with the leader record), the same
  * priority fee rule, and a compute limit sized from a simulation with `buyComputeUnitLimit`.
  * The simulation also refuses what the chain would refuse (not enough SOL, a rule that changed
  * since the checks), with the text the site shows, so no failing transaction is handed out.
@@ -88,9 +88,7 @@ export async function buildBlinkBuyTransaction(
     mint: buy.mint,
     lamports: buy.lamports,
     createBuyerTokenAccount: !chain.tokenAccountExists,
-    ...(buy.leader === undefined
-      ? {}
-      : { leaderCode: buy.leader.code, leaderRecord: buy.leader.record }),
+    ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
   });
   const priorityFee = choosePriorityFee(chain.recentFees, DEFAULT_MAX_PRIORITY_FEE);
   const build = (units: number) =>

@@ -278,9 +278,7 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
             state: snapshot.state,
             buyer: new PublicKey(account),
             lamports: parsed.lamports,
-            ...(leader === null || code === undefined
-              ? {}
-              : { leader: { code, record: new PublicKey(leader.address) } }),
+            ...(leader === null ? {} : { leaderRecord: new PublicKey(leader.address) }),
           }),
         'transaction inputs',
         request,

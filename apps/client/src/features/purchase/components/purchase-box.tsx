@@ -112,6 +112,8 @@ export function PurchaseBox({
     state.isActived &&
     sale.phase === 'open' &&
     (!allowlisted || listedProof !== undefined) &&
+    // The leader check's answer is all the buy knows of the code's record: wait for it.
+    !(isLeaderPage && leaderCode !== null && leaderCheck.isPending) &&
     (address === null || bought.data !== undefined) &&
     isSendEnabled({
       amountError: amountError?.message ?? null,

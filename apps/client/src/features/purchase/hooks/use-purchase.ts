@@ -24,7 +24,7 @@ export interface PurchaseTarget {
   readonly mint: string;
   readonly state: PresaleState;
   readonly boughtLamports: bigint;
-  /** Leader page: the code (its memo rides in the buy, then the report is posted). */
+  /** Leader page: the code, named by the leader report posted after the buy. */
   readonly leaderCode?: string;
   /** Leader page: the code's active on-chain record, which the program pays 10%. */
   readonly leaderRecord?: string;
