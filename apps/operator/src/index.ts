@@ -2,6 +2,7 @@ export { runCli } from './cli';
 export type { CliIo } from './cli';
 export * from './deploy';
 export * from './keypair-file';
+export * from './lookup-table';
 export * from './mint';
 export * from './operator-error';
 export * from './presale-admin';

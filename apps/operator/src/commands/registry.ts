@@ -8,6 +8,7 @@ import { fundCommand } from './fund';
 import { leadersListCommand } from './leaders-list';
 import { leadersRegisterCommand } from './leaders-register';
 import { leadersSuspendCommand } from './leaders-suspend';
+import { lookupTableCommand } from './lookup-table';
 import { migrateCommand } from './migrate';
 import { registerLeaderCommand } from './register-leader';
 import { seedLocalCommand } from './seed-local';
@@ -43,6 +44,7 @@ export const COMMANDS: readonly Command[] = [
   windowShowCommand,
   sellerProposeCommand,
   sellerAcceptCommand,
+  lookupTableCommand,
   seedLocalCommand,
   fundCommand,
   registerLeaderCommand,
