@@ -23,7 +23,16 @@ import {
   resolveActionUrl,
   signAndSend,
 } from './actions-client';
-import { actionUrl, amountAction, blinkWorld, PRICE, SOL, useBlinkWorld } from './actions-fixture';
+import {
+  actionUrl,
+  amountAction,
+  blinkWorld,
+  originOf,
+  PRICE,
+  SOL,
+  startApp,
+  useBlinkWorld,
+} from './actions-fixture';
 
 useBlinkWorld();
 
@@ -57,10 +66,17 @@ describe('a spec client buys from the Blink', () => {
     const { transaction } = await signAndSend(connection, answer.transaction, buyer);
 
     // What the transaction holds: compute budget, priority fee, the buyer's token account
-    // created, then BuyWith naming the leader record; nothing else (no memo).
-    const keys = transaction.message.staticAccountKeys;
+    // created, then BuyWith naming the leader record; nothing else (no memo). A version-0
+    // message: the presale's accounts come from the deployment's lookup table.
+    expect(transaction.version).toBe(0);
+    const [lookup] = transaction.message.addressTableLookups;
+    expect(lookup?.accountKey.toBase58()).toBe(blinkWorld.deployment.lookupTable);
+    const { value: table } = await connection.getAddressLookupTable(lookup!.accountKey);
+    const keys = transaction.message.getAccountKeys({ addressLookupTableAccounts: [table!] });
+    const leaderPresale = blinkWorld.chain.deployment.presales.leader.address;
+    expect(keys.staticAccountKeys.map(String)).not.toContain(leaderPresale);
     const programs = transaction.message.compiledInstructions.map((ix) =>
-      keys[ix.programIdIndex]?.toBase58(),
+      keys.get(ix.programIdIndex)?.toBase58(),
     );
     expect(programs.slice(0, 2)).toEqual([
       ComputeBudgetProgram.programId.toBase58(),
@@ -71,13 +87,13 @@ describe('a spec client buys from the Blink', () => {
       blinkWorld.chain.deployment.programId,
     ]);
     const buyWith = transaction.message.compiledInstructions.find(
-      (ix) => keys[ix.programIdIndex]?.toBase58() === blinkWorld.chain.deployment.programId,
+      (ix) => keys.get(ix.programIdIndex)?.toBase58() === blinkWorld.chain.deployment.programId,
     );
     expect(buyWith?.data[0]).toBe(PresaleInstruction.BuyWith);
-    expect(buyWith?.accountKeyIndexes.map((i) => keys[i]?.toBase58())).toContain(
-      recordAddress.toBase58(),
-    );
-    expect(keys[0]?.equals(buyer.publicKey)).toBe(true);
+    const named = buyWith?.accountKeyIndexes.map((i) => keys.get(i)?.toBase58());
+    expect(named?.[1]).toBe(leaderPresale);
+    expect(named?.[11]).toBe(recordAddress.toBase58());
+    expect(keys.get(0)?.equals(buyer.publicKey)).toBe(true);
 
     const ata = getAssociatedTokenAddressSync(
       new PublicKey(blinkWorld.chain.deployment.mint),
@@ -125,6 +141,28 @@ describe('a spec client buys from the Blink', () => {
       `/api/v1/presales/public/buyers/${buyer.publicKey.toBase58()}`,
     );
     expect(record.json()).toMatchObject({ boughtLamports: SOL.toString() });
+  });
+
+  it('answers a legacy transaction, which lands too, when the deployment has no lookup table', async () => {
+    const withoutTable = await startApp({}, blinkWorld.chain.deployment);
+    const buyer = await blinkWorld.chain.fundedKeypair(5);
+    const answer = await postAction(
+      `${originOf(withoutTable)}/api/actions/presale/leader?code=beast42&amount=1`,
+      { account: buyer.publicKey.toBase58() },
+    );
+    const { transaction } = await signAndSend(
+      blinkWorld.chain.connection,
+      answer.transaction,
+      buyer,
+    );
+    expect(transaction.version).toBe('legacy');
+    const ata = getAssociatedTokenAddressSync(
+      new PublicKey(blinkWorld.chain.deployment.mint),
+      buyer.publicKey,
+    );
+    expect((await getAccount(blinkWorld.chain.connection, ata, 'confirmed')).amount).toBe(
+      20_000n * 1_000_000n,
+    );
   });
 
   it('describes the presale with the live price, progress and limits, and serves its icon', async () => {

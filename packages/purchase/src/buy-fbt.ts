@@ -41,6 +41,11 @@ export interface BuyFbtRequest {
   readonly leaderRecord?: PublicKey;
   /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
   readonly allowlistProof?: readonly Uint8Array[];
+  /**
+   * The deployment's address lookup table (the config's `lookupTable`): the buy is then a
+   * version-0 transaction loading the presale's accounts from it, when the chain has it.
+   */
+  readonly lookupTable?: PublicKey;
 }
 
 export interface BuyFbtDeps extends TransactionDeps {
@@ -126,7 +131,12 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     enter('preparing');
     const buyerTokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
     const now = deps.now ?? Date.now;
-    const target = { buyer: request.buyer, presale: request.presale, mint: request.mint };
+    const target = {
+      buyer: request.buyer,
+      presale: request.presale,
+      mint: request.mint,
+      ...(request.lookupTable === undefined ? {} : { lookupTable: request.lookupTable }),
+    };
     const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
@@ -152,6 +162,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
         deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
       ),
       instructions: buyInstructions,
+      lookupTables: chain.lookupTable === null ? [] : [chain.lookupTable],
       enter,
     });
     if (!outcome.ok) {

@@ -279,6 +279,9 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
             buyer: new PublicKey(account),
             lamports: parsed.lamports,
             ...(leader === null ? {} : { leaderRecord: new PublicKey(leader.address) }),
+            ...(deployment.lookupTable === undefined
+              ? {}
+              : { lookupTable: new PublicKey(deployment.lookupTable) }),
           }),
         'transaction inputs',
         request,
