@@ -63,7 +63,7 @@ describe('a spec client buys from the Blink', () => {
     const href = fillLinkedAction(amountAction(action), resolved ?? '', { amount: '2' });
     const answer = await postAction(href, { account: buyer.publicKey.toBase58() });
     expect(answer.message).toBe('Buy 40000 FBT for 2 SOL with leader code beast42.');
-    const { transaction } = await signAndSend(connection, answer.transaction, buyer);
+    const { signature, transaction } = await signAndSend(connection, answer.transaction, buyer);
 
     // What the transaction holds: compute budget, priority fee, the buyer's token account
     // created, then BuyWith naming the leader record; nothing else (no memo). A version-0
@@ -108,6 +108,17 @@ describe('a spec client buys from the Blink', () => {
     expect(recordAfter.solsEarned - recordBefore.solsEarned).toBe((2n * SOL) / 10n);
     expect(recordAfter.volumeLamports - recordBefore.volumeLamports).toBe(2n * SOL);
     expect(recordAfter.buys - recordBefore.buys).toBe(1n);
+
+    // No report follows a Blink buy: the reconciler finds it under the leader presale (an
+    // address the transaction loaded from the table) and records it by its record.
+    await blinkWorld.app.leaderService.reconcile();
+    expect(await blinkWorld.wired.deps.ledger.findBuy(signature)).toMatchObject({
+      leaderCode: 'beast42',
+      wallet: buyer.publicKey.toBase58(),
+      lamports: 2n * SOL,
+      commissionLamports: SOL / 5n,
+      source: 'reconciler',
+    });
   });
 
   it('buys with a preset button on the public Blink, resolved from the site link', async () => {
