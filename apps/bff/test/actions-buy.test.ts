@@ -23,7 +23,16 @@ import {
   resolveActionUrl,
   signAndSend,
 } from './actions-client';
-import { actionUrl, amountAction, blinkWorld, PRICE, SOL, useBlinkWorld } from './actions-fixture';
+import {
+  actionUrl,
+  amountAction,
+  blinkWorld,
+  originOf,
+  PRICE,
+  SOL,
+  startApp,
+  useBlinkWorld,
+} from './actions-fixture';
 
 useBlinkWorld();
 
@@ -54,27 +63,37 @@ describe('a spec client buys from the Blink', () => {
     const href = fillLinkedAction(amountAction(action), resolved ?? '', { amount: '2' });
     const answer = await postAction(href, { account: buyer.publicKey.toBase58() });
     expect(answer.message).toBe('Buy 40000 FBT for 2 SOL with leader code beast42.');
-    const { transaction } = await signAndSend(connection, answer.transaction, buyer);
+    const { signature, transaction } = await signAndSend(connection, answer.transaction, buyer);
 
     // What the transaction holds: compute budget, priority fee, the buyer's token account
-    // created, then BuyWith naming the leader record (and the leader memo).
-    const keys = transaction.message.staticAccountKeys;
+    // created, then BuyWith naming the leader record; nothing else (no memo). A version-0
+    // message: the presale's accounts come from the deployment's lookup table.
+    expect(transaction.version).toBe(0);
+    const [lookup] = transaction.message.addressTableLookups;
+    expect(lookup?.accountKey.toBase58()).toBe(blinkWorld.deployment.lookupTable);
+    const { value: table } = await connection.getAddressLookupTable(lookup!.accountKey);
+    const keys = transaction.message.getAccountKeys({ addressLookupTableAccounts: [table!] });
+    const leaderPresale = blinkWorld.chain.deployment.presales.leader.address;
+    expect(keys.staticAccountKeys.map(String)).not.toContain(leaderPresale);
     const programs = transaction.message.compiledInstructions.map((ix) =>
-      keys[ix.programIdIndex]?.toBase58(),
+      keys.get(ix.programIdIndex)?.toBase58(),
     );
     expect(programs.slice(0, 2)).toEqual([
       ComputeBudgetProgram.programId.toBase58(),
       ComputeBudgetProgram.programId.toBase58(),
     ]);
-    expect(programs).toContain('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+    expect(programs.slice(2)).toEqual([
+      'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+      blinkWorld.chain.deployment.programId,
+    ]);
     const buyWith = transaction.message.compiledInstructions.find(
-      (ix) => keys[ix.programIdIndex]?.toBase58() === blinkWorld.chain.deployment.programId,
+      (ix) => keys.get(ix.programIdIndex)?.toBase58() === blinkWorld.chain.deployment.programId,
     );
     expect(buyWith?.data[0]).toBe(PresaleInstruction.BuyWith);
-    expect(buyWith?.accountKeyIndexes.map((i) => keys[i]?.toBase58())).toContain(
-      recordAddress.toBase58(),
-    );
-    expect(keys[0]?.equals(buyer.publicKey)).toBe(true);
+    const named = buyWith?.accountKeyIndexes.map((i) => keys.get(i)?.toBase58());
+    expect(named?.[1]).toBe(leaderPresale);
+    expect(named?.[11]).toBe(recordAddress.toBase58());
+    expect(keys.get(0)?.equals(buyer.publicKey)).toBe(true);
 
     const ata = getAssociatedTokenAddressSync(
       new PublicKey(blinkWorld.chain.deployment.mint),
@@ -89,6 +108,17 @@ describe('a spec client buys from the Blink', () => {
     expect(recordAfter.solsEarned - recordBefore.solsEarned).toBe((2n * SOL) / 10n);
     expect(recordAfter.volumeLamports - recordBefore.volumeLamports).toBe(2n * SOL);
     expect(recordAfter.buys - recordBefore.buys).toBe(1n);
+
+    // No report follows a Blink buy: the reconciler finds it under the leader presale (an
+    // address the transaction loaded from the table) and records it by its record.
+    await blinkWorld.app.leaderIndex.reconcile();
+    expect(await blinkWorld.wired.deps.ledger.findBuy(signature)).toMatchObject({
+      leaderCode: 'beast42',
+      wallet: buyer.publicKey.toBase58(),
+      lamports: 2n * SOL,
+      commissionLamports: SOL / 5n,
+      source: 'reconciler',
+    });
   });
 
   it('buys with a preset button on the public Blink, resolved from the site link', async () => {
@@ -122,6 +152,28 @@ describe('a spec client buys from the Blink', () => {
       `/api/v1/presales/public/buyers/${buyer.publicKey.toBase58()}`,
     );
     expect(record.json()).toMatchObject({ boughtLamports: SOL.toString() });
+  });
+
+  it('answers a legacy transaction, which lands too, when the deployment has no lookup table', async () => {
+    const withoutTable = await startApp({}, blinkWorld.chain.deployment);
+    const buyer = await blinkWorld.chain.fundedKeypair(5);
+    const answer = await postAction(
+      `${originOf(withoutTable)}/api/actions/presale/leader?code=beast42&amount=1`,
+      { account: buyer.publicKey.toBase58() },
+    );
+    const { transaction } = await signAndSend(
+      blinkWorld.chain.connection,
+      answer.transaction,
+      buyer,
+    );
+    expect(transaction.version).toBe('legacy');
+    const ata = getAssociatedTokenAddressSync(
+      new PublicKey(blinkWorld.chain.deployment.mint),
+      buyer.publicKey,
+    );
+    expect((await getAccount(blinkWorld.chain.connection, ata, 'confirmed')).amount).toBe(
+      20_000n * 1_000_000n,
+    );
   });
 
   it('describes the presale with the live price, progress and limits, and serves its icon', async () => {

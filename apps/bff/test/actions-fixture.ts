@@ -1,10 +1,12 @@
 // The presale Blink's test world, shared by the actions-*.test.ts files: the real local chain
-// seeded with the three presales and two leader codes on chain (beast42 active, sleepy1
-// suspended), the BFF listening on a port, and what those tests ask of them.
+// seeded with the three presales, two leader codes on chain (beast42 active, sleepy1
+// suspended) and the buys' address lookup table (made by the operator's code, named by the
+// deployment the BFF serves), the BFF listening on a port, and what those tests ask of them.
 import { Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { PresaleVariant } from '@fbt/domain';
+import type { Deployment, PresaleVariant } from '@fbt/domain';
+import { applyBuyLookupTable, planBuyLookupTable } from '@fbt/operator';
 import {
   buildRegisterLeaderInstruction,
   buildSetLeaderActiveInstruction,
@@ -24,6 +26,8 @@ export const PRICE = 50_000n;
 /** The chain, the app and its origin, and beast42's leader, once the hooks ran. */
 export const blinkWorld = {} as {
   chain: SeededChain;
+  /** The deployment the app serves: the chain's, with its lookup table. */
+  deployment: Deployment;
   wired: WiredDeps;
   app: FastifyInstance;
   origin: string;
@@ -69,11 +73,18 @@ export async function cacheShows(
   });
 }
 
-/** Another app over the same chain with other settings, listening; closed after the file. */
-export async function startApp(settings: Partial<AppSettings> = {}): Promise<FastifyInstance> {
+/**
+ * Another app over the same chain with other settings (or another deployment), listening;
+ * closed after the file.
+ */
+export async function startApp(
+  settings: Partial<AppSettings> = {},
+  deployment: Deployment = blinkWorld.deployment,
+): Promise<FastifyInstance> {
   const { wired } = blinkWorld;
   const instance = await buildApp({
     ...wired.deps,
+    deployment,
     settings: { ...wired.deps.settings, ...settings },
   });
   extraApps.push(instance);
@@ -118,8 +129,21 @@ export function useBlinkWorld(): void {
   beforeAll(async () => {
     const chain = await startSeededChain();
     blinkWorld.chain = chain;
+    const table = await applyBuyLookupTable(
+      chain.connection,
+      await planBuyLookupTable({
+        connection: chain.connection,
+        programId: new PublicKey(chain.deployment.programId),
+        presales: (['public', 'private', 'leader'] as const).map(
+          (variant) => new PublicKey(chain.deployment.presales[variant].address),
+        ),
+        authority: chain.seller.publicKey,
+      }),
+      chain.seller,
+    );
+    blinkWorld.deployment = { ...chain.deployment, lookupTable: table.table.toBase58() };
     blinkWorld.wired = await createAppDeps(
-      chain.deployment,
+      blinkWorld.deployment,
       loadConfig({ DATABASE_PATH: ':memory:', PYTH_HERMES_URL: '' }),
       { scheduler: createManualScheduler(), logger: false, settings: TEST_SETTINGS },
     );

@@ -20,6 +20,7 @@ import {
 } from '@fbt/presale-client';
 import type { Deployment, PresaleVariant } from '@fbt/domain';
 import { programSoPath } from '@fbt/presale-program';
+import { leaderMemo } from './leader-memo';
 
 /** The committed sBPF v3 build of our program (programs/presale/dist). */
 const PROGRAM_SO = programSoPath('v3');
@@ -177,8 +178,9 @@ export async function startSeededChain(): Promise<SeededChain> {
           mint,
           lamports,
           createBuyerTokenAccount: true,
-          ...(options.leaderCode === undefined ? {} : { leaderCode: options.leaderCode }),
         });
+        if (options.leaderCode !== undefined)
+          instructions.push(leaderMemo(options.leaderCode, buyer.publicKey));
         if (options.memo !== undefined) {
           instructions.push(
             new TransactionInstruction({

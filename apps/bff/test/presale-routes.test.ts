@@ -51,6 +51,16 @@ describe('GET /api/v1/config', () => {
         displayTargetLamports: (800n * SOL).toString(),
       },
     ]);
+    expect(body.lookupTable).toBeUndefined();
+  });
+
+  it('publishes the deployment’s address lookup table when it has one', async () => {
+    const world = createTestWorld();
+    const lookupTable = randomAddress();
+    world.deployment = { ...world.deployment, lookupTable };
+    const { app } = await start(world);
+    const body = configResponseSchema.parse((await app.inject('/api/v1/config')).json());
+    expect(body.lookupTable).toBe(lookupTable);
   });
 });
 

@@ -46,7 +46,7 @@ export interface V2Chain {
     buyer: Keypair,
     variant: PresaleVariant,
     lamports: bigint,
-    options?: { leaderRecord?: PublicKey; proof?: readonly Uint8Array[]; memoCode?: string },
+    options?: { leaderRecord?: PublicKey; proof?: readonly Uint8Array[] },
   ): Promise<string>;
 }
 
@@ -111,7 +111,6 @@ export function v2Chain(chain: SeededChain): V2Chain {
         createBuyerTokenAccount: true,
         ...(options.leaderRecord === undefined ? {} : { leaderRecord: options.leaderRecord }),
         ...(options.proof === undefined ? {} : { allowlistProof: options.proof }),
-        ...(options.memoCode === undefined ? {} : { leaderCode: options.memoCode }),
       });
       return send(instructions, [buyer]);
     },

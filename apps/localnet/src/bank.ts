@@ -44,3 +44,31 @@ export function setBankClock(svm: LiteSVM, slot: number, unixSeconds: number): v
   clock.unixTimestamp = BigInt(unixSeconds);
   svm.setClock(clock);
 }
+
+/** Slots the SlotHashes sysvar lists, as a bank keeps them. */
+const SLOT_HASHES_ENTRIES = 512;
+
+/**
+ * Keeps the SlotHashes sysvar at the (up to) 512 slots before the current one, newest first,
+ * each with the hash `hashOf` gives it: what a bank holds while it executes a slot. The address
+ * lookup table program reads it (a table is derived from a recent slot, which must be listed).
+ * Returns the update to call before running anything in `slot`; it rewrites the sysvar only when
+ * the slot changed since the last call.
+ */
+export function createSlotHashesKeeper(
+  svm: LiteSVM,
+  hashOf: (slot: number) => string,
+): (slot: number) => void {
+  let syncedAt = -1;
+  let hashes = new Map<number, string>();
+  return (slot) => {
+    if (slot === syncedAt) return;
+    const next = new Map<number, string>();
+    for (let s = slot - 1; s >= Math.max(0, slot - SLOT_HASHES_ENTRIES); s--) {
+      next.set(s, hashes.get(s) ?? hashOf(s));
+    }
+    svm.setSlotHashes([...next].map(([s, hash]) => ({ slot: BigInt(s), hash })));
+    hashes = next;
+    syncedAt = slot;
+  };
+}

@@ -1,12 +1,23 @@
 import { EventEmitter } from 'node:events';
-import { createBank, readAccount, readProgramAccounts, setBankClock } from './bank';
+import {
+  createBank,
+  createSlotHashesKeeper,
+  readAccount,
+  readProgramAccounts,
+  setBankClock,
+} from './bank';
 import type { Chain, ChainEvents, ChainOptions } from './chain-types';
 import { createExecutor } from './execution';
 import { createFaucet } from './faucet';
 import { openLedger } from './ledger';
 import { recentPrioritizationFees } from './prioritization-fees';
 import { replayLedger } from './replay';
-import { blockhashValidityBlocks, createSlotClock, unixSecondsNow } from './slot-clock';
+import {
+  blockhashAt,
+  blockhashValidityBlocks,
+  createSlotClock,
+  unixSecondsNow,
+} from './slot-clock';
 import { createTransactionIndex, isInStatusCache } from './transaction-index';
 import { createTransactionIntake } from './transaction-intake';
 import { decodeWireTransaction } from './wire-transaction';
@@ -33,7 +44,10 @@ export function createChain(options: ChainOptions): Chain {
     onEnter: (slot, unixSeconds) => setBankClock(svm, slot, unixSeconds),
   });
   const index = createTransactionIndex();
-  const executor = createExecutor(svm, clock, index);
+  const syncSlotHashes = createSlotHashesKeeper(svm, (slot) =>
+    blockhashAt(ledger.genesisHash, slot),
+  );
+  const executor = createExecutor(svm, clock, index, () => syncSlotHashes(clock.slot()));
 
   const firstSlot = replayLedger(
     ledger,

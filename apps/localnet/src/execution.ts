@@ -1,9 +1,11 @@
 import { getTransactionDecoder } from '@solana/kit';
 import { FailedTransactionMetadata } from 'litesvm';
 import type { LiteSVM, TransactionMetadata } from 'litesvm';
+import { readAccount } from './bank';
 import type { SimulationResult, TransactionRecord } from './chain-types';
 import { describeTransactionError, namedTransactionError } from './transaction-error';
 import type { DescribedTransactionError } from './transaction-error';
+import { withLoadedAddresses } from './lookup-tables';
 import { balancesOf, innerInstructionsOf, returnDataOf, tokenBalancesOf } from './transaction-meta';
 import { computeTransactionFee, extractMemo } from './wire-transaction';
 import type { DecodedTransaction } from './wire-transaction';
@@ -87,16 +89,22 @@ function simulateOnBank(
 
 /**
  * Creates the executor. `clock` stamps records with the slot and block time they landed in;
- * `index` receives every landed record, during replay as well as live.
+ * `index` receives every landed record, during replay as well as live; `prepare` brings the
+ * bank's slot-dependent state up to date before anything runs. A landed transaction's record
+ * lists the addresses it loaded from lookup tables with its own keys (balances, token balances,
+ * the index by address and the RPC answers all see them).
  */
 export function createExecutor(
   svm: LiteSVM,
   clock: { slot(): number; blockTime(): number },
   index: { add(record: TransactionRecord): void },
+  prepare: () => void = () => undefined,
 ): Executor {
   let sequence = 0;
 
-  function execute(tx: DecodedTransaction): ExecutionOutcome {
+  function execute(wireTx: DecodedTransaction): ExecutionOutcome {
+    prepare();
+    const tx = withLoadedAddresses((address) => readAccount(svm, address), wireTx);
     const preBalances = balancesOf(svm, tx);
     const preTokenBalances = tokenBalancesOf(svm, tx);
     let result;
@@ -138,5 +146,11 @@ export function createExecutor(
     return { record, failure: described };
   }
 
-  return { simulate: (tx, sigVerify) => simulateOnBank(svm, tx, sigVerify), execute };
+  return {
+    simulate: (tx, sigVerify) => {
+      prepare();
+      return simulateOnBank(svm, tx, sigVerify);
+    },
+    execute,
+  };
 }

@@ -3,7 +3,7 @@ import type { Chain } from './chain-types';
 import { responseContext, SOLANA_CORE_VERSION } from './rpc-context';
 import type { RpcMethodGroup } from './rpc-context';
 import { invalidParams } from './rpc-error';
-import { nonNegativeInteger, pubkeyAt } from './rpc-params';
+import { configAt, nonNegativeInteger, pubkeyAt } from './rpc-params';
 import { LAMPORTS_PER_SIGNATURE } from './wire-transaction';
 
 const FEATURE_SET = 4_140_108_451;
@@ -16,6 +16,7 @@ export type ClusterChain = Pick<
   Chain,
   | 'genesisHash'
   | 'slot'
+  | 'finalizationSlots'
   | 'transactionCount'
   | 'latestBlockhash'
   | 'isBlockhashValid'
@@ -33,7 +34,13 @@ export function createClusterMethods(chain: ClusterChain): RpcMethodGroup {
     getVersion: () => ({ 'solana-core': SOLANA_CORE_VERSION, 'feature-set': FEATURE_SET }),
     getHealth: () => 'ok',
     getGenesisHash: () => chain.genesisHash,
-    getSlot: () => chain.slot(),
+    // 'finalized' (the default, as on a cluster) is the slot `finalizationSlots` back: what a
+    // lookup table is derived from, since the current slot is not yet in SlotHashes.
+    getSlot: (params) => {
+      const commitment = configAt(params, 0).commitment ?? 'finalized';
+      const slot = chain.slot();
+      return commitment === 'finalized' ? Math.max(0, slot - chain.finalizationSlots) : slot;
+    },
     getBlockHeight: () => chain.slot(),
     getTransactionCount: () => chain.transactionCount(),
     getEpochInfo: () => {

@@ -6,7 +6,7 @@ import type { Ledger } from './ledger';
 import { RPC_ERROR, RpcError, invalidParams } from './rpc-error';
 import { namedTransactionError } from './transaction-error';
 import type { DescribedTransactionError } from './transaction-error';
-import { decodeWireTransaction } from './wire-transaction';
+import { decodeWireTransaction, MAX_TRANSACTION_BYTES } from './wire-transaction';
 import type { DecodedTransaction } from './wire-transaction';
 
 /**
@@ -67,7 +67,16 @@ function signatureVerificationFailure(): RpcError {
   );
 }
 
+/**
+ * A client's transaction, decoded. One over the packet size is refused as a cluster refuses it
+ * (invalid params), before anything runs: it could never reach a leader.
+ */
 function decodeOrThrow(wire: Uint8Array): DecodedTransaction {
+  if (wire.length > MAX_TRANSACTION_BYTES) {
+    throw invalidParams(
+      `transaction too large: ${wire.length} bytes (max: ${MAX_TRANSACTION_BYTES} bytes)`,
+    );
+  }
   try {
     return decodeWireTransaction(wire);
   } catch (error) {

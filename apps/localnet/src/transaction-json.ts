@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import { uiTokenAmount } from './account-encoding';
 import type { InnerInstructions, ReturnData, TokenBalance, TransactionRecord } from './chain-types';
+import { staticKeyCount } from './wire-transaction';
 import type { DecodedTransaction } from './wire-transaction';
 
 /** The encodings getTransaction can answer in. */
@@ -72,12 +73,13 @@ function parsedInstruction(
 
 function parsedMessage(tx: DecodedTransaction) {
   const signers = tx.header.numRequiredSignatures;
+  const own = staticKeyCount(tx);
   return {
     accountKeys: tx.accountKeys.map((pubkey, i) => ({
       pubkey,
       signer: i < signers,
       writable: tx.writable[i] === true,
-      source: 'transaction',
+      source: i < own ? 'transaction' : 'lookupTable',
     })),
     recentBlockhash: tx.recentBlockhash,
     instructions: tx.instructions.map((ix) => parsedInstruction(tx, ix, null)),
@@ -94,7 +96,8 @@ function parsedInnerJson(tx: DecodedTransaction, inner: InnerInstructions) {
 
 function rawMessage(tx: DecodedTransaction) {
   return {
-    accountKeys: tx.accountKeys,
+    // The message's own keys; the loaded ones are the meta's `loadedAddresses`.
+    accountKeys: tx.accountKeys.slice(0, staticKeyCount(tx)),
     header: tx.header,
     recentBlockhash: tx.recentBlockhash,
     instructions: tx.instructions.map((ix) => ({
@@ -162,7 +165,7 @@ export function confirmedTransactionJson(
       preTokenBalances: record.preTokenBalances.map(tokenBalanceJson),
       postTokenBalances: record.postTokenBalances.map(tokenBalanceJson),
       rewards: [],
-      loadedAddresses: { writable: [], readonly: [] },
+      loadedAddresses: tx.loadedAddresses,
       computeUnitsConsumed: record.computeUnitsConsumed,
       ...(record.returnData !== null ? { returnData: returnDataJson(record.returnData) } : {}),
     },

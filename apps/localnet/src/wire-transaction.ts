@@ -19,8 +19,15 @@ export interface DecodedTransaction {
     numReadonlySignedAccounts: number;
     numReadonlyUnsignedAccounts: number;
   };
+  /**
+   * The message's own keys, then (once resolved against the bank, see `withLoadedAddresses`) the
+   * addresses it loads from lookup tables, writable ones first: the order instruction indexes,
+   * balances and token balances use.
+   */
   accountKeys: string[];
   writable: boolean[];
+  /** Addresses loaded from lookup tables; empty for a legacy transaction or until resolved. */
+  loadedAddresses: { writable: string[]; readonly: string[] };
   recentBlockhash: string;
   instructions: WireInstruction[];
   addressTableLookups: {
@@ -67,10 +74,21 @@ export function decodeWireTransaction(bytes: Uint8Array): DecodedTransaction {
       writableIndexes: [...lookup.writableIndexes],
       readonlyIndexes: [...lookup.readonlyIndexes],
     })),
+    loadedAddresses: { writable: [], readonly: [] },
     wire: tx.serialize(),
     hasEmptySignature,
   };
 }
+
+/** How many of `tx.accountKeys` the message itself holds (the rest came from lookup tables). */
+export function staticKeyCount(tx: DecodedTransaction): number {
+  return (
+    tx.accountKeys.length - tx.loadedAddresses.writable.length - tx.loadedAddresses.readonly.length
+  );
+}
+
+/** The largest transaction a cluster takes, in bytes (one network packet). */
+export const MAX_TRANSACTION_BYTES = 1_232;
 
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;

@@ -3,6 +3,7 @@ export type { CliIo } from './cli';
 export * from './deploy';
 export * from './keypair-file';
 export * from './leader-codes';
+export * from './lookup-table';
 export * from './mint';
 export * from './operator-error';
 export * from './presale-admin';

@@ -5,9 +5,10 @@ import type { Deployment } from '@fbt/domain';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
 import type { PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
-import { type Connection, PublicKey } from '@solana/web3.js';
+import { type Connection, type Keypair, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
+import { applyBuyLookupTable, planBuyLookupTable } from './lookup-table';
 import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
@@ -107,8 +108,8 @@ export function readDeploymentFile(file: string): Deployment {
 
 /**
  * Seeds a fresh local chain once: operator and test wallets (keypairs in `<dataDir>/wallets`),
- * the program through the upgradeable loader, the FBT mint with its fixed 100M supply, and the
- * public, private and leader presales. Writes `<dataDir>/deployment.json` last, so its presence
+ * the program through the upgradeable loader, the FBT mint with its fixed 100M supply, the
+ * public, private and leader presales, the leader codes and the buys' address lookup table. Writes `<dataDir>/deployment.json` last, so its presence
  * means seeding finished; when it exists, nothing is done and it is returned as is.
  */
 export async function seedLocalChain(
@@ -181,27 +182,25 @@ export async function seedLocalChain(
 
   const leaderWallet = loadOrCreateKeypair(walletFiles.leader);
   await airdrop(connection, leaderWallet.publicKey, LEADER_WALLET_AIRDROP);
-  const leaderPresale = new PublicKey(presales.leader.address);
-  await sendInstructions(
-    connection,
-    'register the seeded leader codes',
-    SEED_LEADER_CODES.map((code) =>
-      buildRegisterLeaderInstruction({
-        programId,
-        seller: operator.publicKey,
-        presale: leaderPresale,
-        code,
-        leaderWallet: leaderWallet.publicKey,
-      }),
-    ),
-    [operator],
-  );
-  const leaders: SeededLeader[] = SEED_LEADER_CODES.map((code) => ({
-    code,
-    wallet: leaderWallet.publicKey.toBase58(),
-    record: findLeaderRecordAddress(programId, leaderPresale, code)[0].toBase58(),
-  }));
+  const leaders = await registerSeedLeaders(connection, {
+    programId,
+    seller: operator,
+    presale: new PublicKey(presales.leader.address),
+    wallet: leaderWallet.publicKey,
+  });
   log(`leader codes ${SEED_LEADER_CODES.join(', ')} (paying ${leaderWallet.publicKey.toBase58()})`);
+
+  const table = await applyBuyLookupTable(
+    connection,
+    await planBuyLookupTable({
+      connection,
+      programId,
+      presales: Object.values(presales).map((presale) => new PublicKey(presale.address)),
+      authority: operator.publicKey,
+    }),
+    operator,
+  );
+  log(`lookup table ${table.table.toBase58()} (${table.addresses.length} addresses)`);
 
   const deployment: SeedDeployment = {
     cluster: 'localnet',
@@ -211,6 +210,7 @@ export async function seedLocalChain(
     mint: mint.toBase58(),
     privateRouteName: options.privateRouteName ?? 'private',
     presales,
+    lookupTable: table.table.toBase58(),
     seller: operator.publicKey.toBase58(),
     testWallets,
     leaders,
@@ -225,6 +225,33 @@ export async function seedLocalChain(
   fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
   fs.renameSync(tmp, file);
   return { deployment, created: true, file };
+}
+
+/** Registers {@link SEED_LEADER_CODES} on the leader presale, all paying `wallet`. */
+async function registerSeedLeaders(
+  connection: Connection,
+  target: { programId: PublicKey; seller: Keypair; presale: PublicKey; wallet: PublicKey },
+): Promise<SeededLeader[]> {
+  const { programId, seller, presale, wallet } = target;
+  await sendInstructions(
+    connection,
+    'register the seeded leader codes',
+    SEED_LEADER_CODES.map((code) =>
+      buildRegisterLeaderInstruction({
+        programId,
+        seller: seller.publicKey,
+        presale,
+        code,
+        leaderWallet: wallet,
+      }),
+    ),
+    [seller],
+  );
+  return SEED_LEADER_CODES.map((code) => ({
+    code,
+    wallet: wallet.toBase58(),
+    record: findLeaderRecordAddress(programId, presale, code)[0].toBase58(),
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatLeaderMemo, LAMPORTS_PER_SOL } from '@fbt/domain';
+import { LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
   buildBuyInstructions,
   decodePresaleError,
@@ -82,7 +82,6 @@ describe('a buyer on the seeded local chain', () => {
         mint,
         lamports,
         createBuyerTokenAccount: true,
-        leaderCode: 'beast42',
       }),
     );
     const latest = await net.connection.getLatestBlockhash();
@@ -134,9 +133,7 @@ describe('a buyer on the seeded local chain', () => {
     expect(post?.uiTokenAmount.uiAmountString).toBe('40000');
     const history = await net.connection.getSignaturesForAddress(presale, { limit: 1 });
     expect(history[0]?.signature).toBe(signature);
-    expect(history[0]?.memo).toBe(
-      `[${formatLeaderMemo('beast42').length}] ${formatLeaderMemo('beast42')}`,
-    );
+    expect(history[0]?.memo).toBeNull();
   });
 
   it('confirms through signatureSubscribe when subscribed before the transaction lands', async () => {

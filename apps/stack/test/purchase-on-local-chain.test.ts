@@ -1,8 +1,8 @@
-import { decodePresaleState, formatLeaderMemo, type PresaleState } from '@fbt/domain';
+import { decodePresaleState, type PresaleState } from '@fbt/domain';
 import { updatePresaleLimits } from '@fbt/operator';
-import { MEMO_PROGRAM_ID, fetchBuyerRecord } from '@fbt/presale-client';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, type Keypair } from '@solana/web3.js';
+import { fetchBuyerRecord, findLeaderRecordAddress } from '@fbt/presale-client';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { ComputeBudgetProgram, PublicKey, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   buyFbt,
@@ -115,24 +115,35 @@ describe('buying FBT on the local chain', () => {
     expect(record?.fbtBuyedAmount).toBe(1_500_000_000n);
   });
 
-  it('a leader buy carries the memo fbt:leader:<code> in the confirmed transaction', async () => {
+  it('a leader buy names the code’s record and carries nothing else: the program pays it 10%', async () => {
     const [, buyer] = buyers;
+    const programId = new PublicKey(deployment.programId);
+    const presale = new PublicKey(deployment.presales.leader.address);
+    const [record] = findLeaderRecordAddress(programId, presale, 'fbt-team');
+    const recordBefore = BigInt(await connection.getBalance(record, 'confirmed'));
     const result = await buyFbt(
       deps(signer(buyer!)),
-      await request('leader', buyer!, '0.5', { leaderCode: 'beast42' }),
+      await request('leader', buyer!, '0.5', { leaderRecord: record }),
     );
     if (!result.ok) throw new Error(result.message);
+    expect(BigInt(await connection.getBalance(record, 'confirmed')) - recordBefore).toBe(SOL / 20n);
     const tx = await connection.getTransaction(result.signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     });
     expect(tx?.meta?.err).toBeNull();
     const message = tx!.transaction.message;
-    const keys = message.staticAccountKeys;
-    const memos = message.compiledInstructions
-      .filter((ix) => keys[ix.programIdIndex]?.equals(MEMO_PROGRAM_ID))
-      .map((ix) => Buffer.from(ix.data).toString('utf8'));
-    expect(memos).toEqual([formatLeaderMemo('beast42')]);
+    const keys = message.getAccountKeys({ accountKeysFromLookups: tx!.meta!.loadedAddresses! });
+    const programs = message.compiledInstructions.map((ix) =>
+      keys.get(ix.programIdIndex)?.toBase58(),
+    );
+    const budget = ComputeBudgetProgram.programId.toBase58();
+    const ata = ASSOCIATED_TOKEN_PROGRAM_ID.toBase58();
+    expect(programs.filter((program) => program !== budget && program !== ata)).toEqual([
+      programId.toBase58(),
+    ]);
+    const [history] = await connection.getSignaturesForAddress(presale, { limit: 1 });
+    expect(history).toMatchObject({ signature: result.signature, memo: null });
   });
 
   it('buys twice when the same amount is bought again with the same read-ahead data', async () => {

@@ -1,21 +1,30 @@
 // The purchase flow (@fbt/purchase) on the v2 paths, against our program on a local chain: a
-// leader buy paying the code's record, an allowlisted buy carrying its proof, the sale window,
-// and a leader claiming the commission; each refusal comes from the simulation, named.
+// leader buy paying the code's record, an allowlisted buy carrying its proof, the largest buy
+// (first, through a leader, with a 20-hash proof) fitting one transaction through the
+// deployment's lookup table, the sale window, and a leader claiming the commission; each
+// refusal comes from the simulation, named.
 import {
+  allowlistLeaf,
+  allowlistNode,
   buildAllowlistTree,
   buildSetAllowlistInstruction,
   buildSetLeaderActiveInstruction,
   buildSetWindowInstruction,
   buyComputeUnitLimit,
   fetchLeaderRecord,
+  MAX_ALLOWLIST_PROOF_DEPTH,
+  PresaleInstruction,
+  verifyAllowlistProof,
 } from '@fbt/presale-client';
 import { buyFbt, claimCommission, type ClaimStage } from '@fbt/purchase';
-import { Keypair } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, PACKET_DATA_SIZE, PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   balance,
   computeOf,
   connection,
+  deployment,
   deps,
   funded,
   operator,
@@ -40,7 +49,7 @@ describe('a leader buy names the code’s record', () => {
 
     const result = await buyFbt(
       deps(buyer),
-      await request('leader', buyer, '2', { leaderCode: 'pays10', leaderRecord: record }),
+      await request('leader', buyer, '2', { leaderRecord: record }),
     );
     if (!result.ok) throw new Error(result.message);
 
@@ -64,7 +73,7 @@ describe('a leader buy names the code’s record', () => {
     const calls = { count: 0 };
     const result = await buyFbt(
       deps(leader, calls),
-      await request('leader', leader, '1', { leaderCode: 'selfie', leaderRecord: record }),
+      await request('leader', leader, '1', { leaderRecord: record }),
     );
     expect(result).toMatchObject({
       ok: false,
@@ -89,57 +98,11 @@ describe('a leader buy names the code’s record', () => {
     const buyer = await funded();
     const refused = await buyFbt(
       deps(buyer),
-      await request('leader', buyer, '1', { leaderCode: 'paused', leaderRecord: record }),
+      await request('leader', buyer, '1', { leaderRecord: record }),
     );
     expect(refused).toMatchObject({ ok: false, programError: { name: 'LeaderInactive' } });
     const plain = await buyFbt(deps(buyer), await request('leader', buyer, '1'));
     expect(plain.ok).toBe(true);
-  });
-});
-
-describe('a code the site could not vouch for (the leader check down or unaware)', () => {
-  it('its active record is found on chain and paid: 10% to the record, as with a vouched code', async () => {
-    const record = await registerLeader('unvouched', (await funded(1)).publicKey);
-    const buyer = await funded();
-    const recordBefore = await balance(record);
-    const result = await buyFbt(
-      deps(buyer),
-      await request('leader', buyer, '1', { leaderCode: 'unvouched' }),
-    );
-    if (!result.ok) throw new Error(result.message);
-    expect((await balance(record)) - recordBefore).toBe(SOL / 10n);
-    expect(
-      await fetchLeaderRecord(connection, programId, presaleOf('leader'), 'unvouched'),
-    ).toMatchObject({ volumeLamports: SOL, buys: 1n });
-  });
-
-  it('a suspended, unregistered or own code makes a plain buy (nothing refused, nothing paid)', async () => {
-    const leader = await funded(5);
-    const suspended = await registerLeader('napping', (await funded(1)).publicKey);
-    await sendAsSeller(
-      buildSetLeaderActiveInstruction({
-        programId,
-        seller: operator.publicKey,
-        presale: presaleOf('leader'),
-        code: 'napping',
-        active: false,
-      }),
-    );
-    const own = await registerLeader('mine', leader.publicKey);
-    const buyer = await funded();
-    const before = await Promise.all([balance(suspended), balance(own)]);
-    for (const [wallet, code] of [
-      [buyer, 'napping'],
-      [buyer, 'nobody-here'],
-      [leader, 'mine'],
-    ] as const) {
-      const result = await buyFbt(
-        deps(wallet),
-        await request('leader', wallet, '1', { leaderCode: code }),
-      );
-      expect(result.ok).toBe(true);
-    }
-    expect(await Promise.all([balance(suspended), balance(own)])).toEqual(before);
   });
 });
 
@@ -296,6 +259,85 @@ describe('the private round’s allowlist', () => {
         programError: { code: 6040, name: 'NotAllowlisted' },
       });
       expect(calls.count).toBe(0);
+    } finally {
+      await setRoot(null);
+    }
+  });
+});
+
+describe('the largest buy fits one transaction', () => {
+  it('a first leader buy with a 20-hash proof lands through the lookup table, and pays the leader', async () => {
+    const leader = await funded(1);
+    const record = await registerLeader('deep20', leader.publicKey);
+    const buyer = await funded();
+    const presale = presaleOf('leader');
+    // A proof of the deepest tree the program takes (2^20 wallets): the buyer's leaf and 20
+    // sibling hashes up to the root stored on chain.
+    const proof = Array.from({ length: MAX_ALLOWLIST_PROOF_DEPTH }, () =>
+      Keypair.generate().publicKey.toBytes(),
+    );
+    const root = proof.reduce(allowlistNode, allowlistLeaf(presale, buyer.publicKey));
+    expect(verifyAllowlistProof(root, presale, buyer.publicKey, proof)).toBe(true);
+    const setRoot = (value: Uint8Array | null) =>
+      sendAsSeller(
+        buildSetAllowlistInstruction({
+          programId,
+          seller: operator.publicKey,
+          presale,
+          root: value,
+        }),
+      );
+    await setRoot(root);
+    try {
+      const buy = { leaderRecord: record, allowlistProof: proof };
+      // As a legacy transaction it is over the packet size: the chain refuses it before the
+      // wallet is asked.
+      const calls = { count: 0 };
+      const legacy = await buyFbt(deps(buyer, calls), await request('leader', buyer, '1', buy));
+      expect(legacy).toMatchObject({ ok: false, stage: 'simulating' });
+      expect(legacy.ok ? '' : legacy.message).toMatch(/transaction too large: \d+ bytes/);
+      expect(calls.count).toBe(0);
+
+      expect(deployment.lookupTable).toEqual(expect.any(String));
+      const lookupTable = new PublicKey(deployment.lookupTable!);
+      const signed: VersionedTransaction[] = [];
+      const recordBefore = await balance(record);
+      const result = await buyFbt(
+        {
+          ...deps(buyer),
+          signTransaction: (transaction) => {
+            transaction.sign([buyer]);
+            signed.push(transaction);
+            return Promise.resolve(transaction);
+          },
+        },
+        await request('leader', buyer, '1', { ...buy, lookupTable }),
+      );
+      if (!result.ok) throw new Error(result.message);
+
+      const [transaction] = signed;
+      expect(transaction?.version).toBe(0);
+      expect(transaction!.serialize().length).toBeLessThanOrEqual(PACKET_DATA_SIZE);
+      expect(transaction!.message.addressTableLookups[0]?.accountKey.equals(lookupTable)).toBe(
+        true,
+      );
+      // It created the buyer's token account and carried the whole proof.
+      const ata = getAssociatedTokenAddressSync(new PublicKey(deployment.mint), buyer.publicKey);
+      expect(BigInt((await connection.getTokenAccountBalance(ata, 'confirmed')).value.amount)).toBe(
+        20_000n * 1_000_000n,
+      );
+      const buyWith = transaction!.message.compiledInstructions.find(
+        (ix) => ix.data[0] === PresaleInstruction.BuyWith,
+      );
+      expect(buyWith?.data.length).toBe(11 + 32 * MAX_ALLOWLIST_PROOF_DEPTH);
+      // The leader is paid through the record: 10% of 1 SOL.
+      expect((await balance(record)) - recordBefore).toBe(SOL / 10n);
+      expect(await fetchLeaderRecord(connection, programId, presale, 'deep20')).toMatchObject({
+        volumeLamports: SOL,
+        buys: 1n,
+      });
+      const { limit, used } = await computeOf(result.signature);
+      expect(limit).toBe(buyComputeUnitLimit(used));
     } finally {
       await setRoot(null);
     }

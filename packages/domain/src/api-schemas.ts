@@ -93,6 +93,11 @@ export const configResponseSchema = z.object({
   content: siteContentSchema.optional(),
   /** The swap page; absent from an older BFF (trading not open). */
   swap: swapConfigSchema.optional(),
+  /**
+   * The deployment's address lookup table: buys compile to a version-0 message with it. Absent
+   * when the deployment has none (buys are legacy transactions).
+   */
+  lookupTable: addressSchema.optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

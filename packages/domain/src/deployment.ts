@@ -27,5 +27,12 @@ export const deploymentSchema = z.object({
     private: z.object({ address: addressSchema }),
     leader: z.object({ address: addressSchema }),
   }),
+  /**
+   * The address lookup table holding the accounts every buy names (programs, sysvars, the mint,
+   * each presale with its vault, authority and seller), made by the operator's `lookup-table`.
+   * With it a buy is a version-0 transaction (a first leader buy with a deep allowlist proof
+   * fits one packet only so); without it, a legacy one.
+   */
+  lookupTable: addressSchema.optional(),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;

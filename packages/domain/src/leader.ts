@@ -1,8 +1,3 @@
-import { DomainError } from './domain-error';
-
-/** Prefix of the SPL Memo a leader buy carries: `fbt:leader:<code>`. */
-export const LEADER_MEMO_PREFIX = 'fbt:leader:';
-
 /**
  * Leader commission in basis points of the amount bought (10%): a leader buy pays the leader
  * `floor(lamports * LEADER_COMMISSION_BPS / BPS_PER_WHOLE)` and the seller the rest. The program
@@ -30,18 +25,6 @@ export const LEADER_CODE_PATTERN = new RegExp(
  */
 export function isValidLeaderCode(code: string): boolean {
   return typeof code === 'string' && LEADER_CODE_PATTERN.test(code);
-}
-
-/**
- * The memo text for a leader buy. Throws `LEADER__INVALID_CODE` for a malformed code, so a bad
- * code can never reach the chain.
- *
- * @example
- * formatLeaderMemo('beast42'); // 'fbt:leader:beast42'
- */
-export function formatLeaderMemo(code: string): string {
-  if (!isValidLeaderCode(code)) throw new DomainError('LEADER__INVALID_CODE', { code });
-  return `${LEADER_MEMO_PREFIX}${code}`;
 }
 
 /**

@@ -56,7 +56,5 @@ export {
   LEADER_COMMISSION_BPS,
 } from '@fbt/domain';
 
-/** SPL Memo program (v2), which carries the `fbt:leader:<code>` memo on leader buys. */
-export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 /** The Rent sysvar, the 11th account of Buy. */
 export const RENT_SYSVAR_ID = new PublicKey('SysvarRent111111111111111111111111111111111');

@@ -9,6 +9,7 @@ export * from './instructions';
 export * from './layout';
 export * from './leader-record';
 export * from './loader-deployment';
+export * from './lookup-table';
 export * from './pda';
 export * from './sale-instructions';
 export { sha256 } from './sha256';

@@ -13,7 +13,7 @@ import {
   decodeBuyInstruction,
   encodeBuyInstructionData,
 } from './instructions';
-import { ACCOUNT_COUNTS, MEMO_PROGRAM_ID, RENT_SYSVAR_ID } from './constants';
+import { ACCOUNT_COUNTS, RENT_SYSVAR_ID } from './constants';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
 
 const key = (seed: number): PublicKey =>
@@ -114,26 +114,20 @@ describe('buildBuyInstructions', () => {
     ]);
   });
 
-  it('when asked, prepends an idempotent ATA create and appends the leader memo', () => {
+  it('when asked, prepends an idempotent ATA create; a leader buy is BuyWith naming the record, nothing more', () => {
+    const leaderRecord = key(7);
     const ixs = buildBuyInstructions({
       ...base,
       lamports: 5n,
       createBuyerTokenAccount: true,
-      leaderCode: 'alice_01',
+      leaderRecord,
     });
     expect(ixs.map((ix) => ix.programId.toBase58())).toEqual([
       'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
       programId.toBase58(),
-      MEMO_PROGRAM_ID.toBase58(),
     ]);
     expect(ixs[0]?.data.toString('hex')).toBe('01'); // CreateIdempotent
-    expect(ixs[2]?.data.toString('utf8')).toBe('fbt:leader:alice_01');
-  });
-
-  it('refuses an invalid leader code instead of sending a memo nobody can verify', () => {
-    expect(() =>
-      buildBuyInstructions({ ...base, lamports: 5n, leaderCode: 'no spaces!' }),
-    ).toThrow();
+    expect(ixs[1]?.keys[11]?.pubkey.toBase58()).toBe(leaderRecord.toBase58());
   });
 });
 

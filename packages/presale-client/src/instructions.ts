@@ -1,5 +1,4 @@
-import { Buffer } from 'buffer';
-import { formatLeaderMemo } from '@fbt/domain';
+import type { Buffer } from 'buffer';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   getAssociatedTokenAddressSync,
@@ -13,12 +12,7 @@ import {
   type BuyAccountName,
   type BuyAccountsParams,
 } from './buy-accounts';
-import {
-  ACCOUNT_COUNTS,
-  MAX_ALLOWLIST_PROOF_DEPTH,
-  MEMO_PROGRAM_ID,
-  PresaleInstruction,
-} from './constants';
+import { ACCOUNT_COUNTS, MAX_ALLOWLIST_PROOF_DEPTH, PresaleInstruction } from './constants';
 import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
 import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
@@ -120,14 +114,12 @@ export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
 export interface BuyInstructionsParams extends BuyWithParams {
   /** Prepend an idempotent create of the buyer's associated token account. */
   readonly createBuyerTokenAccount?: boolean;
-  /** Leader code: appends an SPL Memo `fbt:leader:<code>` signed by the buyer. */
-  readonly leaderCode?: string;
 }
 
 /**
  * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
- * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given), optional leader
- * memo].
+ * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given)]. A leader buy
+ * names the code's record and nothing else: the program pays the leader through it.
  *
  * @example
  * const ixs = buildBuyInstructions({ ...presale, buyer, lamports: 1_000_000_000n, createBuyerTokenAccount: true });
@@ -147,21 +139,7 @@ export function buildBuyInstructions(params: BuyInstructionsParams): Transaction
     );
   }
   instructions.push(buildBuyWithInstruction({ ...params, buyerTokenAccount }));
-  if (params.leaderCode !== undefined)
-    instructions.push(buildLeaderMemoInstruction(params.leaderCode, params.buyer));
   return instructions;
-}
-
-/** SPL Memo `fbt:leader:<code>` signed by the buyer (throws on an invalid code). */
-export function buildLeaderMemoInstruction(
-  leaderCode: string,
-  signer: PublicKey,
-): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: MEMO_PROGRAM_ID,
-    keys: [r(signer, true)],
-    data: Buffer.from(formatLeaderMemo(leaderCode), 'utf8'),
-  });
 }
 
 /** Inputs of the seller-only state instructions. */

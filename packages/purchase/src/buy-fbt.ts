@@ -3,7 +3,6 @@ import { buildBuyInstructions } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
-import { findActiveLeaderRecord } from './leader-record-lookup';
 import {
   isPreparedFor,
   withUnusedBlockhash,
@@ -33,16 +32,20 @@ export interface BuyFbtRequest {
   readonly amountInput: string;
   /** Lamports the buyer already spent on this presale. */
   readonly boughtLamports: bigint;
-  /** Leader page only: adds the memo `fbt:leader:<code>` (what the leader report names). */
-  readonly leaderCode?: string;
   /**
-   * The code's on-chain leader record (registered and active): the program pays it 10% of the
-   * amount and the seller the rest. Absent with a `leaderCode` (the site could not vouch for
-   * the code), the code's record is looked up on chain and named when it is active.
+   * Leader page: the code's on-chain leader record, as the BFF's leader check named it
+   * (registered and active). The program pays it 10% of the amount and the seller the rest; it
+   * refuses a suspended record or another presale's, so a stale answer can only fail the buy,
+   * never pay the wrong leader. Absent: a plain buy.
    */
   readonly leaderRecord?: PublicKey;
   /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
   readonly allowlistProof?: readonly Uint8Array[];
+  /**
+   * The deployment's address lookup table (the config's `lookupTable`): the buy is then a
+   * version-0 transaction loading the presale's accounts from it, when the chain has it.
+   */
+  readonly lookupTable?: PublicKey;
 }
 
 export interface BuyFbtDeps extends TransactionDeps {
@@ -126,21 +129,16 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
     enter('preparing');
     const buyerTokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
     const now = deps.now ?? Date.now;
-    const target = { buyer: request.buyer, presale: request.presale, mint: request.mint };
+    const target = {
+      buyer: request.buyer,
+      presale: request.presale,
+      mint: request.mint,
+      ...(request.lookupTable === undefined ? {} : { lookupTable: request.lookupTable }),
+    };
     const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
     const chain = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
-    const leaderRecord =
-      request.leaderRecord ??
-      (request.leaderCode === undefined
-        ? undefined
-        : await findActiveLeaderRecord(connection, {
-            programId: request.programId,
-            presale: request.presale,
-            code: request.leaderCode,
-            buyer: request.buyer,
-          }));
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
       presale: request.presale,
@@ -151,8 +149,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       lamports,
       buyerTokenAccount,
       createBuyerTokenAccount: !chain.tokenAccountExists,
-      ...(request.leaderCode === undefined ? {} : { leaderCode: request.leaderCode }),
-      ...(leaderRecord === undefined ? {} : { leaderRecord }),
+      ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
       ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),
     });
     const outcome = await runTransaction(deps, {
@@ -163,6 +160,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
         deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
       ),
       instructions: buyInstructions,
+      lookupTables: chain.lookupTable === null ? [] : [chain.lookupTable],
       enter,
     });
     if (!outcome.ok) {

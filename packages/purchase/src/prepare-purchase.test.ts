@@ -49,6 +49,8 @@ describe('reading a purchase ahead', () => {
       lastValidBlockHeight: 150,
       tokenAccountExists: false,
       recentFees: [0, 70],
+      lookupTableAddress: null,
+      lookupTable: null,
       readAt: 1_000,
     });
     expect(calls.sort()).toEqual([

@@ -1,10 +1,12 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import type { PublicKey } from '@solana/web3.js';
+import type { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
+import { readLookupTable } from './lookup-table';
 import type { PurchaseConnection } from './purchase-connection';
 
 /**
  * What a purchase reads from the chain before it can build its transaction: a recent blockhash,
- * whether the buyer's FBT account exists, and the recent priority fees on the presale. Read
+ * whether the buyer's FBT account exists, the recent priority fees on the presale and, when the
+ * deployment has one, its address lookup table. Read
  * ahead (when the purchase box shows a connected wallet) it saves the buyer that round trip
  * after the click.
  */
@@ -17,6 +19,10 @@ export interface PreparedPurchase {
   readonly tokenAccountExists: boolean;
   /** Recent prioritization fees on the presale account, micro-lamports per CU. */
   readonly recentFees: readonly number[];
+  /** The lookup table asked for (base58), or null when none was. */
+  readonly lookupTableAddress: string | null;
+  /** That table as the chain holds it, or null: none asked, or none usable (a legacy buy). */
+  readonly lookupTable: AddressLookupTableAccount | null;
   /** When it was read, in the `now()` clock given to {@link preparePurchase}. */
   readonly readAt: number;
 }
@@ -31,19 +37,22 @@ export interface PrepareTarget {
   readonly buyer: PublicKey;
   readonly presale: PublicKey;
   readonly mint: PublicKey;
+  /** The deployment's address lookup table (the config's `lookupTable`), if it has one. */
+  readonly lookupTable?: PublicKey;
 }
 
-/** Reads the three things in parallel (one round trip). */
+/** Reads them in parallel (one round trip). */
 export async function preparePurchase(
   connection: PurchaseConnection,
   target: PrepareTarget,
   now: () => number = Date.now,
 ): Promise<PreparedPurchase> {
   const buyerTokenAccount = getAssociatedTokenAddressSync(target.mint, target.buyer);
-  const [tokenAccount, fees, latest] = await Promise.all([
+  const [tokenAccount, fees, latest, lookupTable] = await Promise.all([
     connection.getAccountInfo(buyerTokenAccount, 'confirmed'),
     connection.getRecentPrioritizationFees({ lockedWritableAccounts: [target.presale] }),
     connection.getLatestBlockhash('confirmed'),
+    target.lookupTable === undefined ? null : readLookupTable(connection, target.lookupTable),
   ]);
   return {
     buyer: target.buyer.toBase58(),
@@ -53,13 +62,15 @@ export async function preparePurchase(
     lastValidBlockHeight: latest.lastValidBlockHeight,
     tokenAccountExists: tokenAccount !== null,
     recentFees: fees.map((fee) => fee.prioritizationFee),
+    lookupTableAddress: target.lookupTable?.toBase58() ?? null,
+    lookupTable,
     readAt: now(),
   };
 }
 
 /**
- * Whether read-ahead data may be used for this purchase: same buyer, presale and mint, and
- * younger than {@link PREPARED_MAX_AGE_MS}. A stale 'no token account' is harmless (the
+ * Whether read-ahead data may be used for this purchase: same buyer, presale, mint and lookup
+ * table, and younger than {@link PREPARED_MAX_AGE_MS}. A stale 'no token account' is harmless (the
  * account is created idempotently) and the simulation catches anything else before signing.
  */
 export function isPreparedFor(
@@ -72,6 +83,7 @@ export function isPreparedFor(
     prepared.buyer === target.buyer.toBase58() &&
     prepared.presale === target.presale.toBase58() &&
     prepared.mint === target.mint.toBase58() &&
+    prepared.lookupTableAddress === (target.lookupTable?.toBase58() ?? null) &&
     now - prepared.readAt >= 0 &&
     now - prepared.readAt <= PREPARED_MAX_AGE_MS
   );

@@ -9,6 +9,7 @@ import {
   ComputeBudgetProgram,
   TransactionMessage,
   VersionedTransaction,
+  type AddressLookupTableAccount,
   type PublicKey,
   type SignatureStatus,
   type TransactionInstruction,
@@ -47,6 +48,11 @@ export interface TransactionPlan {
   readonly priorityFee: number;
   /** The instructions after the two compute-budget ones. */
   readonly instructions: readonly TransactionInstruction[];
+  /**
+   * Address lookup tables: with any, the transaction is a version-0 message loading from them
+   * every account they hold that is not a signer or an invoked program; without, legacy.
+   */
+  readonly lookupTables?: readonly AddressLookupTableAccount[];
   /** Called as each step starts. */
   readonly enter: (stage: SendStage) => void;
 }
@@ -68,11 +74,16 @@ export async function runTransaction(
 ): Promise<TransactionOutcome> {
   const { connection } = deps;
   const compile = (computeUnits: number): VersionedTransaction =>
-    compileTransaction(plan.payer, plan.blockhash, [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: plan.priorityFee }),
-      ...plan.instructions,
-    ]);
+    compileTransaction(
+      plan.payer,
+      plan.blockhash,
+      [
+        ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
+        ComputeBudgetProgram.setComputeUnitPrice({ microLamports: plan.priorityFee }),
+        ...plan.instructions,
+      ],
+      plan.lookupTables ?? [],
+    );
 
   plan.enter('simulating');
   const simulation = await connection.simulateTransaction(compile(BUY_SIMULATION_COMPUTE_UNITS), {
@@ -130,17 +141,26 @@ export async function runTransaction(
   }
 }
 
-function compileTransaction(
+/**
+ * The unsigned transaction: a version-0 message loading accounts from `lookupTables` when there
+ * are any, else a legacy one.
+ */
+export function compileTransaction(
   payer: PublicKey,
   blockhash: string,
   instructions: TransactionInstruction[],
+  lookupTables: readonly AddressLookupTableAccount[] = [],
 ): VersionedTransaction {
   const message = new TransactionMessage({
     payerKey: payer,
     recentBlockhash: blockhash,
     instructions,
-  }).compileToLegacyMessage();
-  return new VersionedTransaction(message);
+  });
+  return new VersionedTransaction(
+    lookupTables.length === 0
+      ? message.compileToLegacyMessage()
+      : message.compileToV0Message([...lookupTables]),
+  );
 }
 
 /** The median of recent non-zero fees on the written account, capped; 0 when the chain is idle. */

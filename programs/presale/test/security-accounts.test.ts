@@ -3,11 +3,14 @@
  * wrong size, a seller other than the presale's, and a fake token program, system program or
  * rent sysvar are all refused with their exact error.
  */
-import { Keypair, SYSVAR_CLOCK_PUBKEY } from '@solana/web3.js';
-import { MEMO_PROGRAM_ID, PRESALE_ACCOUNT_SIZE } from '@fbt/presale-client';
+import { Keypair, PublicKey, SYSVAR_CLOCK_PUBKEY } from '@solana/web3.js';
+import { PRESALE_ACCOUNT_SIZE } from '@fbt/presale-client';
 import { readSvmAccount, writeSvmAccount } from '../src/testing/index';
 import { describeAttacks, prepareBuyer, withAccount, type Attack } from './attack-helpers';
 import { send } from './harness';
+
+/** A real, executable program that is neither SPL Token nor System (SPL Memo, loaded by litesvm). */
+const OTHER_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 const attacks: readonly Attack[] = [
   {
@@ -64,7 +67,7 @@ const attacks: readonly Attack[] = [
     expected: 'WrongTokenProgram',
     run: (s) => {
       const { buyer, ix } = prepareBuyer(s);
-      return send(s, [withAccount(ix, 8, { pubkey: MEMO_PROGRAM_ID })], [buyer]);
+      return send(s, [withAccount(ix, 8, { pubkey: OTHER_PROGRAM_ID })], [buyer]);
     },
   },
   {
@@ -72,7 +75,7 @@ const attacks: readonly Attack[] = [
     expected: 'WrongSystemProgram',
     run: (s) => {
       const { buyer, ix } = prepareBuyer(s);
-      return send(s, [withAccount(ix, 9, { pubkey: MEMO_PROGRAM_ID })], [buyer]);
+      return send(s, [withAccount(ix, 9, { pubkey: OTHER_PROGRAM_ID })], [buyer]);
     },
   },
   {

@@ -8,6 +8,7 @@ import { fundCommand } from './fund';
 import { leadersListCommand } from './leaders-list';
 import { leadersRegisterCommand } from './leaders-register';
 import { leadersSuspendCommand } from './leaders-suspend';
+import { lookupTableCommand } from './lookup-table';
 import { migrateCommand } from './migrate';
 import { seedLocalCommand } from './seed-local';
 import { sellerAcceptCommand } from './seller-accept';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   windowShowCommand,
   sellerProposeCommand,
   sellerAcceptCommand,
+  lookupTableCommand,
   seedLocalCommand,
   fundCommand,
   setGoalCommand,

@@ -184,8 +184,10 @@ describe('deployment file', () => {
     },
   };
 
-  it('accepts a complete deployment', () => {
+  it('accepts a complete deployment, with or without a lookup table', () => {
     expect(deploymentSchema.parse(deployment).privateRouteName).toBe('private');
+    expect(deploymentSchema.parse(deployment).lookupTable).toBeUndefined();
+    expect(deploymentSchema.parse({ ...deployment, lookupTable: WALLET }).lookupTable).toBe(WALLET);
   });
 
   it.each([
@@ -193,6 +195,7 @@ describe('deployment file', () => {
     ['a bad program id', { programId: 'x' }],
     ['an unknown cluster', { cluster: 'mainnet' }],
     ['a missing presale', { presales: { public: { address: WALLET } } }],
+    ['a lookup table that is not an address', { lookupTable: 'table' }],
   ])('refuses %s', (_name, patch) => {
     expect(deploymentSchema.safeParse({ ...deployment, ...patch }).success).toBe(false);
   });

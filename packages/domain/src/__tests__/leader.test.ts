@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeLeaderCommission,
-  formatLeaderMemo,
-  isValidLeaderCode,
-  parseLeaderCodeFromUrl,
-} from '../index';
+import { computeLeaderCommission, isValidLeaderCode, parseLeaderCodeFromUrl } from '../index';
 import { SOL } from './fixtures';
 
 describe('leader codes', () => {
@@ -20,14 +15,6 @@ describe('leader codes', () => {
     ['', false],
   ])('%j is valid: %s', (code, expected) => {
     expect(isValidLeaderCode(code)).toBe(expected);
-  });
-
-  it('writes the memo', () => {
-    expect(formatLeaderMemo('beast42')).toBe('fbt:leader:beast42');
-  });
-
-  it('never writes a memo for a malformed code', () => {
-    expect(() => formatLeaderMemo('no')).toThrow(/LEADER__INVALID_CODE/);
   });
 
   it.each([

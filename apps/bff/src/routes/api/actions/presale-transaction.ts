@@ -5,6 +5,7 @@ import {
 } from '@fbt/presale-client';
 import {
   choosePriorityFee,
+  compileTransaction,
   DEFAULT_MAX_PRIORITY_FEE,
   describeTransactionFailure,
   preparePurchase,
@@ -13,10 +14,8 @@ import {
 import {
   ComputeBudgetProgram,
   PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
   type Connection,
-  type TransactionInstruction,
+  type VersionedTransaction,
 } from '@solana/web3.js';
 import type { PresaleState } from '@fbt/domain';
 
@@ -33,8 +32,10 @@ export interface BlinkBuy {
   /** The POST's `account`: fee payer and only signer. */
   readonly buyer: PublicKey;
   readonly lamports: bigint;
-  /** Leader presale: the code's record (paid 10% by the program) and the code (memo). */
-  readonly leader?: { readonly code: string; readonly record: PublicKey };
+  /** Leader presale: the code's record, which the program pays 10% of the amount. */
+  readonly leaderRecord?: PublicKey;
+  /** The deployment's address lookup table: a version-0 transaction when the chain has it. */
+  readonly lookupTable?: PublicKey;
 }
 
 /** The unsigned transaction, or why the chain would refuse it (the site's failure text). */
@@ -42,30 +43,12 @@ export type BlinkTransaction =
   | { readonly ok: true; readonly transaction: VersionedTransaction; readonly computeUnits: number }
   | { readonly ok: false; readonly message: string };
 
-function compile(
-  payer: PublicKey,
-  blockhash: string,
-  computeUnits: number,
-  priorityFee: number,
-  instructions: readonly TransactionInstruction[],
-): VersionedTransaction {
-  const message = new TransactionMessage({
-    payerKey: payer,
-    recentBlockhash: blockhash,
-    instructions: [
-      ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnits }),
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: priorityFee }),
-      ...instructions,
-    ],
-  }).compileToLegacyMessage();
-  return new VersionedTransaction(message);
-}
-
 /**
  * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
  * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
- * presale), the same instructions (`buildBuyInstructions`: the buyer's associated token account
- * created idempotently when missing, BuyWith with the leader record, the leader memo), the same
+ * presale, the deployment's lookup table), a version-0 message loading the presale's accounts
+ * from that table when the chain has it (legacy otherwise), the same instructions (`buildBuyInstructions`: the buyer's associated token account
+ * created idempotently when missing, BuyWith with the leader record), the same
  * priority fee rule, and a compute limit sized from a simulation with `buyComputeUnitLimit`.
  * The simulation also refuses what the chain would refuse (not enough SOL, a rule that changed
  * since the checks), with the text the site shows, so no failing transaction is handed out.
@@ -78,6 +61,7 @@ export async function buildBlinkBuyTransaction(
     buyer: buy.buyer,
     presale: buy.presale,
     mint: buy.mint,
+    ...(buy.lookupTable === undefined ? {} : { lookupTable: buy.lookupTable }),
   });
   const instructions = buildBuyInstructions({
     programId: buy.programId,
@@ -88,13 +72,20 @@ export async function buildBlinkBuyTransaction(
     mint: buy.mint,
     lamports: buy.lamports,
     createBuyerTokenAccount: !chain.tokenAccountExists,
-    ...(buy.leader === undefined
-      ? {}
-      : { leaderCode: buy.leader.code, leaderRecord: buy.leader.record }),
+    ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
   });
   const priorityFee = choosePriorityFee(chain.recentFees, DEFAULT_MAX_PRIORITY_FEE);
   const build = (units: number) =>
-    compile(buy.buyer, chain.blockhash, units, priorityFee, instructions);
+    compileTransaction(
+      buy.buyer,
+      chain.blockhash,
+      [
+        ComputeBudgetProgram.setComputeUnitLimit({ units }),
+        ComputeBudgetProgram.setComputeUnitPrice({ microLamports: priorityFee }),
+        ...instructions,
+      ],
+      chain.lookupTable === null ? [] : [chain.lookupTable],
+    );
   const simulation = await connection.simulateTransaction(build(BUY_SIMULATION_COMPUTE_UNITS), {
     sigVerify: false,
     commitment: 'confirmed',

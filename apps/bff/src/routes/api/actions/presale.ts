@@ -157,9 +157,10 @@ function presaleActionPost(
             state: snapshot.state,
             buyer: new PublicKey(account),
             lamports,
-            ...(leader === null || code === undefined
+            ...(leader === null ? {} : { leaderRecord: new PublicKey(leader.address) }),
+            ...(deployment.lookupTable === undefined
               ? {}
-              : { leader: { code, record: new PublicKey(leader.address) } }),
+              : { lookupTable: new PublicKey(deployment.lookupTable) }),
           }),
         'transaction inputs',
         request,

@@ -64,6 +64,7 @@ function siteConfig({
       swap === null || swap === undefined
         ? { enabled: false, dexProgramIds: [] }
         : { enabled: true, dexProgramIds: swap.dexProgramIds },
+    ...(deployment.lookupTable === undefined ? {} : { lookupTable: deployment.lookupTable }),
   });
 }
 

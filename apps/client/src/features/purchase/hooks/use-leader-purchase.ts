@@ -10,11 +10,11 @@ import {
 export interface LeaderSide {
   /** The box is on the leader page (its code may still be missing or malformed). */
   readonly isLeaderPage: boolean;
-  /** The code is being checked with the BFF. */
+  /** A well-formed code is being checked with the BFF (Send waits: the answer names its record). */
   readonly checking: boolean;
   /** What is wrong with the code, said in the box and asked about before Send; null: nothing. */
   readonly problem: LeaderProblem | null;
-  /** What the purchase carries for the code (record, memo and report). */
+  /** What the purchase carries for the code (its record, and the report afterwards). */
   readonly purchase: LeaderPurchase;
   /** The active registered code whose leader this purchase pays, once known; else null. */
   readonly payingCode: string | null;
@@ -32,7 +32,7 @@ export function useLeaderPurchase(leaderCode: string | null | undefined): Leader
   const purchase = isLeaderPage ? leaderPurchaseOf(leaderCode, check.data) : {};
   return {
     isLeaderPage,
-    checking: check.isPending,
+    checking: leaderCode !== undefined && leaderCode !== null && check.isPending,
     problem: isLeaderPage ? leaderProblemOf(leaderCode, check.data, check.isError) : null,
     purchase,
     payingCode: purchase.leaderRecord !== undefined ? (purchase.leaderCode ?? null) : null,

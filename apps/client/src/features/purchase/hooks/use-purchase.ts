@@ -5,6 +5,7 @@ import { PublicKey } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
+import { useSiteConfig } from '../../../lib/use-site-config';
 import { presaleSignals } from '../api/presale-signals';
 import { presaleQueryKey } from '../../../lib/presale-api';
 import { postLeaderReport } from '../api/leader-api';
@@ -24,7 +25,7 @@ export interface PurchaseTarget {
   readonly mint: string;
   readonly state: PresaleState;
   readonly boughtLamports: bigint;
-  /** Leader page: the code (its memo rides in the buy, then the report is posted). */
+  /** Leader page: the code, named by the leader report posted after the buy. */
   readonly leaderCode?: string;
   /** Leader page: the code's active on-chain record, which the program pays 10%. */
   readonly leaderRecord?: string;
@@ -60,6 +61,8 @@ export function usePurchase(variant?: PresaleVariant) {
   const { connection } = useConnection();
   const { publicKey, signTransaction } = useWallet();
   const readAhead = useReadAhead(connection, variant, publicKey);
+  // The deployment's lookup table: buys are version-0 transactions with it, legacy without.
+  const lookupTable = useSiteConfig().data?.lookupTable;
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
@@ -106,6 +109,7 @@ export function usePurchase(variant?: PresaleVariant) {
             ...(target.allowlistProof === undefined
               ? {}
               : { allowlistProof: target.allowlistProof }),
+            ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
           },
         );
         // The next purchase needs a new blockhash (and now has a token account); read once the
@@ -148,7 +152,16 @@ export function usePurchase(variant?: PresaleVariant) {
         setStage(null);
       }
     },
-    [connection, publicKey, signTransaction, queryClient, readAhead, enterStage, sendWithStatus],
+    [
+      connection,
+      publicKey,
+      signTransaction,
+      queryClient,
+      readAhead,
+      enterStage,
+      sendWithStatus,
+      lookupTable,
+    ],
   );
 
   /** Spec §2: the title's hidden test report, with a signature no transaction has. */

@@ -9,7 +9,7 @@ const REFRESH_MS = 15_000;
 
 /**
  * Reads what a purchase needs from the chain (blockhash, the buyer's token account, priority
- * fees) as soon as the purchase box has a connected wallet, and again every 15 s while the page
+ * fees, the deployment's lookup table) as soon as the purchase box has a connected wallet, and again every 15 s while the page
  * is visible, so the click goes straight to the simulation. Returns the latest data (or
  * undefined) and a `refresh` to call after a purchase. A failed read only means the purchase
  * reads it itself.
@@ -22,6 +22,7 @@ export function useReadAhead(
   const config = useSiteConfig();
   const presale = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
   const mint = config.data?.mint;
+  const lookupTable = config.data?.lookupTable;
   const buyerAddress = buyer?.toBase58();
   const prepared = useRef<PreparedPurchase | undefined>(undefined);
   const generation = useRef(0);
@@ -33,13 +34,14 @@ export function useReadAhead(
       buyer: new PublicKey(buyerAddress),
       presale: new PublicKey(presale),
       mint: new PublicKey(mint),
+      ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
     }).then(
       (result) => {
         if (mine === generation.current) prepared.current = result;
       },
       (error: unknown) => console.warn('purchase read-ahead failed:', error),
     );
-  }, [connection, presale, mint, buyerAddress]);
+  }, [connection, presale, mint, lookupTable, buyerAddress]);
 
   useEffect(() => {
     prepared.current = undefined;

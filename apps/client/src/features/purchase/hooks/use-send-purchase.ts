@@ -43,6 +43,8 @@ export function useSendPurchase({
     state.isActived &&
     sale.timing.phase === 'open' &&
     (!sale.allowlisted || listedProof !== undefined) &&
+    // The leader check's answer is all the buy knows of the code's record: wait for it.
+    !leader.checking &&
     (buyer.address === null || buyer.bought.data !== undefined) &&
     isSendEnabled({
       amountError: amount.error?.message ?? null,

@@ -49,7 +49,7 @@ describe('the leader page code', () => {
 });
 
 describe('what a leader-page purchase carries', () => {
-  it('an active registered code: its record (the program pays the leader), memo and report', () => {
+  it('an active registered code: its record (the program pays the leader) and the report', () => {
     expect(
       leaderPurchaseOf('beast42', {
         status: 'known',
@@ -71,7 +71,7 @@ describe('what a leader-page purchase carries', () => {
     ).toEqual({});
   });
 
-  it('an unknown, unchecked or record-less code: the memo and the report only', () => {
+  it('an unknown, unchecked or record-less code: a plain buy, then the report', () => {
     expect(leaderPurchaseOf('nobody77', { status: 'unknown', message: 'x' })).toEqual({
       leaderCode: 'nobody77',
     });

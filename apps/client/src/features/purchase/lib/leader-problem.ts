@@ -36,17 +36,18 @@ export function leaderProblemOf(
 
 /** What a leader-page purchase carries for its code. */
 export interface LeaderPurchase {
-  /** The memo `fbt:leader:<code>` and the leader report afterwards. */
+  /** The code the leader report names after the buy. */
   readonly leaderCode?: string;
   /** The code's active on-chain record: BuyWith names it, so the program pays the leader 10%. */
   readonly leaderRecord?: string;
 }
 
 /**
- * What the purchase carries: an active registered code names its record (the program pays the
- * leader) and rides in the memo and the report; a suspended code carries nothing (the program
- * would refuse its record, and it earns nothing); any other well-formed code rides in the memo
- * and is reported, as before (the report then says what went wrong); no code, nothing.
+ * What the purchase carries, from the BFF's one answer about the code (no second chain read):
+ * an active registered code names its record (the program pays the leader) and is reported; a
+ * suspended code carries nothing (the program would refuse its record, and it earns nothing);
+ * any other well-formed code makes a plain buy and is reported, as before (the report then says
+ * what went wrong); no code, nothing.
  */
 export function leaderPurchaseOf(
   leaderCode: string | null | undefined,
