@@ -18,10 +18,7 @@
  *
  * Run: npm run program-cu -w @fbt/bench
  */
-import { address } from '@solana/kit';
-import type { PublicKey } from '@solana/web3.js';
-import { Keypair, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
-import { LiteSVM } from 'litesvm';
+import { SystemProgram, type Keypair } from '@solana/web3.js';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
 import {
   allowlistNode,
@@ -41,91 +38,20 @@ import {
   findLeaderRecordAddress,
   PREFUNDED_RECORD_EXTRA_UNITS,
 } from '@fbt/presale-client';
+import { createPresaleFixture, createTestTokenAccount } from '@fbt/presale-program/testing';
 import {
-  createPresaleFixture,
-  createTestTokenAccount,
-  sendLegacyTransaction,
-} from '@fbt/presale-program/testing';
-import { readProgramElf } from '@fbt/presale-program';
+  benchChain,
+  median,
+  seeded,
+  unitsOf,
+  type BenchChain,
+  type BenchPresale,
+  type Row,
+} from './program-cu-chain';
 
 const SOL = LAMPORTS_PER_SOL;
 const TARGETS = { repeatBuy: 3_700, leaderBuy: 5_000, allowlistBuy: 9_000, firstBuy: 8_000 };
 const FIRST_BUYERS = 16;
-
-/** A keypair from a fixed seed byte (reproducible addresses). */
-const seeded = (tag: number, index = 0): Keypair =>
-  Keypair.fromSeed(
-    Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? tag : i === 1 ? index : 7)),
-  );
-
-function unitsOf(programId: PublicKey, logs: readonly string[]): number {
-  const pattern = new RegExp(
-    `^Program ${programId.toBase58()} consumed (\\d+) of \\d+ compute units$`,
-  );
-  const units = logs
-    .map((line) => pattern.exec(line)?.[1])
-    .filter((u): u is string => u !== undefined);
-  if (units.length !== 1)
-    throw new Error(`expected one 'consumed' line for the program, got ${units.length}`);
-  return Number(units[0]);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-interface Row {
-  readonly label: string;
-  readonly units: number;
-}
-
-/** A litesvm with one build of the program, and the helpers every phase uses. */
-function benchChain(version: 'v0' | 'v3') {
-  const svm = new LiteSVM();
-  const programId = seeded(1).publicKey;
-  svm.addProgram(address(programId.toBase58()), readProgramElf(version));
-  const chain = { svm, programId };
-  const fund = (keypair: Keypair, sol: bigint): Keypair => {
-    svm.airdrop(address(keypair.publicKey.toBase58()), (sol * SOL) as never);
-    return keypair;
-  };
-  const run = (
-    instructions: TransactionInstruction[],
-    signers: Keypair[],
-    expectOk = true,
-  ): string[] => {
-    const outcome = sendLegacyTransaction(svm, instructions, signers);
-    if (outcome.ok !== expectOk)
-      throw new Error(`unexpected outcome: ${outcome.error || 'success'}`);
-    return [...outcome.logs];
-  };
-
-  const payer = fund(seeded(2), 10n);
-  const baselineLogs = sendLegacyTransaction(
-    svm,
-    [
-      SystemProgram.transfer({
-        fromPubkey: payer.publicKey,
-        toPubkey: seeded(3).publicKey,
-        lamports: SOL,
-      }),
-    ],
-    [payer],
-  );
-  const baseline = Number(baselineLogs.computeUnits);
-
-  const rows: Row[] = [];
-  const unitsFor = (label: string, logs: string[]): number => {
-    const units = unitsOf(programId, logs);
-    rows.push({ label, units });
-    return units;
-  };
-
-  return { svm, programId, chain, fund, run, payer, baseline, rows, unitsFor };
-}
-type BenchChain = ReturnType<typeof benchChain>;
-type BenchPresale = ReturnType<typeof createPresaleFixture>;
 
 /** Initialize twice (the vault handed over by CPI, or already the PDA's); the presale to buy from. */
 function measureInitialize({ chain, unitsFor }: BenchChain): BenchPresale {
