@@ -1,4 +1,4 @@
-// The swap's priority fee (spec §7.8): read from the fee service at most once per 300,000 ms,
+// The swap's priority fee: read from the fee service at most once per 300,000 ms,
 // capped at 25,000, with a fixed fallback; both answer shapes the services send.
 import { createPriorityFeeSource } from '@fbt/adapters';
 import { priorityFeeResponseSchema } from '@fbt/domain';

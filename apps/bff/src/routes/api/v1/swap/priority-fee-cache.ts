@@ -16,7 +16,8 @@ export interface PriorityFeeCache {
 }
 
 /**
- * Caches the fee service's answer for 300,000 ms (spec §7.8), single-flight: visitors never
+ * Caches the fee service's answer for 300,000 ms (fees move slowly; one read per five minutes
+ * is plenty), single-flight: visitors never
  * multiply the calls. Without a service, or while it fails, the fixed fallback is served
  * (`source: 'fallback'`) and a failure is retried after 30 s.
  */
