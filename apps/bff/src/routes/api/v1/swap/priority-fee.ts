@@ -11,8 +11,8 @@ export interface PriorityFeeRouteOptions {
 
 /**
  * `GET /api/v1/swap/priority-fee`: the priority fee swaps bid (micro-lamports per compute unit,
- * from the fee service, capped at 25,000 so a fee spike never makes a swap cost more than a
- * few cents, or the fixed fallback), cached 300,000 ms.
+ * from the fee service, capped at 25,000 so a spike in recent fees cannot run a swap's fee away,
+ * or the fixed fallback), cached 300,000 ms.
  */
 export const priorityFeeRoute: FastifyPluginCallback<PriorityFeeRouteOptions> = (
   fastify,
