@@ -37,10 +37,13 @@ export interface Cluster {
    * the coordination (and the work).
    */
   run(start: () => () => void): () => void;
-  /** Sends a stream message to the other instances (this instance broadcasts it itself). */
-  broadcast(topic: string, message: string): void;
-  /** Called with stream messages broadcast by other instances. */
-  onBroadcast(listener: (topic: string, message: string) => void): () => void;
+  /**
+   * Asks the instance that polls to read topic `name` again (sent only by a follower: an
+   * instance that polls reads itself).
+   */
+  requestRefresh(name: string): void;
+  /** Called, on the lease holder, with each topic another instance asked it to read again. */
+  onRefreshRequest(listener: (name: string) => void): () => void;
   /** Stops, gives the lease up and closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -65,8 +68,8 @@ export function createSingleCluster(instanceId: string): Cluster {
         stop = null;
       };
     },
-    broadcast: () => undefined,
-    onBroadcast: () => () => undefined,
+    requestRefresh: () => undefined,
+    onRefreshRequest: () => () => undefined,
     close: () => {
       stop?.();
       return Promise.resolve();
@@ -166,8 +169,8 @@ function createRoles(
 
 /** What the events channel brings from the other instances. */
 interface ChannelHandlers {
-  /** A stream message broadcast by another instance. */
-  onStream(topic: string, message: string): void;
+  /** Another instance asks for topic `name` to be read again. */
+  onRefresh(name: string): void;
   /** A cached entry shared by the lease holder. */
   onEntry(name: string, record: string): void;
   /** The subscriber connection is (again) ready. */
@@ -189,7 +192,7 @@ function listenToChannel(
     if (incoming !== channel) return;
     const parsed = unframe(message);
     if (parsed === null || parsed.from === instanceId) return;
-    if (parsed.kind === 'stream') handlers.onStream(parsed.name, parsed.payload);
+    if (parsed.kind === 'refresh') handlers.onRefresh(parsed.name);
     else if (parsed.kind === 'entry') handlers.onEntry(parsed.name, parsed.payload);
   });
   let subscribed = false;
@@ -211,8 +214,8 @@ function listenToChannel(
 /**
  * The Redis-backed {@link Cluster}. Every `leaseTtlMs / 3` it takes or renews the upstream
  * lease: the holder runs the upstream work and writes every cached entry to Redis and publishes
- * it; the others stop their upstream work and take the entries (and broadcast them to their own
- * websocket clients). A holder that dies stops renewing: another instance takes the lease once
+ * it; the others stop their upstream work and take the entries (and send them to their own
+ * websocket clients), and ask the holder on the same channel when a topic should be read again. A holder that dies stops renewing: another instance takes the lease once
  * it expires. When Redis cannot be asked, every instance polls on its own (`local-fallback`)
  * until it answers again.
  */
@@ -220,7 +223,7 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
   const { redis, subscriber, instanceId, prefix } = options;
   const channel = `${prefix}events`;
   const lease = createLease(redis, `${prefix}lease:upstream`, instanceId, options.leaseTtlMs);
-  const broadcastListeners = new Set<(topic: string, message: string) => void>();
+  const refreshListeners = new Set<(name: string) => void>();
   const entries = createEntrySync({
     redis,
     instanceId,
@@ -256,8 +259,9 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
   };
 
   const subscribe = listenToChannel(subscriber, channel, instanceId, {
-    onStream: (topic, message) => {
-      for (const listener of [...broadcastListeners]) listener(topic, message);
+    onRefresh: (name) => {
+      if (roles.role() !== 'holder') return;
+      for (const listener of [...refreshListeners]) listener(name);
     },
     onEntry: (name, record) => {
       if (roles.role() === 'follower') entries.adopt(name, record);
@@ -294,14 +298,13 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
         roles.setWork(null);
       };
     },
-    broadcast(topic, message) {
-      const role = roles.role();
-      if (role === 'fallback' || role === 'idle') return;
-      redis.publish(channel, frame(instanceId, 'stream', topic, message)).catch(() => undefined);
+    requestRefresh(name) {
+      if (roles.role() !== 'follower') return;
+      redis.publish(channel, frame(instanceId, 'refresh', name, '')).catch(() => undefined);
     },
-    onBroadcast(listener) {
-      broadcastListeners.add(listener);
-      return () => broadcastListeners.delete(listener);
+    onRefreshRequest(listener) {
+      refreshListeners.add(listener);
+      return () => refreshListeners.delete(listener);
     },
     async close() {
       if (closed) return;

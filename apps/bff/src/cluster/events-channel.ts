@@ -4,8 +4,11 @@
  * and instance ids hold no newline; the payload may.
  */
 
-/** `entry`: a cached entry of the lease holder; `stream`: a broadcast stream message. */
-export type EventKind = 'entry' | 'stream';
+/**
+ * `entry`: a cached entry of the lease holder; `refresh`: another instance asks the holder to
+ * read a topic again (the name is the topic's, the payload empty).
+ */
+export type EventKind = 'entry' | 'refresh';
 
 /** One message of the events channel, read back. */
 export interface ChannelEvent {
