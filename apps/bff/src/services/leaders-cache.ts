@@ -95,7 +95,9 @@ function createRecordWatches(
  * so a burst of recorded buys costs at most two reads.
  */
 export function createLeadersCache(options: LeadersCacheOptions): LeadersCache {
+  /** List reads begun, and the number of the last one over (read or failed). */
   let readsBegun = 0;
+  let readsOver = 0;
   /** Records pushed since a list read began (`during`: the reads begun when it came). */
   const pushed = new Map<string, { record: OnChainLeaderRecord; during: number }>();
   const resource = createRefreshingResource<readonly OnChainLeaderRecord[]>({
@@ -104,11 +106,15 @@ export function createLeadersCache(options: LeadersCacheOptions): LeadersCache {
     maxAgeMs: options.maxAgeMs,
     load: async () => {
       const read = ++readsBegun;
-      const listed = await options.list();
-      for (const [address, push] of pushed) if (push.during < read) pushed.delete(address);
-      return leaderRecordSet(listed).all.map(
-        (record) => pushed.get(record.address)?.record ?? record,
-      );
+      try {
+        const listed = await options.list();
+        for (const [address, push] of pushed) if (push.during < read) pushed.delete(address);
+        return leaderRecordSet(listed).all.map(
+          (record) => pushed.get(record.address)?.record ?? record,
+        );
+      } finally {
+        readsOver = read;
+      }
     },
     toJson: (records, meta) => ({ leaders: records.length, stale: meta.stale }),
     keyOf: leaderRecordsKey,
@@ -118,11 +124,10 @@ export function createLeadersCache(options: LeadersCacheOptions): LeadersCache {
   let polling = false;
   let pending: Promise<void> | null = null;
   const wanted = new Set<() => void>();
-  /** Resolves once a read begun after this call is in (joining one under way is not enough). */
+  /** Resolves once a read begun after this call is over (joining one under way is not enough). */
   const readAfterNow = async (): Promise<void> => {
-    const begun = readsBegun;
-    await resource.refresh();
-    if (readsBegun === begun) await resource.refresh();
+    const begunBefore = readsBegun;
+    while (readsOver <= begunBefore) await resource.refresh();
   };
   const readAgain = (): void => {
     const read: Promise<void> = readAfterNow().finally(() => {
