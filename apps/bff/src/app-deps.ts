@@ -6,6 +6,7 @@ import type {
   FetchLike,
   LeaderLedger,
   LeaderRecordReader,
+  OnChainLeaderRecord,
   PresaleStateReader,
   PriceSource,
   PriorityFeeSourcePort,
@@ -79,8 +80,8 @@ export interface AppDeps {
   readonly counters: CommunityCounters;
   readonly ledger: LeaderLedger;
   readonly verifier: TransactionVerifier;
-  /** The program's leader records (codes, wallets and on-chain totals). */
-  readonly leaderRecords: LeaderRecordReader;
+  /** The program's leader records (codes, wallets and on-chain totals), and their pushes. */
+  readonly leaderRecords: LeaderRecords;
   /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
   readonly rpcUpstreamUrl: string;
   readonly fetch?: FetchLike;
@@ -90,6 +91,19 @@ export interface AppDeps {
   readonly cluster?: ClusterDeps;
   /** The swap page's exchange (`SWAP_API_URL`); absent or null: the swap routes answer 404. */
   readonly swap?: SwapDeps | null;
+}
+
+/** The program's leader records: read (the domain's port) and, where the chain pushes, watched. */
+export interface LeaderRecords extends LeaderRecordReader {
+  /**
+   * Calls `onChange` with the record at `address` each time its account changes (the
+   * program's accountSubscribe notifications, checked as reads are; null once the account is
+   * no leader record); returns what stops it. Absent: records change only when read again.
+   */
+  watchLeaderRecord?(
+    address: string,
+    onChange: (record: OnChainLeaderRecord | null) => void,
+  ): () => void;
 }
 
 /** How this instance joins the others (see plugins/app/cluster.ts). */

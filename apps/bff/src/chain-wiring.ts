@@ -15,10 +15,10 @@ import type {
   BuyerRecordAddressDeriver,
   BuyInstructionDecoder,
   ClaimInstructionDecoder,
-  LeaderRecordReader,
   OnChainLeaderRecord,
 } from '@fbt/domain';
 import { encodeBase58 } from '@fbt/domain';
+import type { LeaderRecords } from './app-deps';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */
 export function createProgramBuyDecoder(programId: string): BuyInstructionDecoder {
@@ -114,18 +114,30 @@ function toLeaderRecord(
 /**
  * Leader records over JSON-RPC at 'confirmed': one record by address or code
  * (`getAccountInfo`), or a presale's records, optionally of one wallet, with one
- * `getProgramAccounts` filtered by size, kind, presale and wallet bytes.
+ * `getProgramAccounts` filtered by size, kind, presale and wallet bytes; and the pushes of one
+ * record's account over pubsub (`accountSubscribe`), checked as a read is.
  */
 export function createProgramLeaderRecordReader(
   connection: Connection,
   programId: string,
-): LeaderRecordReader {
+): LeaderRecords {
   const program = new PublicKey(programId);
   const readAt = async (address: PublicKey): Promise<OnChainLeaderRecord | null> => {
     const info = await connection.getAccountInfo(address, 'confirmed');
     return info === null ? null : toLeaderRecord(program, address, info);
   };
   return {
+    watchLeaderRecord(address, onChange) {
+      const key = new PublicKey(address);
+      const id = connection.onAccountChange(
+        key,
+        (info) => onChange(toLeaderRecord(program, key, info)),
+        { commitment: 'confirmed', encoding: 'base64' },
+      );
+      return () => {
+        void connection.removeAccountChangeListener(id).catch(() => undefined);
+      };
+    },
     readLeaderRecordAt: (address) => readAt(new PublicKey(address)),
     readLeaderRecord: (presale, code) =>
       readAt(findLeaderRecordAddress(program, new PublicKey(presale), code)[0]),

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ObservedTransaction, TransactionVerifier } from '@fbt/domain';
+import { leaderRecordSet } from '../src/services/leader-record-set';
 import { createLeaderIndexer } from '../src/services/leader-indexer';
 import {
   addLeaderRecord,
@@ -23,10 +24,15 @@ import {
   type TestWorld,
 } from './helper';
 
-/** A world with `beast42` on chain, and an indexer over it (signature listings counted). */
+/**
+ * A world with `beast42` on chain, and an indexer over it (signature listings counted) whose
+ * known records are the world's as each pass starts (as the `leaders` topic holds them once
+ * read again).
+ */
 function setUp(world: TestWorld = createTestWorld()) {
   if (world.leaderRecords.size === 0) addLeaderRecord(world, 'beast42', leaderWallet);
   const deps = depsFor(world);
+  const leaderPresale = world.deployment.presales.leader.address;
   const listed: string[] = [];
   const chain: TransactionVerifier = {
     ...deps.verifier,
@@ -39,9 +45,11 @@ function setUp(world: TestWorld = createTestWorld()) {
     ledger: world.ledger,
     chain,
     leaderRecords: deps.leaderRecords,
-    leaderPresale: world.deployment.presales.leader.address,
+    knownRecords: async () =>
+      leaderRecordSet(await deps.leaderRecords.listLeaderRecords(leaderPresale)),
+    leaderPresale,
   });
-  return { world, indexer, listed, leaderPresale: world.deployment.presales.leader.address };
+  return { world, indexer, listed, leaderPresale };
 }
 
 /** A ClaimCommission of `record` signed by `wallet` that moved `lamports` out of the record. */

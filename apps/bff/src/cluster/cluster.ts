@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Scheduler } from '../cache/scheduler';
+import { createEntrySync, type EntrySync } from './entry-sync';
+import { frame, unframe } from './events-channel';
 import { createLease } from './lease';
 import type { Replicable } from './shared-entry';
 
@@ -35,10 +37,13 @@ export interface Cluster {
    * the coordination (and the work).
    */
   run(start: () => () => void): () => void;
-  /** Sends a stream message to the other instances (this instance broadcasts it itself). */
-  broadcast(topic: string, message: string): void;
-  /** Called with stream messages broadcast by other instances. */
-  onBroadcast(listener: (topic: string, message: string) => void): () => void;
+  /**
+   * Asks the instance that polls to read topic `name` again (sent only by a follower: an
+   * instance that polls reads itself).
+   */
+  requestRefresh(name: string): void;
+  /** Called, on the lease holder, with each topic another instance asked it to read again. */
+  onRefreshRequest(listener: (name: string) => void): () => void;
   /** Stops, gives the lease up and closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -63,8 +68,8 @@ export function createSingleCluster(instanceId: string): Cluster {
         stop = null;
       };
     },
-    broadcast: () => undefined,
-    onBroadcast: () => () => undefined,
+    requestRefresh: () => undefined,
+    onRefreshRequest: () => () => undefined,
     close: () => {
       stop?.();
       return Promise.resolve();
@@ -96,137 +101,99 @@ type Role = 'holder' | 'follower' | 'fallback' | 'idle';
 /** How long a starting instance waits for Redis before polling on its own. */
 const STARTUP_GRACE_MS = 2_000;
 
-/** Header of a message on the events channel: `<from>\n<kind>\n<name>\n<payload>`. */
-function frame(from: string, kind: 'entry' | 'stream', name: string, payload: string): string {
-  return `${from}\n${kind}\n${name}\n${payload}`;
-}
-
-function unframe(
-  message: string,
-): { from: string; kind: string; name: string; payload: string } | null {
-  const first = message.indexOf('\n');
-  const second = message.indexOf('\n', first + 1);
-  const third = message.indexOf('\n', second + 1);
-  if (first < 0 || second < 0 || third < 0) return null;
-  return {
-    from: message.slice(0, first),
-    kind: message.slice(first + 1, second),
-    name: message.slice(second + 1, third),
-    payload: message.slice(third + 1),
-  };
-}
-
 function reason(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 160) : String(error);
 }
 
+/** This instance's role and the upstream work it implies. */
+interface Roles {
+  readonly role: () => Role;
+  readonly redisProblem: () => string | null;
+  /** The upstream work runs now (holder or fallback). */
+  readonly polling: () => boolean;
+  /** The work to run while polling (`null`: none any more, and what runs is stopped). */
+  setWork(start: (() => () => void) | null): void;
+  /** Takes `next` (with why Redis is not used, in fallback): starts or stops the work. */
+  become(next: Role, problem?: string | null): Promise<void>;
+}
+
 /**
- * The Redis-backed {@link Cluster}. Every `leaseTtlMs / 3` it takes or renews the upstream
- * lease: the holder runs the upstream work and writes every cached entry to Redis and publishes
- * it; the others stop their upstream work and take the entries (and broadcast them to their own
- * websocket clients). A holder that dies stops renewing: another instance takes the lease once
- * it expires. When Redis cannot be asked, every instance polls on its own (`local-fallback`)
- * until it answers again.
+ * The role switch: a holder or an instance in fallback runs the upstream work, a follower or
+ * an idle one does not. Taking the lease shares every entry at once; becoming a follower reads
+ * every entry back first. Each change of role is logged once.
  */
-export function createRedisCluster(options: RedisClusterOptions): Cluster {
-  const { redis, subscriber, instanceId, prefix, resources } = options;
-  const channel = `${prefix}events`;
-  const entryKey = (name: string) => `${prefix}cache:${name}`;
-  const lease = createLease(redis, `${prefix}lease:upstream`, instanceId, options.leaseTtlMs);
-  const broadcastListeners = new Set<(topic: string, message: string) => void>();
+function createRoles(
+  instanceId: string,
+  entries: EntrySync,
+  options: Pick<RedisClusterOptions, 'clock' | 'log'>,
+): Roles {
   let role: Role = 'idle';
   let redisProblem: string | null = null;
   let start: (() => () => void) | null = null;
   let stopWork: (() => void) | null = null;
-  let stopTicks: (() => void) | null = null;
-  let ticking = false;
-  let closed = false;
-  /** Until then, a connection still being opened is waited for instead of falling back. */
-  let startupGraceEnds = Number.POSITIVE_INFINITY;
-
-  const startWork = () => {
-    if (stopWork === null && start !== null) stopWork = start();
-  };
   const stopWorkNow = () => {
     stopWork?.();
     stopWork = null;
   };
-
-  const share = (name: string, record: string) => {
-    redis
-      .multi()
-      .set(entryKey(name), record)
-      .publish(channel, frame(instanceId, 'entry', name, record))
-      .exec()
-      .catch(() => undefined); // the next lease tick notices Redis is gone
-  };
-  for (const resource of resources) {
-    resource.onEncodedEntry((record) => {
-      if (role === 'holder') share(resource.name, record);
-    });
-  }
-
-  /** Takes every shared entry (on becoming a follower, and after a resubscribe). */
-  const syncFromRedis = async () => {
-    const records = await redis.mget(...resources.map((resource) => entryKey(resource.name)));
-    resources.forEach((resource, index) => {
-      const record = records[index];
-      if (record !== null && record !== undefined) resource.adoptEncoded(record);
-    });
-  };
-
-  const become = async (next: Role, problem: string | null = null) => {
-    const previous = role;
-    role = next;
-    redisProblem = problem;
-    if (next === 'holder' || next === 'fallback') startWork();
-    else stopWorkNow();
-    if (previous === next) return;
-    if (next === 'holder') {
-      options.log.info({ instanceId, previous }, 'upstream lease taken: this instance polls');
-      for (const resource of resources) {
-        const record = resource.encodeCurrent(options.clock.now());
-        if (record !== null) share(resource.name, record);
+  return {
+    role: () => role,
+    redisProblem: () => redisProblem,
+    polling: () => stopWork !== null,
+    setWork(work) {
+      start = work;
+      if (work === null) stopWorkNow();
+    },
+    async become(next, problem = null) {
+      const previous = role;
+      role = next;
+      redisProblem = problem;
+      if (next === 'holder' || next === 'fallback') {
+        if (stopWork === null && start !== null) stopWork = start();
+      } else stopWorkNow();
+      if (previous === next) return;
+      if (next === 'holder') {
+        options.log.info({ instanceId, previous }, 'upstream lease taken: this instance polls');
+        entries.shareAll(options.clock.now());
+      } else if (next === 'follower') {
+        options.log.info({ instanceId, previous }, 'upstream lease held elsewhere: following');
+        await entries.syncFromRedis();
+      } else if (next === 'fallback') {
+        options.log.warn(
+          { instanceId, reason: problem },
+          'Redis unavailable: polling upstreams locally, websocket updates stay on this instance',
+        );
       }
-    } else if (next === 'follower') {
-      options.log.info({ instanceId, previous }, 'upstream lease held elsewhere: following');
-      await syncFromRedis();
-    } else if (next === 'fallback') {
-      options.log.warn(
-        { instanceId, reason: problem },
-        'Redis unavailable: polling upstreams locally, websocket updates stay on this instance',
-      );
-    }
+    },
   };
+}
 
-  const tick = async () => {
-    if (ticking || closed) return;
-    ticking = true;
-    try {
-      if (redis.status !== 'ready') {
-        // Starting up: wait for the first connection a little rather than poll needlessly.
-        if (role === 'idle' && options.clock.now() < startupGraceEnds) return;
-        throw new Error(`Redis connection ${redis.status}`);
-      }
-      const held = await lease.acquireOrRenew();
-      if (closed) return;
-      await become(held ? 'holder' : 'follower');
-    } catch (error) {
-      if (!closed) await become('fallback', reason(error)).catch(() => undefined);
-    } finally {
-      ticking = false;
-    }
-  };
+/** What the events channel brings from the other instances. */
+interface ChannelHandlers {
+  /** Another instance asks for topic `name` to be read again. */
+  onRefresh(name: string): void;
+  /** A cached entry shared by the lease holder. */
+  onEntry(name: string, record: string): void;
+  /** The subscriber connection is (again) ready. */
+  onReady(): void;
+}
 
+/**
+ * Listens to the events channel: messages of other instances go to `handlers` (this
+ * instance's own are ignored). Returns what subscribes, once asked to and on every
+ * (re)connection (harmless when ioredis already resubscribed).
+ */
+function listenToChannel(
+  subscriber: Redis,
+  channel: string,
+  instanceId: string,
+  handlers: ChannelHandlers,
+): () => void {
   subscriber.on('message', (incoming: string, message: string) => {
     if (incoming !== channel) return;
     const parsed = unframe(message);
     if (parsed === null || parsed.from === instanceId) return;
-    if (parsed.kind === 'stream') {
-      for (const listener of [...broadcastListeners]) listener(parsed.name, parsed.payload);
-    } else if (parsed.kind === 'entry' && role === 'follower') {
-      resources.find((resource) => resource.name === parsed.name)?.adoptEncoded(parsed.payload);
-    }
+    if (parsed.kind === 'refresh') handlers.onRefresh(parsed.name);
+    else if (parsed.kind === 'entry') handlers.onEntry(parsed.name, parsed.payload);
   });
   let subscribed = false;
   const subscribe = () => {
@@ -234,25 +201,91 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
       subscriber.subscribe(channel).catch(() => undefined);
     }
   };
-  // On every (re)connection: subscribe (again; harmless when ioredis already resubscribed),
-  // and read back what was published meanwhile.
   subscriber.on('ready', () => {
     subscribe();
-    if (role === 'follower') syncFromRedis().catch(() => undefined);
+    handlers.onReady();
+  });
+  return () => {
+    subscribed = true;
+    subscribe();
+  };
+}
+
+/**
+ * The Redis-backed {@link Cluster}. Every `leaseTtlMs / 3` it takes or renews the upstream
+ * lease: the holder runs the upstream work and writes every cached entry to Redis and publishes
+ * it; the others stop their upstream work and take the entries (and send them to their own
+ * websocket clients), and ask the holder on the same channel when a topic should be read again. A holder that dies stops renewing: another instance takes the lease once
+ * it expires. When Redis cannot be asked, every instance polls on its own (`local-fallback`)
+ * until it answers again.
+ */
+export function createRedisCluster(options: RedisClusterOptions): Cluster {
+  const { redis, subscriber, instanceId, prefix } = options;
+  const channel = `${prefix}events`;
+  const lease = createLease(redis, `${prefix}lease:upstream`, instanceId, options.leaseTtlMs);
+  const refreshListeners = new Set<(name: string) => void>();
+  const entries = createEntrySync({
+    redis,
+    instanceId,
+    prefix,
+    channel,
+    resources: options.resources,
+    holding: () => roles.role() === 'holder',
+  });
+  const roles = createRoles(instanceId, entries, options);
+  let stopTicks: (() => void) | null = null;
+  let ticking = false;
+  let closed = false;
+  /** Until then, a connection still being opened is waited for instead of falling back. */
+  let startupGraceEnds = Number.POSITIVE_INFINITY;
+
+  const tick = async () => {
+    if (ticking || closed) return;
+    ticking = true;
+    try {
+      if (redis.status !== 'ready') {
+        // Starting up: wait for the first connection a little rather than poll needlessly.
+        if (roles.role() === 'idle' && options.clock.now() < startupGraceEnds) return;
+        throw new Error(`Redis connection ${redis.status}`);
+      }
+      const held = await lease.acquireOrRenew();
+      if (closed) return;
+      await roles.become(held ? 'holder' : 'follower');
+    } catch (error) {
+      if (!closed) await roles.become('fallback', reason(error)).catch(() => undefined);
+    } finally {
+      ticking = false;
+    }
+  };
+
+  const subscribe = listenToChannel(subscriber, channel, instanceId, {
+    onRefresh: (name) => {
+      if (roles.role() !== 'holder') return;
+      for (const listener of [...refreshListeners]) listener(name);
+    },
+    onEntry: (name, record) => {
+      if (roles.role() === 'follower') entries.adopt(name, record);
+    },
+    // Read back what was published while the subscription was down.
+    onReady: () => {
+      if (roles.role() === 'follower') entries.syncFromRedis().catch(() => undefined);
+    },
   });
 
   return {
     instanceId,
-    status: () => ({
-      mode: role === 'fallback' || role === 'idle' ? 'local-fallback' : 'redis',
-      instanceId,
-      polling: stopWork !== null,
-      leaseHolder: role === 'holder',
-      redisProblem: role === 'idle' ? 'not started' : redisProblem,
-    }),
+    status: () => {
+      const role = roles.role();
+      return {
+        mode: role === 'fallback' || role === 'idle' ? 'local-fallback' : 'redis',
+        instanceId,
+        polling: roles.polling(),
+        leaseHolder: role === 'holder',
+        redisProblem: role === 'idle' ? 'not started' : roles.redisProblem(),
+      };
+    },
     run(work) {
-      start = work;
-      subscribed = true;
+      roles.setWork(work);
       subscribe();
       startupGraceEnds = options.clock.now() + STARTUP_GRACE_MS;
       if (redis.status === 'ready') void tick();
@@ -262,25 +295,25 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
       return () => {
         stopTicks?.();
         stopTicks = null;
-        stopWorkNow();
-        start = null;
+        roles.setWork(null);
       };
     },
-    broadcast(topic, message) {
-      if (role === 'fallback' || role === 'idle') return;
-      redis.publish(channel, frame(instanceId, 'stream', topic, message)).catch(() => undefined);
+    requestRefresh(name) {
+      if (roles.role() !== 'follower') return;
+      redis.publish(channel, frame(instanceId, 'refresh', name, '')).catch(() => undefined);
     },
-    onBroadcast(listener) {
-      broadcastListeners.add(listener);
-      return () => broadcastListeners.delete(listener);
+    onRefreshRequest(listener) {
+      refreshListeners.add(listener);
+      return () => refreshListeners.delete(listener);
     },
     async close() {
       if (closed) return;
       closed = true;
       stopTicks?.();
-      stopWorkNow();
-      if (role === 'holder') await lease.release().catch(() => undefined);
-      role = 'idle';
+      const holder = roles.role() === 'holder';
+      roles.setWork(null);
+      if (holder) await lease.release().catch(() => undefined);
+      await roles.become('idle');
       // quit() waits for pending replies; a connection that is down may never give them.
       await Promise.race([
         Promise.allSettled([redis.quit(), subscriber.quit()]),

@@ -46,8 +46,9 @@ export type RoutesOptions = Pick<
  */
 const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const { deployment, settings, buyerReader, ledger } = options;
-  const { topics, presaleCache, goalsCache, leaderboard, upstreamCalls, streamHub, metrics } =
+  const { topics, presaleCache, goalsCache, leaders, leaderboard, upstreamCalls, streamHub } =
     fastify;
+  const { metrics } = fastify;
   const replyToReport = createLeaderReportReply(
     fastify.leaderReports,
     metrics.counter(
@@ -72,10 +73,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const { rateLimitWriteMax } = settings;
   await fastify.register(leaderReportsRoute, { replyToReport, rateLimitWriteMax });
   await fastify.register(ctRoute, { replyToReport, rateLimitWriteMax });
-  const { leaderRecords } = options;
-  const leaderPresale = deployment.presales.leader.address;
-  await fastify.register(leaderRoute, { ledger, leaderRecords, leaderPresale });
-  await fastify.register(leaderEarningsRoute, { leaderRecords, leaderPresale, upstreamCalls });
+  await fastify.register(leaderRoute, { ledger, leaders });
+  await fastify.register(leaderEarningsRoute, { leaders });
   await fastify.register(leaderboardRoute, { leaderboard });
   await fastify.register(streamRoute, { streamHub });
   await fastify.register(actionsRoutes, {
@@ -83,7 +82,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     presaleCache,
     presaleReader: options.presaleReader,
     buyerReader,
-    leaderRecords,
+    leaderRecords: options.leaderRecords,
+    leaders,
     clock: options.clock,
     rpcUpstreamUrl: options.rpcUpstreamUrl,
     publicSiteUrl: settings.publicSiteUrl ?? null,

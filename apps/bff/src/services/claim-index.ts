@@ -1,19 +1,19 @@
 import type {
   LeaderLedger,
-  LeaderRecordReader,
   ObservedTransaction,
   OnChainLeaderRecord,
   TransactionVerifier,
 } from '@fbt/domain';
 import { computeLeaderCommission } from '@fbt/domain';
+import type { LeaderRecordSet } from './leader-record-set';
 import { walkSignatures, type SignatureVerdict } from './signature-walk';
 
 /** Options of {@link indexClaims}. */
 export interface ClaimIndexOptions {
   readonly ledger: LeaderLedger;
   readonly chain: TransactionVerifier;
-  readonly leaderRecords: Pick<LeaderRecordReader, 'listLeaderRecords'>;
-  readonly leaderPresale: string;
+  /** The leader presale's records as already read; null when they could not be. */
+  readonly knownRecords: () => Promise<LeaderRecordSet | null>;
 }
 
 /**
@@ -42,9 +42,10 @@ export function claimedIn(
  * The claims pass: for each leader record of the leader presale whose on-chain `claimed` is
  * more than the ledger's claims of its code, walks the record's signatures past a cursor of its
  * own (scope: the record address) and records each successful ClaimCommission signed by the
- * record's wallet, with what left the record. A record whose claims all are in the ledger costs
- * no read but the one listing every record. Returns how many signatures it examined and claims
- * it recorded.
+ * record's wallet, with what left the record. The records are the ones already read (a claim
+ * shows in them once they are read again, or at once where the chain pushes the record): a
+ * record whose claims all are in the ledger costs no chain read. Returns how many signatures it
+ * examined and claims it recorded.
  */
 export async function indexClaims(
   options: ClaimIndexOptions,
@@ -53,8 +54,9 @@ export async function indexClaims(
   const { ledger, chain } = options;
   let examined = 0;
   let claims = 0;
-  const records = await options.leaderRecords.listLeaderRecords(options.leaderPresale);
-  for (const record of records) {
+  const known = await options.knownRecords();
+  if (known === null) throw new Error('reconciler: the leader records could not be read');
+  for (const record of known.all) {
     if (record.claimedLamports === 0n) continue;
     const known = await ledger.getClaimTotals(record.code);
     if (known.lamports >= record.claimedLamports) continue;

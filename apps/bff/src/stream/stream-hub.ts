@@ -1,9 +1,13 @@
-import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
 import type { Clock, StreamTopic } from '@fbt/domain';
 import { streamClientMessageSchema } from '@fbt/domain';
 import type { Scheduler } from '../cache/scheduler';
-import { directConnection, textFrame } from './text-frame';
+import {
+  CLOSE_POLICY,
+  createStreamClients,
+  type StreamClient,
+  type StreamClients,
+} from './stream-clients';
 
 /** Options of {@link createStreamHub}. */
 export interface StreamHubOptions {
@@ -38,21 +42,83 @@ export interface StreamHub {
   stats(): StreamStats;
 }
 
-interface Client {
-  readonly socket: WebSocket;
-  /** Where broadcast frames are written (see `directConnection`); null: through `socket.send`. */
-  readonly connection: Socket | null;
-  readonly address: string;
-  readonly topics: Set<StreamTopic>;
-  alive: boolean;
-}
-
 const CLOSE_GOING_AWAY = 1001;
-const CLOSE_POLICY = 1008;
-const CLOSE_TRY_AGAIN_LATER = 1013;
 
 function errorMessage(code: string, message: string): string {
   return JSON.stringify({ type: 'error', error: { code, message } });
+}
+
+/**
+ * A client's subscribe or unsubscribe: a new topic is answered at once with its current
+ * message; anything that is not a valid message is answered with `STREAM__BAD_MESSAGE`.
+ */
+function onClientMessage(
+  client: StreamClient,
+  raw: unknown,
+  clients: StreamClients,
+  currentMessage: (topic: StreamTopic) => string | null,
+): void {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(String(raw));
+  } catch {
+    clients.send(client, errorMessage('STREAM__BAD_MESSAGE', 'Messages must be JSON.'));
+    return;
+  }
+  const parsed = streamClientMessageSchema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    clients.send(
+      client,
+      errorMessage(
+        'STREAM__BAD_MESSAGE',
+        `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`,
+      ),
+    );
+    return;
+  }
+  for (const topic of parsed.data.topics) {
+    if (parsed.data.type === 'unsubscribe') {
+      client.topics.delete(topic);
+      continue;
+    }
+    if (client.topics.has(topic)) continue;
+    client.topics.add(topic);
+    const current = currentMessage(topic);
+    if (current !== null) clients.send(client, current);
+  }
+}
+
+/** One heartbeat round: a client that did not answer the last ping is dropped. */
+function heartbeat(clients: StreamClients, clock: Clock): void {
+  const beat = JSON.stringify({ type: 'heartbeat', at: clock.now() });
+  for (const client of clients.list()) {
+    if (!client.alive) {
+      clients.drop(client, CLOSE_POLICY, 'heartbeat timeout');
+      continue;
+    }
+    client.alive = false;
+    clients.send(client, beat);
+    if (client.socket.readyState === client.socket.OPEN) client.socket.ping();
+  }
+}
+
+/** Closes every socket with 1001 (going away) and resolves once they are gone (2 s at most). */
+async function closeEvery(clients: StreamClients): Promise<void> {
+  const closing = clients.list().map(
+    (client) =>
+      new Promise<void>((resolve) => {
+        if (client.socket.readyState === client.socket.CLOSED) return resolve();
+        client.socket.once('close', () => resolve());
+        client.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+        setTimeout(() => {
+          client.socket.terminate();
+          resolve();
+        }, 2_000).unref();
+      }),
+  );
+  clients.clear();
+  await Promise.all(closing);
 }
 
 /**
@@ -61,154 +127,27 @@ function errorMessage(code: string, message: string): string {
  * bounded per client.
  */
 export function createStreamHub(options: StreamHubOptions): StreamHub {
-  const clients = new Set<Client>();
-  const perAddress = new Map<string, number>();
-  const forget = (client: Client): void => {
-    if (!clients.delete(client)) return;
-    const left = (perAddress.get(client.address) ?? 1) - 1;
-    if (left <= 0) perAddress.delete(client.address);
-    else perAddress.set(client.address, left);
-  };
-  let dropped = 0;
-  let sent = 0;
-
-  const drop = (client: Client, code: number, reason: string): void => {
-    forget(client);
-    dropped++;
-    try {
-      client.socket.close(code, reason);
-    } finally {
-      // A slow or dead peer may never finish the close handshake.
-      setTimeout(() => client.socket.terminate(), 1_000).unref();
-    }
-  };
-
-  /** Whether `client` may be sent to now; a client over the buffer limit is dropped here. */
-  const writable = (client: Client): boolean => {
-    if (client.socket.readyState !== client.socket.OPEN) return false;
-    if (client.socket.bufferedAmount <= options.maxBufferBytes) return true;
-    forget(client);
-    dropped++;
-    client.socket.terminate();
-    return false;
-  };
-
-  /** One message to one client (subscribe answers, errors, heartbeats). */
-  const send = (client: Client, message: string): void => {
-    if (!writable(client)) return;
-    client.socket.send(message);
-    sent++;
-  };
-
-  /**
-   * One frame per broadcast, built once (UTF-8 encoding, header) and written as it is to every
-   * subscriber's connection: one write per socket, nothing allocated per socket. The sockets
-   * are walked in place (a client dropped on the way is deleted from the set, which iteration
-   * allows).
-   */
-  const broadcast = (topic: StreamTopic, message: string): void => {
-    const frame = textFrame(message);
-    for (const client of clients) {
-      if (!client.topics.has(topic) || !writable(client)) continue;
-      if (client.connection === null) client.socket.send(message);
-      else client.connection.write(frame);
-      sent++;
-    }
-  };
-
-  const onMessage = (client: Client, raw: unknown): void => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(String(raw));
-    } catch {
-      send(client, errorMessage('STREAM__BAD_MESSAGE', 'Messages must be JSON.'));
-      return;
-    }
-    const parsed = streamClientMessageSchema.safeParse(payload);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      send(
-        client,
-        errorMessage(
-          'STREAM__BAD_MESSAGE',
-          `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`,
-        ),
-      );
-      return;
-    }
-    for (const topic of parsed.data.topics) {
-      if (parsed.data.type === 'unsubscribe') {
-        client.topics.delete(topic);
-        continue;
-      }
-      if (client.topics.has(topic)) continue;
-      client.topics.add(topic);
-      const current = options.currentMessage(topic);
-      if (current !== null) send(client, current);
-    }
-  };
-
+  const clients = createStreamClients(options);
   return {
     attach(socket, address) {
-      if (clients.size >= options.maxClients) {
-        socket.close(CLOSE_TRY_AGAIN_LATER, 'too many clients');
-        return;
-      }
-      const held = perAddress.get(address) ?? 0;
-      if (held >= options.maxClientsPerAddress) {
-        socket.close(CLOSE_POLICY, 'too many connections from this address');
-        return;
-      }
-      const client: Client = {
-        socket,
-        connection: directConnection(socket),
-        address,
-        topics: new Set(),
-        alive: true,
-      };
-      clients.add(client);
-      perAddress.set(address, held + 1);
-      socket.on('message', (raw: unknown) => onMessage(client, raw));
+      const client = clients.admit(socket, address);
+      if (client === null) return;
+      socket.on('message', (raw: unknown) =>
+        onClientMessage(client, raw, clients, options.currentMessage),
+      );
       socket.on('pong', () => {
         client.alive = true;
       });
-      socket.on('close', () => forget(client));
-      socket.on('error', () => forget(client));
+      socket.on('close', () => clients.forget(client));
+      socket.on('error', () => clients.forget(client));
     },
     publish(topic, message) {
-      broadcast(topic, message);
+      clients.broadcast(topic, message);
     },
     start(scheduler) {
-      return scheduler.every(options.heartbeatMs, () => {
-        const beat = JSON.stringify({ type: 'heartbeat', at: options.clock.now() });
-        for (const client of [...clients]) {
-          if (!client.alive) {
-            drop(client, CLOSE_POLICY, 'heartbeat timeout');
-            continue;
-          }
-          client.alive = false;
-          send(client, beat);
-          if (client.socket.readyState === client.socket.OPEN) client.socket.ping();
-        }
-      });
+      return scheduler.every(options.heartbeatMs, () => heartbeat(clients, options.clock));
     },
-    async closeAll() {
-      const closing = [...clients].map(
-        (client) =>
-          new Promise<void>((resolve) => {
-            if (client.socket.readyState === client.socket.CLOSED) return resolve();
-            client.socket.once('close', () => resolve());
-            client.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
-            setTimeout(() => {
-              client.socket.terminate();
-              resolve();
-            }, 2_000).unref();
-          }),
-      );
-      clients.clear();
-      perAddress.clear();
-      await Promise.all(closing);
-    },
-    stats: () => ({ clients: clients.size, dropped, sent }),
+    closeAll: () => closeEvery(clients),
+    stats: () => clients.stats(),
   };
 }

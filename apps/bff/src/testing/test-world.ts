@@ -64,6 +64,8 @@ export interface TestWorld {
   transactions: Map<string, ObservedTransaction>;
   /** Leader records on the (fake) chain, by record address. */
   leaderRecords: Map<string, OnChainLeaderRecord>;
+  /** Each watched leader record's push callback (only an instance that polls watches). */
+  recordWatchers: Map<string, (record: OnChainLeaderRecord | null) => void>;
   chainDown: boolean;
   price: { quote: PythPrice | null; calls: number };
   counts: { telegram: CommunityCount | Error; twitter: CommunityCount | Error; calls: number };
@@ -118,6 +120,7 @@ export function createTestWorld(): TestWorld {
     watchers: new Map(),
     transactions: new Map(),
     leaderRecords: new Map(),
+    recordWatchers: new Map(),
     chainDown: false,
     price: {
       quote: {
@@ -218,6 +221,10 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
       },
     },
     leaderRecords: {
+      watchLeaderRecord: (address, onChange) => {
+        world.recordWatchers.set(address, onChange);
+        return () => world.recordWatchers.delete(address);
+      },
       readLeaderRecordAt: (address) =>
         world.chainDown
           ? Promise.reject(fail())

@@ -1,7 +1,7 @@
 import type { StreamTopic } from '@fbt/domain';
 import type { RefreshingResource } from '../cache/refreshing-resource';
 import { dataEnvelope, type DataMessageTopic, type DataMessageType } from '../stream/envelopes';
-import type { TopicFeed, TopicRoute, TopicSharing } from './topic';
+import type { TopicFeed, TopicRoute } from './topic';
 
 /** A cached answer: its JSON now, and every new JSON. */
 export interface CachedJson {
@@ -42,25 +42,20 @@ export function resourceJson(resource: RefreshingResource<unknown>): CachedJson 
   };
 }
 
-/** A topic whose messages are made where its value changes (see `TopicSharing`'s `broadcast`). */
-export interface BroadcastFeed {
+/** A topic whose messages each instance makes itself (see `TopicSharing`'s `derived`). */
+export interface DerivedFeed {
   readonly feed: TopicFeed;
-  readonly shared: TopicSharing;
-  /** Sends a message made here to the other instances. */
-  readonly send: (message: string) => void;
-  /** Keeps a message as the topic's current one and gives it to this instance's subscribers. */
-  readonly publishLocal: (message: string) => void;
+  /**
+   * Keeps a message as the topic's current one and gives it to this instance's subscribers;
+   * the same bytes as the current message are not sent again.
+   */
+  readonly publish: (message: string) => void;
 }
 
-/** Creates a {@link BroadcastFeed} for `topic`. */
-export function broadcastFeed(topic: StreamTopic): BroadcastFeed {
+/** Creates a {@link DerivedFeed} for `topic`. */
+export function derivedFeed(topic: StreamTopic): DerivedFeed {
   let current: string | null = null;
   const subscribers = new Set<(message: string) => void>();
-  const senders = new Set<(topic: StreamTopic, message: string) => void>();
-  const publishLocal = (message: string): void => {
-    current = message;
-    for (const listener of [...subscribers]) listener(message);
-  };
   return {
     feed: {
       topic,
@@ -70,19 +65,10 @@ export function broadcastFeed(topic: StreamTopic): BroadcastFeed {
         return () => subscribers.delete(listener);
       },
     },
-    shared: {
-      by: 'broadcast',
-      onSend(listener) {
-        senders.add(listener);
-        return () => senders.delete(listener);
-      },
-      adopt(from, message) {
-        if (from === topic) publishLocal(message);
-      },
+    publish(message) {
+      if (message === current) return;
+      current = message;
+      for (const listener of [...subscribers]) listener(message);
     },
-    send: (message) => {
-      for (const listener of [...senders]) listener(topic, message);
-    },
-    publishLocal,
   };
 }

@@ -1,5 +1,6 @@
 import { goalsTopic } from './goals';
 import { leaderboardTopic } from './leaderboard';
+import { leadersTopic } from './leaders';
 import { presaleTopic } from './presale';
 import { priceTopic } from './price';
 import type { TopicDefinition } from './topic';
@@ -9,7 +10,13 @@ import type { TopicDefinition } from './topic';
  * topic may read the cache of one listed before it); `/readyz` lists their upstreams, the
  * background loops start them and the OpenAPI document lists their routes in this order.
  */
-export const TOPICS = [presaleTopic, priceTopic, goalsTopic, leaderboardTopic] as const;
+export const TOPICS = [
+  presaleTopic,
+  priceTopic,
+  goalsTopic,
+  leadersTopic,
+  leaderboardTopic,
+] as const;
 
 /** Each topic's cache under its handle: what the app is decorated with. */
 export type TopicCaches = {

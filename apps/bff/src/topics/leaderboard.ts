@@ -2,67 +2,66 @@ import type { LeaderSummary } from '@fbt/domain';
 import { createLeaderboardSource } from '../services/leaderboard-source';
 import { dataEnvelope } from '../stream/envelopes';
 import { createLeaderboardFeed } from '../stream/leaderboard-feed';
-import { broadcastFeed } from './feeds';
+import { derivedFeed } from './feeds';
+import { leadersTopic } from './leaders';
 import { presaleTopic } from './presale';
 import { defineTopic } from './topic';
 
-/** The ranking, and what a recorded leader buy must tell it. */
+/** The ranking the leaderboard route reads. */
 export interface Leaderboard {
   /** Leaders with at least one buy, by volume (then code, byte order), at most `limit`. */
   getLeaderboard(limit: number): Promise<LeaderSummary[]>;
-  /** A leader buy was recorded here: read the ranking again and send it to every instance. */
-  changed(): void;
 }
 
 /**
- * The leader ranking (`leaderboard`): the leader records' on-chain totals when the leader
- * presale has records, else the ledger's verified buys (`services/leaderboard-source.ts`). Read
- * by every instance once when ready, then again by the instance that records a leader buy
- * (`changed()`), which makes the `leaderboard` message (the top twenty as a
- * `LeaderboardResponse`) and sends it to the other instances before its own subscribers. No
- * refresh period and no `/readyz` judgement: it changes only when a buy is recorded. Served by
- * `GET /api/v1/leaderboard?limit=` (its own route: it takes a limit).
+ * The leader ranking (`leaderboard`), derived: from the `leaders` topic's records when the
+ * leader presale has records (its `leaderCount`), else from the ledger's verified buys
+ * (`services/leaderboard-source.ts`); no chain read of its own. Every instance makes the
+ * `leaderboard` message (the top twenty as a `LeaderboardResponse`) when ready and again
+ * whenever the records it holds change (read by the lease holder, or taken from it) or the
+ * leader presale's `leaderCount` does, and sends it to its subscribers when its bytes changed:
+ * the same records give every instance the same bytes. No refresh period and no `/readyz`
+ * judgement of its own (the `leaders` topic has them). Served by `GET /api/v1/leaderboard?limit=`
+ * (its own route: it takes a limit).
  */
 export const leaderboardTopic = defineTopic({
   handle: 'leaderboard',
   refreshSetting: null,
   maxAgeMs: null,
   create(context) {
-    const { ledger, leaderRecords, deployment, clock } = context.deps;
-    const presales = context.cacheOf(presaleTopic);
+    const leaders = context.cacheOf(leadersTopic);
+    const presale = context.cacheOf(presaleTopic).resources.leader;
+    const leaderCount = () => presale.current()?.value.rules.leaderCount ?? 0n;
     const source = createLeaderboardSource({
-      ledger,
-      leaderRecords,
-      leaderPresale: deployment.presales.leader.address,
+      ledger: context.deps.ledger,
+      records: () => leaders.snapshot(),
       // The ranking never reads the presale itself: before its first value, the ledger's.
-      leadersOnChain: () =>
-        Promise.resolve((presales.resources.leader.current()?.value.rules.leaderCount ?? 0n) > 0n),
-      clock,
-      onChainReadError: (error) =>
-        context.log.warn({ err: error }, 'leader records read failed; leaderboard from the ledger'),
+      leadersOnChain: () => leaderCount() > 0n,
     });
-    const messages = broadcastFeed('leaderboard');
+    const messages = derivedFeed('leaderboard');
     const feed = createLeaderboardFeed({
-      ledger: source,
+      ranking: source,
       toMessage: (json) => dataEnvelope('leaderboard', 'leaderboard', json),
-      publishLocal: messages.publishLocal,
-      broadcast: messages.send,
+      publish: messages.publish,
       onError: (error) =>
         context.log.warn({ err: error }, 'leaderboard read for the stream failed'),
     });
+    let seenCount = leaderCount();
+    leaders.resource.subscribe(() => void feed.update());
+    presale.subscribe(() => {
+      if (leaderCount() === seenCount) return;
+      seenCount = leaderCount();
+      void feed.update();
+    });
     const leaderboard: Leaderboard = {
       getLeaderboard: (limit) => source.getLeaderboard(limit),
-      changed() {
-        source.changed();
-        feed.changed();
-      },
     };
     return {
       cache: leaderboard,
       feeds: [messages.feed],
-      shared: messages.shared,
+      shared: { by: 'derived' },
       health: () => [],
-      startLocal: () => feed.load(),
+      startLocal: () => feed.update(),
     };
   },
 });

@@ -76,18 +76,23 @@ export type TopicSharing =
   | {
       readonly by: 'lease-holder';
       readonly entries: readonly RefreshingResource<unknown>[];
+      /** Re-reads an instance that does not poll asks of the holder; absent: none. */
+      readonly refreshRequests?: RefreshRequests;
     }
   /**
-   * The instance where the value changes makes the message and sends it to the others first;
-   * each instance keeps the last one for its new subscribers.
+   * Made by every instance from topics it reads that are themselves shared (and from the
+   * shared ledger): the same inputs give every instance the same bytes, so nothing of its own
+   * crosses between instances.
    */
-  | {
-      readonly by: 'broadcast';
-      /** Called with each message this instance makes, before its own subscribers get it. */
-      onSend(listener: (topic: StreamTopic, message: string) => void): () => void;
-      /** Takes a message another instance made for `topic` (ignored for a topic not its own). */
-      adopt(topic: string, message: string): void;
-    };
+  | { readonly by: 'derived' };
+
+/** Re-reads of a lease-holder topic asked for on an instance that does not poll. */
+export interface RefreshRequests {
+  /** Called each time this instance, which does not poll, wants the holder to read again. */
+  onWanted(listener: () => void): () => void;
+  /** Another instance asked the holder (this instance, if it polls) to read again. */
+  requested(): void;
+}
 
 /** A topic once built over the app's ports. */
 export interface BuiltTopic<Cache> {

@@ -1,8 +1,9 @@
 /**
  * Two BFF processes (src/main.ts) on one local chain, one PostgreSQL ledger and one Redis: a buy
  * reaches the other instance's websocket clients, a leader report posted to one instance is in
- * the other's leaderboard (and its stream), a thousand visitors do not add a single chain read,
- * and SIGKILL of the poller hands polling over within seconds. One set-up for every check.
+ * the other's leaderboard (and its stream), a thousand visitors (the presale, the leaderboard,
+ * a leader's code and the earnings of new and returning wallets) do not add a single chain
+ * read, and SIGKILL of the poller hands polling over within seconds. One set-up for every check.
  */
 import { Keypair } from '@solana/web3.js';
 import WebSocket from 'ws';
@@ -138,15 +139,29 @@ describe('two BFF processes behind Redis on one chain', () => {
     const crowd = await startVisitors(fleet.instances, 1_000);
     const loaded = crowd.requests().ok;
     const busy = await callsDuring(8_000);
-    const { ok, failed } = crowd.requests();
+    const { ok, failed, okByRoute } = crowd.requests();
     const messages = crowd.messages();
     await crowd.stop();
     console.log(
       `chain calls in 8 s: 1 visitor ${idle.total} ${JSON.stringify(idle.byMethod)}; ` +
         `1000 visitors ${busy.total} ${JSON.stringify(busy.byMethod)}; ` +
-        `visitors: ${ok} HTTP answers, ${messages} stream messages`,
+        `visitors: ${ok} HTTP answers ${JSON.stringify(okByRoute)}, ${messages} stream messages`,
     );
     expect(failed).toBe(0);
+    // The leader routes were read, by the hundred: none of them reads the chain per request.
+    for (const route of [
+      'leaderboard',
+      'leader code',
+      'earnings, new wallet',
+      'earnings, returning wallet',
+    ]) {
+      expect(okByRoute[route] ?? 0, route).toBeGreaterThanOrEqual(200);
+    }
+    for (const method of ['getProgramAccounts', 'getAccountInfo']) {
+      expect(busy.byMethod[method] ?? 0, method).toBeLessThanOrEqual(
+        Math.ceil((idle.byMethod[method] ?? 0) * 1.1) + 2,
+      );
+    }
     // Every visitor loaded a page, then kept reading during the window.
     expect(loaded).toBeGreaterThanOrEqual(1_000);
     expect(ok).toBeGreaterThan(loaded);

@@ -29,6 +29,8 @@ const apps: FastifyInstance[] = [];
 /** Each instance's accountSubscribe callbacks (only an instance that polls has any). */
 /** Chain reads each instance made. */
 const chainReads = new Map<FastifyInstance, () => number>();
+/** Listings of every leader record each instance made. */
+const leaderListings = new Map<FastifyInstance, () => number>();
 const watchers = new Map<FastifyInstance, Map<string, (snapshot: PresaleSnapshot) => void>>();
 const sockets: WebSocket[] = [];
 
@@ -41,6 +43,7 @@ async function startInstance(instanceId: string): Promise<FastifyInstance> {
     ),
   );
   let reads = 0;
+  let listings = 0;
   const own = new Map<string, (snapshot: PresaleSnapshot) => void>();
   const deps = depsFor(world, {
     clock: { now: () => Date.now() },
@@ -59,9 +62,17 @@ async function startInstance(instanceId: string): Promise<FastifyInstance> {
         return () => own.delete(address);
       },
     },
+    leaderRecords: {
+      ...deps.leaderRecords,
+      listLeaderRecords: (presale, filter) => {
+        listings++;
+        return deps.leaderRecords.listLeaderRecords(presale, filter);
+      },
+    },
   });
   watchers.set(app, own);
   chainReads.set(app, () => reads);
+  leaderListings.set(app, () => listings);
   app.addHook('onClose', () => redis.disconnect());
   await app.listen({ host: '127.0.0.1', port: 0 });
   apps.push(app);
@@ -102,6 +113,9 @@ const readyz = async (app: FastifyInstance) => {
     }>(),
   };
 };
+
+const fromFollowerCode = (response: { json: () => unknown }) =>
+  (response.json() as { leaders: { code: string }[] }).leaders.map((leader) => leader.code);
 
 const roles = () =>
   apps.map((app) => app.cluster.status()).map((s) => `${s.mode}:${s.polling ? 'poll' : 'follow'}`);
@@ -167,6 +181,27 @@ describe('two instances over one Redis', () => {
     expect(metrics).toMatch(/fbt_cluster_polling\{[^}]*\} 0/);
   });
 
+  it('leader lookups on the follower answer from the holder’s read of the records', async () => {
+    const [holder, follower] = a.cluster.status().polling ? [a, b] : [b, a];
+    await until(() => follower.leaders.resource.current() !== null, 'follower has the records');
+    expect(leaderListings.get(holder)?.()).toBe(1);
+    for (const url of [
+      `/api/v1/leaders/by-wallet/${leaderWallet}`,
+      '/api/v1/leaders/beast42',
+      '/api/v1/leaderboard',
+    ]) {
+      const fromHolder = await holder.inject(url);
+      const fromFollower = await follower.inject(url);
+      expect(fromFollower.statusCode, url).toBe(200);
+      expect(fromFollower.body, url).toBe(fromHolder.body);
+    }
+    expect(
+      fromFollowerCode(await follower.inject(`/api/v1/leaders/by-wallet/${leaderWallet}`)),
+    ).toEqual(['beast42']);
+    expect(leaderListings.get(follower)?.()).toBe(0);
+    expect(leaderListings.get(holder)?.()).toBe(1);
+  });
+
   it('a chain push seen by the poller reaches websocket clients of both instances, once each', async () => {
     const onA = await subscriber(a, ['presale:public']);
     const onB = await subscriber(b, ['presale:public']);
@@ -210,6 +245,29 @@ describe('two instances over one Redis', () => {
       topic: 'leaderboard',
       data: { leaders: [{ code: 'beast42', totalLamports: String(2n * SOL) }] },
     });
+  });
+
+  it('a leader buy reported to the follower makes the holder read the records once, for both', async () => {
+    const [holder, follower] = a.cluster.status().polling ? [a, b] : [b, a];
+    const before = leaderListings.get(holder)?.() ?? 0;
+    const onHolder = await subscriber(holder, ['leaderboard']);
+    await until(() => onHolder.length === 1, 'initial leaderboard');
+    const signature = addTransactionTo(world, leaderBuyIn(world, { lamports: 3n * SOL }));
+    const response = await follower.inject({
+      method: 'POST',
+      url: '/api/v1/leader-reports',
+      payload: reportBody(signature, { lamports: String(3n * SOL) }),
+    });
+    expect(response.statusCode).toBe(201);
+    // Asked through Redis, the holder read the records again; its entry reached the follower.
+    await until(() => onHolder.length === 2, 'the holder’s leaderboard after its read');
+    await until(
+      async () =>
+        (await follower.inject('/api/v1/leaders/beast42')).json<{ buys: number }>().buys === 2,
+      'the follower serves the new totals',
+    );
+    expect(leaderListings.get(holder)?.()).toBe(before + 1);
+    expect(leaderListings.get(follower)?.()).toBe(0);
   });
 
   it('Redis down: both fall back to their own polling (readyz says so); Redis back: recovered', async () => {

@@ -1,21 +1,50 @@
 /**
  * Simulated visitors of several BFF instances: each holds a websocket subscribed to the
- * presale, price, goals and leaderboard topics and reads the cached routes over HTTP every few
- * seconds (keep-alive, a bounded number of connections, like browsers behind a few proxies).
+ * presale, price, goals and leaderboard topics and reads the site's routes over HTTP every few
+ * seconds (keep-alive, a bounded number of connections, like browsers behind a few proxies):
+ * the cached presale, price and goals, the leaderboard, a leader code's page, and the leader
+ * earnings of a wallet (a new random wallet each time, or one of a few that come back).
  */
+import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import WebSocket from 'ws';
+import { encodeBase58 } from '@fbt/domain';
 import type { Instance } from './fleet';
 
-const TOPICS = ['presale:public', 'presale:private', 'presale:leader', 'price', 'goals'];
-const ROUTES = ['/api/v1/presales/public', '/api/v1/price/sol-usd', '/api/v1/goals'];
+const TOPICS = [
+  'presale:public',
+  'presale:private',
+  'presale:leader',
+  'price',
+  'goals',
+  'leaderboard',
+];
+
+/** A wallet no one has seen: every lookup of it is a new key. */
+const randomWallet = () => encodeBase58(randomBytes(32));
+/** Wallets whose earnings page is opened again and again. */
+const RETURNING = Array.from({ length: 5 }, randomWallet);
+
+/** What the visitors read, by name: the URL of the n-th read. */
+const ROUTES: readonly { readonly name: string; readonly url: (n: number) => string }[] = [
+  { name: 'presale', url: () => '/api/v1/presales/public' },
+  { name: 'price', url: () => '/api/v1/price/sol-usd' },
+  { name: 'goals', url: () => '/api/v1/goals' },
+  { name: 'leaderboard', url: () => '/api/v1/leaderboard' },
+  { name: 'leader code', url: () => '/api/v1/leaders/beast42' },
+  { name: 'earnings, new wallet', url: () => `/api/v1/leaders/by-wallet/${randomWallet()}` },
+  {
+    name: 'earnings, returning wallet',
+    url: (n) => `/api/v1/leaders/by-wallet/${RETURNING[n % RETURNING.length] ?? ''}`,
+  },
+];
 
 /** Running visitors. */
 export interface Visitors {
   /** Websocket messages received so far (all visitors). */
   messages(): number;
-  /** HTTP answers so far, and how many were not 200. */
-  requests(): { ok: number; failed: number };
+  /** HTTP answers so far, how many were not 200, and the 200s by route name. */
+  requests(): { ok: number; failed: number; okByRoute: Record<string, number> };
   stop(): Promise<void>;
 }
 
@@ -32,6 +61,7 @@ export async function startVisitors(
   let messages = 0;
   let ok = 0;
   let failed = 0;
+  const okByRoute: Record<string, number> = {};
   let stopped = false;
   const pools = instances.map(() => new Agent({ keepAlive: true, maxSockets: 16 }));
   await Promise.all(
@@ -57,12 +87,14 @@ export async function startVisitors(
       if (stopped) return resolve();
       const which = index % instances.length;
       const instance = instances[which] as Instance;
-      const route = ROUTES[index % ROUTES.length] as string;
-      get(`${instance.url}${route}`, { agent: pools[which] }, (answer) => {
+      const route = ROUTES[index % ROUTES.length] as (typeof ROUTES)[number];
+      get(`${instance.url}${route.url(index)}`, { agent: pools[which] }, (answer) => {
         answer.resume();
         answer.on('end', () => {
-          if (answer.statusCode === 200) ok++;
-          else failed++;
+          if (answer.statusCode === 200) {
+            ok++;
+            okByRoute[route.name] = (okByRoute[route.name] ?? 0) + 1;
+          } else failed++;
           resolve();
         });
       }).on('error', () => {
@@ -82,7 +114,7 @@ export async function startVisitors(
   }, tickMs);
   return {
     messages: () => messages,
-    requests: () => ({ ok, failed }),
+    requests: () => ({ ok, failed, okByRoute: { ...okByRoute } }),
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -27,8 +27,9 @@ export function defaultInstanceId(): string {
 
 /**
  * The cluster: with Redis connections, instances elect one upstream poller through a lease,
- * share the cached entries of every topic the lease holder reads, and send the messages of
- * every broadcast topic to each other through Redis (see `TopicSharing` in src/topics/);
+ * share the cached entries of every topic the lease holder reads, and pass the holder the
+ * re-reads the others ask of it (see `TopicSharing` in src/topics/; a derived topic is made by
+ * every instance from shared ones);
  * without, this instance is alone (`single`, today's behaviour). Keys and channel are named
  * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode}` and
  * `fbt_cluster_polling` say what it is doing (every series carries `instance_id`).
@@ -56,17 +57,18 @@ const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, 
           log: fastify.log,
         });
 
-  // Broadcast topics: this instance's messages go to the others, theirs are adopted here.
-  for (const topic of topics.all) {
-    const sharing = topic.shared;
-    if (sharing.by === 'broadcast') {
-      sharing.onSend((name, message) => shared.broadcast(name, message));
-    }
+  // Re-reads a follower wants of a lease-holder topic go to the holder, which reads again.
+  const requests = new Map(
+    topics.all.flatMap(({ handle, shared: sharing }) =>
+      sharing.by === 'lease-holder' && sharing.refreshRequests !== undefined
+        ? [[handle, sharing.refreshRequests] as const]
+        : [],
+    ),
+  );
+  for (const [handle, topicRequests] of requests) {
+    topicRequests.onWanted(() => shared.requestRefresh(handle));
   }
-  shared.onBroadcast((name, message) => {
-    const sharing = topics.ownerOf(name)?.shared;
-    if (sharing?.by === 'broadcast') sharing.adopt(name, message);
-  });
+  shared.onRefreshRequest((handle) => requests.get(handle)?.requested());
 
   fastify.metrics.gauge(
     'fbt_cluster_mode',

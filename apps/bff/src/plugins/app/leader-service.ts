@@ -6,7 +6,7 @@ import {
   createLeaderReportVerifier,
   type LeaderReportVerifier,
 } from '../../services/leader-report-verifier';
-import { withRecordedBuyListener } from '../../stream/leaderboard-feed';
+import { withRecordedBuyListener } from '../../services/recorded-buys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +30,9 @@ export type LeaderServicePluginOptions = Pick<
 
 /**
  * The leader report verifier and the indexer (reconciler) over the ledger and the chain, for
- * the leader presale of the deployment. Upstream failures during a report are logged; the
- * caller answers 503.
+ * the leader presale of the deployment; the indexer takes the leader records from the `leaders`
+ * topic, and both tell it when they record something. Upstream failures during a report are
+ * logged; the caller answers 503.
  */
 const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   fastify,
@@ -39,8 +40,10 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   done,
 ) => {
   const leaderPresale = options.deployment.presales.leader.address;
-  // A recorded buy changes the ranking (the `leaderboard` topic reads it again).
-  const ledger = withRecordedBuyListener(options.ledger, () => fastify.leaderboard.changed());
+  const { leaders } = fastify;
+  // A reported buy changed its record: the `leaders` topic reads the records again (and the
+  // leaderboard follows it).
+  const ledger = withRecordedBuyListener(options.ledger, () => leaders.changed());
   const chain = options.verifier;
   const { leaderRecords } = options;
   fastify.decorate(
@@ -58,7 +61,15 @@ const leaderService: FastifyPluginCallback<LeaderServicePluginOptions> = (
   );
   fastify.decorate(
     'leaderIndex',
-    createLeaderIndexer({ ledger, chain, leaderRecords, leaderPresale }),
+    createLeaderIndexer({
+      // Not the listening ledger: a pass tells the `leaders` topic once, not once per buy.
+      ledger: options.ledger,
+      chain,
+      leaderRecords,
+      knownRecords: () => leaders.snapshot(),
+      leaderPresale,
+      onIndexed: () => leaders.changed(),
+    }),
   );
   done();
 };

@@ -24,7 +24,7 @@ export type StreamHubPluginOptions = Pick<AppDeps, 'clock'> & {
  * by name). Both are the same envelope bytes, made once per change by the topic. Also exposes
  * the hub's counters as gauges. Heartbeats are started by the background loops. With several
  * instances, every instance's topics change alike (the lease holder's entries are taken by the
- * others, broadcast messages are adopted), so each sends to its own clients.
+ * others, derived topics are made from them), so each sends to its own clients.
  */
 const streamHub: FastifyPluginCallback<StreamHubPluginOptions> = (fastify, options, done) => {
   const { topics } = fastify;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createSolanaConnection } from '@fbt/adapters';
 import type { AppDeps } from '../../../app-deps';
+import type { LeadersCache } from '../../../services/leaders-cache';
 import type { PresaleCache } from '../../../services/presale-cache';
 import { actionsJsonRoute } from '../../actions-json';
 import { actionHeaders, blockchainId } from './action-headers';
@@ -13,6 +14,8 @@ export type ActionsRoutesOptions = Pick<
   'deployment' | 'presaleReader' | 'buyerReader' | 'leaderRecords' | 'clock' | 'rpcUpstreamUrl'
 > & {
   readonly presaleCache: PresaleCache;
+  /** The leader records the GETs read a code in (the `leaders` topic). */
+  readonly leaders: Pick<LeadersCache, 'snapshot'>;
   readonly publicSiteUrl: string | null;
   readonly rateLimitWriteMax: number;
   /** Chain reads of the buy transaction; default a connection to `rpcUpstreamUrl`. */
@@ -47,6 +50,7 @@ export const actionsRoutes: FastifyPluginAsync<ActionsRoutesOptions> = async (fa
     presaleReader: options.presaleReader,
     buyerReader: options.buyerReader,
     leaderRecords: options.leaderRecords,
+    leaders: options.leaders,
     connection,
     clock: options.clock,
     publicSiteUrl: options.publicSiteUrl,

@@ -1,6 +1,7 @@
-import type { Clock, LeaderRecordReader, OnChainLeaderRecord } from '@fbt/domain';
+import type { LeaderRecordReader, OnChainLeaderRecord } from '@fbt/domain';
+import type { LeadersCache } from '../../../services/leaders-cache';
 
-/** Reads a code's record; `fresh` skips the short-lived cache (a POST checks the chain itself). */
+/** Reads a code's record; `fresh` reads it from chain (a POST checks the chain itself). */
 export type LeaderCodeLookup = (
   code: string,
   options?: { fresh?: boolean },
@@ -8,50 +9,26 @@ export type LeaderCodeLookup = (
 
 /** Options of {@link createLeaderCodeLookup}. */
 export interface LeaderCodeLookupOptions {
-  /** The BFF's leader-record port (owner, size, kind and PDA checked). */
+  /** The BFF's leader-record port (owner, size, kind and PDA checked), for a fresh read. */
   readonly leaderRecords: Pick<LeaderRecordReader, 'readLeaderRecord'>;
+  /** The leader records as the `leaders` topic holds them. */
+  readonly leaders: Pick<LeadersCache, 'snapshot'>;
   /** The leader presale. */
   readonly presale: string;
-  readonly clock: Clock;
-  /** How long a GET reuses a read (default 30 s). */
-  readonly ttlMs?: number;
-  /** Codes remembered at most (default 1000); the oldest read is dropped first. */
-  readonly maxEntries?: number;
-}
-
-interface Entry {
-  readonly readAt: number;
-  readonly value: Promise<OnChainLeaderRecord | null>;
 }
 
 /**
- * Leader records read from the chain (PDA `["leader", presale, code]`). A Blink posted on X is
- * drawn by every reader's client, so GETs share one read per code for `ttlMs` (single-flight
- * while in flight, failures not kept): the chain is read per code and minute, not per viewer.
+ * Leader records by code. A Blink posted on X is drawn by every reader's client, so a GET
+ * finds the code among the records the `leaders` topic holds (no chain read per viewer; a
+ * registration or a suspension shows once the topic has it); a POST, which builds a
+ * transaction, reads the record at its PDA from chain. Throws when the records could never be
+ * read, as a chain read does.
  */
 export function createLeaderCodeLookup(options: LeaderCodeLookupOptions): LeaderCodeLookup {
-  const ttlMs = options.ttlMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 1_000;
-  const entries = new Map<string, Entry>();
-
-  const read = (code: string): Promise<OnChainLeaderRecord | null> =>
-    options.leaderRecords.readLeaderRecord(options.presale, code);
-
-  return (code, { fresh = false } = {}) => {
-    const now = options.clock.now();
-    const cached = entries.get(code);
-    if (!fresh && cached !== undefined && now - cached.readAt < ttlMs) return cached.value;
-    const value = read(code);
-    entries.delete(code);
-    entries.set(code, { readAt: now, value });
-    value.catch(() => {
-      if (entries.get(code)?.value === value) entries.delete(code);
-    });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-    return value;
+  return async (code, { fresh = false } = {}) => {
+    if (fresh) return options.leaderRecords.readLeaderRecord(options.presale, code);
+    const records = await options.leaders.snapshot();
+    if (records === null) throw new Error('LEADERS__UNAVAILABLE: the leader records are not read');
+    return records.byCode(code);
   };
 }

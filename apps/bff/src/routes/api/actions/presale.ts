@@ -12,6 +12,7 @@ import type {
 } from '@fbt/domain';
 import { isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
 import { writeRateLimit } from '../../../http/leader-report-reply';
+import type { LeadersCache } from '../../../services/leaders-cache';
 import type { PresaleCache } from '../../../services/presale-cache';
 import { cachedPresale, parseVariant } from '../v1/presales/cached-presale';
 import { amountInputOf, buyLamports, leaderBlock, leaderCodeOf } from './action-checks';
@@ -29,8 +30,10 @@ export interface PresaleActionRoutesOptions {
   readonly presaleCache: PresaleCache;
   readonly presaleReader: PresaleStateReader;
   readonly buyerReader: BuyerRecordReader;
-  /** Leader codes' records (the BFF's port: owner, size, kind and PDA checked). */
+  /** A POST reads its code's record here (the BFF's port: owner, size, kind and PDA checked). */
   readonly leaderRecords: Pick<LeaderRecordReader, 'readLeaderRecord'>;
+  /** A GET finds its code's record here (the `leaders` topic). */
+  readonly leaders: Pick<LeadersCache, 'snapshot'>;
   readonly connection: ActionConnection;
   readonly clock: Clock;
   /** The site's public origin (`PUBLIC_SITE_URL`); null: the request's own origin. */
@@ -190,8 +193,8 @@ export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions>
   const { deployment, presaleReader, buyerReader, clock } = options;
   const leaderCodes = createLeaderCodeLookup({
     leaderRecords: options.leaderRecords,
+    leaders: options.leaders,
     presale: deployment.presales.leader.address,
-    clock,
   });
   const reads = createActionReads({ presaleReader, buyerReader, leaderCodes });
   const nowSeconds = (): number => Math.floor(clock.now() / 1000);

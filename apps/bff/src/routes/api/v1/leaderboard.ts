@@ -5,14 +5,15 @@ import { apiErrorBodySchema, leaderboardResponseSchema } from '@fbt/domain';
 import { summaryJson } from '../../../http/leader-json';
 import type { LeaderboardSource } from '../../../services/leaderboard-source';
 
-/** What `/api/v1/leaderboard` reads: the ranking's source (on-chain records, else the ledger). */
+/** What `/api/v1/leaderboard` reads: the ranking (the leader records' topic, else the ledger). */
 export interface LeaderboardRouteOptions {
   readonly leaderboard: Pick<LeaderboardSource, 'getLeaderboard'>;
 }
 
 /**
  * `GET /api/v1/leaderboard?limit=`: leaders ranked by volume, from their on-chain leader records
- * when the leader presale has them, else from the ledger's verified buys.
+ * (as the `leaders` topic holds them) when the leader presale has them, else from the ledger's
+ * verified buys.
  */
 export const leaderboardRoute: FastifyPluginCallback<LeaderboardRouteOptions> = (
   fastify,

@@ -7,24 +7,26 @@ import type { AppDeps } from '../../../../app-deps';
 import { HttpError } from '../../../../http/http-error';
 import { buyJson, summaryJson } from '../../../../http/leader-json';
 import { recordSummary } from '../../../../services/leader-record-summary';
+import type { LeadersCache } from '../../../../services/leaders-cache';
 
 /** How many of a leader's latest verified buys the detail shows. */
 const RECENT_BUYS = 20;
 
-/** What `/api/v1/leaders/:code` reads: the ledger and the code's record on chain. */
-export type LeaderRouteOptions = Pick<AppDeps, 'ledger' | 'leaderRecords'> & {
-  readonly leaderPresale: string;
+/** What `/api/v1/leaders/:code` reads: the ledger and the `leaders` topic's records. */
+export type LeaderRouteOptions = Pick<AppDeps, 'ledger'> & {
+  readonly leaders: Pick<LeadersCache, 'snapshot'>;
 };
 
 /**
  * `GET /api/v1/leaders/:code`: a leader's totals and latest verified buys. When the code is
- * registered on chain (a leader record of the leader presale), the totals are the record's and
- * the answer names the record and whether it is active; otherwise the ledger's. A chain that
- * cannot be read leaves the ledger's answer without `record` (still a leader the ledger knows).
+ * registered on chain (a leader record of the leader presale, as the `leaders` topic holds
+ * them: no chain read per request), the totals are the record's and the answer names the record
+ * and whether it is active; otherwise the ledger's. Records that could never be read leave the
+ * ledger's answer without `record` (still a leader the ledger knows).
  */
 export const leaderRoute: FastifyPluginCallback<LeaderRouteOptions> = (
   fastify,
-  { ledger, leaderRecords, leaderPresale },
+  { ledger, leaders },
   done,
 ) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
@@ -50,14 +52,9 @@ export const leaderRoute: FastifyPluginCallback<LeaderRouteOptions> = (
           'A leader code is 3-32 letters, digits, "_" or "-".',
         );
       }
-      let record: OnChainLeaderRecord | null = null;
-      let chainRead = true;
-      try {
-        record = await leaderRecords.readLeaderRecord(leaderPresale, code);
-      } catch (error) {
-        chainRead = false;
-        request.log.warn({ err: error, code }, 'leader record read failed');
-      }
+      const records = await leaders.snapshot();
+      const chainRead = records !== null;
+      const record: OnChainLeaderRecord | null = records?.byCode(code) ?? null;
       const totals = record === null ? await ledger.getLeaderSummary(code) : recordSummary(record);
       if (totals === null) {
         if (!chainRead) {
