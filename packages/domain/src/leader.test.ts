@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeLeaderCommission, isValidLeaderCode, parseLeaderCodeFromUrl } from '../index';
-import { SOL } from './fixtures';
+import { computeLeaderCommission, isValidLeaderCode, parseLeaderCodeFromUrl } from './index';
+import { SOL } from '../test/support/fixtures';
 
 describe('leader codes', () => {
   it.each([

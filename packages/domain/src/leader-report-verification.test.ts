@@ -6,7 +6,7 @@ import {
   type LeaderReportClaim,
   type ObservedTransaction,
   type OnChainLeaderRecord,
-} from '../index';
+} from './index';
 
 let next = 1;
 /** Distinct keys (fixed bytes: the domain's tests touch no node:* module). */

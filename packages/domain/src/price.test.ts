@@ -11,7 +11,7 @@ import {
   formatUsdFromPyth,
   isDomainError,
   sanitizeCount,
-} from '../index';
+} from './index';
 
 describe('USD price from Pyth', () => {
   it.each([

@@ -12,8 +12,8 @@ import {
   isSoldOut,
   isValidPrivateRouteName,
   presaleFlags,
-} from '../index';
-import { SOL, presale } from './fixtures';
+} from './index';
+import { SOL, presale } from '../test/support/fixtures';
 
 describe('sold out', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { PresaleState } from '../presale-state';
+import type { PresaleState } from '../../src/presale-state';
 
 /** Byte fixtures checked against @solana/web3.js's PublicKey once, then frozen here. */
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

@@ -15,8 +15,8 @@ import {
   STREAM_TOPICS,
   streamClientMessageSchema,
   streamServerMessageSchema,
-} from '../index';
-import { PRESALE_STATE, TOKEN_PROGRAM, WALLET } from './fixtures';
+} from './index';
+import { PRESALE_STATE, TOKEN_PROGRAM, WALLET } from '../test/support/fixtures';
 
 const signature = encodeBase58(new Uint8Array(64).fill(7));
 

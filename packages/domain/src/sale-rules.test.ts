@@ -7,8 +7,8 @@ import {
   decodePresaleSaleRules,
   encodePresaleState,
   leaderEarningsResponseSchema,
-} from '../index';
-import { PRESALE_STATE } from './fixtures';
+} from './index';
+import { PRESALE_STATE } from '../test/support/fixtures';
 
 function v2Account(fill: (view: DataView, bytes: Uint8Array) => void): Uint8Array {
   const bytes = new Uint8Array(PRESALE_V2_ACCOUNT_SIZE);

@@ -7,8 +7,15 @@ import {
   isDomainError,
   isSignature,
   shortenAddress,
-} from '../index';
-import { TOKEN_PROGRAM, TOKEN_PROGRAM_HEX, WALLET, WALLET_HEX, hex, toHex } from './fixtures';
+} from './index';
+import {
+  TOKEN_PROGRAM,
+  TOKEN_PROGRAM_HEX,
+  WALLET,
+  WALLET_HEX,
+  hex,
+  toHex,
+} from '../test/support/fixtures';
 
 describe('base58', () => {
   it.each([

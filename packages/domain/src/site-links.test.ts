@@ -6,7 +6,7 @@ import {
   isSiteLinkName,
   readSiteLinks,
   siteLinkProblem,
-} from '../index';
+} from './index';
 
 describe('site links', () => {
   it('knows the operator-owned links by name', () => {

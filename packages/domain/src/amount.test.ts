@@ -8,8 +8,8 @@ import {
   solToLamports,
   type AmountError,
   type AmountValidationInput,
-} from '../index';
-import { SOL, presale } from './fixtures';
+} from './index';
+import { SOL, presale } from '../test/support/fixtures';
 
 /** The amount check's error, or null when it accepts the amount. */
 function amountErrorOf(input: AmountValidationInput): AmountError | null {

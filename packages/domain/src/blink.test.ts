@@ -7,7 +7,7 @@ import {
   parseLeaderCodeFromUrl,
   presaleActionUrl,
   presaleSitePath,
-} from '../index';
+} from './index';
 
 describe('leaderBlinkUrl', () => {
   it('is the path-form leader link with the code', () => {

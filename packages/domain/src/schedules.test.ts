@@ -6,7 +6,7 @@ import {
   randomPauseMs,
   type FrameStep,
   type RandomSource,
-} from '../index';
+} from './index';
 
 function take(generator: Iterator<FrameStep>, count: number): FrameStep[] {
   return Array.from({ length: count }, () => generator.next().value as FrameStep);

@@ -11,8 +11,8 @@ import {
   encodePresaleState,
   isDomainError,
   type DomainErrorCode,
-} from '../index';
-import { PRESALE_HEX, PRESALE_STATE, hex, presale, toHex } from './fixtures';
+} from './index';
+import { PRESALE_HEX, PRESALE_STATE, hex, presale, toHex } from '../test/support/fixtures';
 
 function codeOf(run: () => unknown): DomainErrorCode | undefined {
   try {

@@ -14,7 +14,7 @@ import {
   swapSideOf,
   WRAPPED_SOL_MINT,
   type SwapComputeData,
-} from '../index';
+} from './index';
 
 const FBT = 'FBTmint1111111111111111111111111111111111111';
 const POOL = 'Poo1111111111111111111111111111111111111111';

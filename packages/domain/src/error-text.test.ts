@@ -13,7 +13,7 @@ import {
   routerErrorDetail,
   toTransactionErrorMessage,
   walletFailureMessage,
-} from '../index';
+} from './index';
 
 describe('transaction error text', () => {
   it.each([
