@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUYER_RECORD_SIZE,
-  EMPTY_BUYER_RECORD,
   INITIAL_PRESALE_STATE,
   PRESALE_STATE_OFFSETS,
   PRESALE_STATE_SIZE,
-  decodeBuyerRecord,
   decodePresaleState,
-  encodeBuyerRecord,
   encodePresaleState,
   isDomainError,
-  type DomainErrorCode,
 } from './index';
-import { PRESALE_HEX, PRESALE_STATE, hex, presale, toHex } from '../test/support/fixtures';
-
-function codeOf(run: () => unknown): DomainErrorCode | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (isDomainError(error)) return error.code;
-    throw error;
-  }
-  return undefined;
-}
+import { PRESALE_HEX, PRESALE_STATE, codeOf, hex, presale, toHex } from '../test/support/fixtures';
 
 describe('presale state layout', () => {
   it('is exactly 106 bytes with the spec field order', () => {
@@ -110,37 +95,5 @@ describe('presale state layout', () => {
     });
     expect(toHex(encodePresaleState(INITIAL_PRESALE_STATE))).toBe('00'.repeat(106));
     expect(Object.isFrozen(INITIAL_PRESALE_STATE)).toBe(true);
-  });
-});
-
-describe('buyer record layout', () => {
-  it.each([
-    ['0000000000000000', 0n],
-    ['00e1f50500000000', 100_000_000n],
-    ['ffffffffffffffff', 0xffff_ffff_ffff_ffffn],
-  ])('decodes %s as %s lamports', (bytesHex, amount) => {
-    expect(decodeBuyerRecord(hex(bytesHex))).toEqual({ fbtBuyedAmount: amount });
-    expect(toHex(encodeBuyerRecord({ fbtBuyedAmount: amount }))).toBe(bytesHex);
-  });
-
-  it('ignores program bytes after the first 8', () => {
-    expect(decodeBuyerRecord(hex('00e1f50500000000' + 'ab'.repeat(40)))).toEqual({
-      fbtBuyedAmount: 100_000_000n,
-    });
-  });
-
-  it('refuses fewer than 8 bytes', () => {
-    expect(BUYER_RECORD_SIZE).toBe(8);
-    expect(codeOf(() => decodeBuyerRecord(hex('00e1f505')))).toBe('LAYOUT__INVALID_LENGTH');
-  });
-
-  it('refuses to encode an amount outside u64', () => {
-    expect(codeOf(() => encodeBuyerRecord({ fbtBuyedAmount: -5n }))).toBe(
-      'LAYOUT__VALUE_OUT_OF_RANGE',
-    );
-  });
-
-  it('has an empty record for wallets that never bought', () => {
-    expect(EMPTY_BUYER_RECORD.fbtBuyedAmount).toBe(0n);
   });
 });

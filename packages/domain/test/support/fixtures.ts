@@ -1,3 +1,4 @@
+import { isDomainError, type DomainErrorCode } from '../../src/domain-error';
 import type { PresaleState } from '../../src/presale-state';
 
 /** Byte fixtures checked against @solana/web3.js's PublicKey once, then frozen here. */
@@ -50,3 +51,14 @@ export function presale(overrides: Partial<PresaleState> = {}): PresaleState {
 }
 
 export const SOL = 1_000_000_000n;
+
+/** The code of the domain error `run` throws, or undefined when it throws none. */
+export function codeOf(run: () => unknown): DomainErrorCode | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (isDomainError(error)) return error.code;
+    throw error;
+  }
+  return undefined;
+}
