@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAdapterError } from './adapter-error';
+import { isAdapterError } from '../src/adapter-error';
 import {
   createCommunityCounters,
   createTelegramMemberCounter,
   createXFollowerCounter,
-} from './community-counters';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server';
+} from '../src/community-counters';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../src/loopback-server';
 
 const noSleep = () => Promise.resolve();
 const servers: LoopbackServer[] = [];

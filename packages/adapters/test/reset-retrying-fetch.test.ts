@@ -1,9 +1,9 @@
 import { PublicKey } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, sendJson, type LoopbackServer } from './loopback-server';
-import { isConnectionReset, retryOnConnectionReset } from './reset-retrying-fetch';
-import { createSolanaConnection, createSolanaPresaleStateReader } from './solana-chain';
-import { freeLoopbackPort } from './testing';
+import { startLoopbackServer, sendJson, type LoopbackServer } from '../src/loopback-server';
+import { isConnectionReset, retryOnConnectionReset } from '../src/reset-retrying-fetch';
+import { createSolanaConnection, createSolanaPresaleStateReader } from '../src/solana-chain';
+import { freeLoopbackPort } from './support/index';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {

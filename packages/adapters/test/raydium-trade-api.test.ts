@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { WRAPPED_SOL_MINT } from '@fbt/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAdapterError } from './adapter-error';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server';
-import { createPriorityFeeSource, createRaydiumTradeApi } from './raydium-trade-api';
+import { isAdapterError } from '../src/adapter-error';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../src/loopback-server';
+import { createPriorityFeeSource, createRaydiumTradeApi } from '../src/raydium-trade-api';
 
 const FBT = 'FBTmint1111111111111111111111111111111111111';
 const POOL = 'Poo1111111111111111111111111111111111111111';

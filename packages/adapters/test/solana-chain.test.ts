@@ -19,8 +19,8 @@ import {
   PRESALE_SALE_RULE_OFFSETS,
   PRESALE_V2_ACCOUNT_SIZE,
 } from '@fbt/domain';
-import { isAdapterError } from './adapter-error';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server';
+import { isAdapterError } from '../src/adapter-error';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../src/loopback-server';
 import {
   closeConnectionSocket,
   createBuyInstructionDecoder,
@@ -28,8 +28,8 @@ import {
   createSolanaConnection,
   createSolanaPresaleStateReader,
   createSolanaTransactionVerifier,
-} from './solana-chain';
-import { randomAddress, randomSignature } from './test-fixtures';
+} from '../src/solana-chain';
+import { randomAddress, randomSignature } from './support/random-ids';
 
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock, LeaderLedger, NewLeaderBuy } from '@fbt/domain';
-import { isAdapterError } from './adapter-error';
-import { randomAddress, randomSignature } from './test-fixtures';
+import { isAdapterError } from '../../src/adapter-error';
+import { randomAddress, randomSignature } from './random-ids';
 
 /** The fixed time the contract's ledgers are opened with (every stored time is this one). */
 export const CONTRACT_CLOCK: Clock = { now: () => Date.UTC(2026, 10, 21, 12, 0, 0) };

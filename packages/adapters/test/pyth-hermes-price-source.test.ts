@@ -1,13 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PYTH_SOL_USD_FEED_ID } from '@fbt/domain';
-import { isAdapterError } from './adapter-error';
-import { HERMES_TEST_KEY, hermesUpdate, startFakeHermes, type FakeHermes } from './hermes-loopback';
-import { sendJson } from './loopback-server';
+import { isAdapterError } from '../src/adapter-error';
+import {
+  HERMES_TEST_KEY,
+  hermesUpdate,
+  startFakeHermes,
+  type FakeHermes,
+} from './support/hermes-loopback';
+import { sendJson } from '../src/loopback-server';
 import {
   createPythHermesPriceSource,
   type PythHermesPriceSourceOptions,
-} from './pyth-hermes-price-source';
+} from '../src/pyth-hermes-price-source';
 
 const NOW_S = 1_790_000_000;
 let nowMs = NOW_S * 1000;

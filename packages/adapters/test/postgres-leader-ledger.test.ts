@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
-import { isAdapterError } from './adapter-error';
+import { isAdapterError } from '../src/adapter-error';
 import {
   buyOf,
   CONTRACT_CLOCK,
@@ -11,13 +11,16 @@ import {
   LEGACY_BUY,
   LEGACY_LEADER,
   leaderOf,
-} from './leader-ledger.contract';
+} from './support/leader-ledger.contract';
 import {
   createPostgresLeaderLedger,
   type PostgresLeaderLedgerOptions,
-} from './postgres-leader-ledger';
-import { migratePostgresLedger, POSTGRES_LEDGER_SCHEMA_VERSION } from './postgres-ledger-schema';
-import { startPostgresServer, type PostgresServer } from './testing/postgres-server';
+} from '../src/postgres-leader-ledger';
+import {
+  migratePostgresLedger,
+  POSTGRES_LEDGER_SCHEMA_VERSION,
+} from '../src/postgres-ledger-schema';
+import { startPostgresServer, type PostgresServer } from './support/postgres-server';
 
 let server: PostgresServer;
 const opened: LeaderLedger[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
-import { isAdapterError } from './adapter-error';
-import { buyOf, leaderOf } from './leader-ledger.contract';
-import { createPostgresLeaderLedger } from './postgres-leader-ledger';
-import { startPostgresServer, type PostgresServer } from './testing/postgres-server';
+import { isAdapterError } from '../src/adapter-error';
+import { buyOf, leaderOf } from './support/leader-ledger.contract';
+import { createPostgresLeaderLedger } from '../src/postgres-leader-ledger';
+import { startPostgresServer, type PostgresServer } from './support/postgres-server';
 
 let server: PostgresServer;
 let ledger: LeaderLedger;

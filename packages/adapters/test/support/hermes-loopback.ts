@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { PYTH_SOL_USD_FEED_ID } from '@fbt/domain';
-import { sendJson, startLoopbackServer, type RecordedRequest } from './loopback-server';
+import { sendJson, startLoopbackServer, type RecordedRequest } from '../../src/loopback-server';
 
 /** The API key the fake Hermes accepts. */
 export const HERMES_TEST_KEY = 'test-hermes-key';

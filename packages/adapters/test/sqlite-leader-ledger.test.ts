@@ -11,9 +11,12 @@ import {
   LEGACY_BUY,
   LEGACY_LEADER,
   leaderOf,
-} from './leader-ledger.contract';
-import { createSqliteLeaderLedger, SQLITE_LEDGER_SCHEMA_VERSION } from './sqlite-leader-ledger';
-import { migrateSqliteLedger } from './sqlite-ledger-schema';
+} from './support/leader-ledger.contract';
+import {
+  createSqliteLeaderLedger,
+  SQLITE_LEDGER_SCHEMA_VERSION,
+} from '../src/sqlite-leader-ledger';
+import { migrateSqliteLedger } from '../src/sqlite-ledger-schema';
 
 describeLeaderLedgerContract('sqlite', (clock) =>
   createSqliteLeaderLedger({ path: ':memory:', clock }),
