@@ -5,7 +5,7 @@
  */
 import type { IdentifierString } from '@wallet-standard/base';
 import { registerWallet } from '@wallet-standard/wallet';
-import { createKeypairWallet, type WalletRequest } from '../keypair-wallet';
+import { createKeypairWallet, type WalletRequest } from '../../../src/keypair-wallet';
 import {
   TEST_WALLET_ICON,
   type TestWalletConfig,

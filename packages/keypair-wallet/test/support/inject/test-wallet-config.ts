@@ -1,4 +1,4 @@
-import type { WalletRequest } from '../keypair-wallet';
+import type { WalletRequest } from '../../../src/keypair-wallet';
 
 /** How the injected wallet is configured (set as `window.__FBT_TEST_WALLET__`). */
 export interface TestWalletConfig {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestWalletScript } from '../testing';
+import { buildTestWalletScript } from './support/index';
 
 const CHROMIUM = '/usr/bin/chromium';
 const payer = Keypair.fromSeed(new Uint8Array(32).fill(4));
