@@ -17,8 +17,8 @@ import {
   readSvmAccount,
   readSvmBalance,
   readSvmTokenAmount,
-} from '../src/testing/index';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+} from './support/index';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const SOL = LAMPORTS_PER_SOL;
 const FEE = 5_000n;

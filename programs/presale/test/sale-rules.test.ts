@@ -16,9 +16,9 @@ import {
   decodePresaleAccount,
   type PresaleErrorName,
 } from '@fbt/presale-client';
-import { readSvmAccount, readSvmBalance, type TransactionOutcome } from '../src/testing/index';
-import { expectRejected, prepareBuyer, SOL, type Scenario } from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+import { readSvmAccount, readSvmBalance, type TransactionOutcome } from './support/index';
+import { expectRejected, prepareBuyer, SOL, type Scenario } from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const sellerOf = (s: Scenario, seller: PublicKey = s.fixture.seller.publicKey) => ({
   programId: s.fixture.programId,

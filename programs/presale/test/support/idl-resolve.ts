@@ -15,8 +15,8 @@ import {
   type RootNode,
 } from '@codama/nodes';
 import { PublicKey, type AccountMeta } from '@solana/web3.js';
-import { instructionTag } from '../src/idl/layout';
-import { readCommittedIdl } from '../src/idl/presale-idl';
+import { instructionTag } from '../../src/idl/layout';
+import { readCommittedIdl } from '../../src/idl/presale-idl';
 
 export const IDL: RootNode = readCommittedIdl();
 

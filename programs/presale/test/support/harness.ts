@@ -3,7 +3,7 @@ import { address } from '@solana/kit';
 import { Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
 import { buildBuyInstructions, type BuyInstructionsParams } from '@fbt/presale-client';
-import { programSoPath } from '../src/artifacts';
+import { programSoPath } from '../../src/artifacts';
 import {
   createFundedKeypair,
   createPresaleFixture,
@@ -11,7 +11,7 @@ import {
   type PresaleFixture,
   type PresaleFixtureOptions,
   type TransactionOutcome,
-} from '../src/testing/index';
+} from './index';
 
 /** Both shipped builds; every behaviour runs on each. */
 export const SBPF_VERSIONS = ['v0', 'v3'] as const;

@@ -14,7 +14,7 @@ import {
   PRESALE_ERRORS,
   type PresaleErrorName,
 } from '@fbt/presale-client';
-import type { TransactionOutcome } from '../src/testing/index';
+import type { TransactionOutcome } from './index';
 import {
   createFundedKeypair,
   createPresale,
