@@ -1,8 +1,19 @@
 // Live progress (stream and polling), the leader page and its verified ledger, and a sold-out
 // presale, each proven against the real chain.
 import { describe, expect, it } from 'vitest';
-import { buyFromNode, openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import {
+  buyFromNode,
+  openBuyerPage,
+  saveShot,
+  scrollToPurchaseBox,
+} from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 

@@ -2,7 +2,7 @@ import type { TestWalletControl } from '@fbt/keypair-wallet/testing';
 import type { Keypair } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launchChromium } from '../browser';
+import { launchChromium } from './browser';
 import { saveShot, startBuyStack, type BuyStack } from './buy-stack';
 
 declare global {

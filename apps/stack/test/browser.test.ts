@@ -9,7 +9,7 @@ import {
   PLAYWRIGHT_CHROMIUM_ARGS,
   PLAYWRIGHT_DISABLED_FEATURES,
   UNUSED_BROWSER_FEATURES,
-} from './browser';
+} from './support/browser';
 
 /** `--enable-automation` lets DevTools return the browser's command line. */
 const SHOW_COMMAND_LINE = '--enable-automation';

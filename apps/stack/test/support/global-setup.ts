@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite } from '../src/site-build';
+import { buildSite } from '../../src/site-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,7 +6,7 @@ import {
   priceResponseSchema,
 } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures';
+import { createFixtures } from './support/fixtures';
 
 describe('browser-test fixtures speak the BFF wire format', () => {
   const fixtures = createFixtures();

@@ -7,7 +7,7 @@ import { launchChromium } from './browser';
 import { startSite, type RunningSite, type SiteOptions } from './fixture-site';
 
 /** Where screenshots go (git-ignored). */
-export const OUTPUT_DIR = fileURLToPath(new URL('../test-output/', import.meta.url));
+export const OUTPUT_DIR = fileURLToPath(new URL('../../test-output/', import.meta.url));
 mkdirSync(OUTPUT_DIR, { recursive: true });
 
 /** Widths the site is checked at (spec breakpoints plus desktop and a phone). */
