@@ -1,6 +1,6 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { createLocalnet } from '../src/index';
-import type { Localnet, LocalnetOptions } from '../src/index';
+import { createLocalnet } from '../../src/index';
+import type { Localnet, LocalnetOptions } from '../../src/index';
 
 export interface TestChain {
   localnet: Localnet;

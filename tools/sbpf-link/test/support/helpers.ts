@@ -12,7 +12,7 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
-import { compileBpfObject, ensureClang } from '../src/clang';
+import { compileBpfObject, ensureClang } from '../../src/clang';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'sbpf-link-test-'));

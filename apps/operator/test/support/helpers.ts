@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createLocalnet } from '@fbt/localnet';
 import type { Localnet } from '@fbt/localnet';
 import { Connection, Keypair } from '@solana/web3.js';
-import { runCli } from '../src/cli';
-import { writeKeypairFile } from '../src/keypair-file';
+import { runCli } from '../../src/cli';
+import { writeKeypairFile } from '../../src/keypair-file';
 
 export interface CliRun {
   code: number;
