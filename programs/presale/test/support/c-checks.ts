@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BPF_CFLAGS, CLANG, ensureClang } from '@fbt/sbpf-link';
 import type { RootNode } from '@codama/nodes';
-import { PROGRAM_PACKAGE_DIR } from '../artifacts';
-import { readIdlConstants } from './constants';
+import { PROGRAM_PACKAGE_DIR } from '../../src/artifacts';
+import { readIdlConstants } from '../../src/idl/constants';
 import {
   accountCounts,
   accountLayout,
   fieldConstant,
   instructionDataSize,
   instructionTag,
-} from './layout';
+} from '../../src/idl/layout';
 
 /** `buyWith` -> `BUY_WITH`: how presale.h spells an IDL name. */
 export const screamingSnake = (name: string): string =>
