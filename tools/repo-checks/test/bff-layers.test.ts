@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BFF_LAYERS, BFF_SOURCE } from './bff-layers';
-import { buildImportGraph } from './import-graph';
-import { checkLayerOrder } from './layer-order';
-import { REPO_ROOT, repositoryFiles } from './tracked-files';
+import { BFF_LAYERS, BFF_SOURCE } from '../src/bff-layers';
+import { buildImportGraph } from '../src/import-graph';
+import { checkLayerOrder } from '../src/layer-order';
+import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 
 describe('the layer order check', () => {
-  const root = path.join(REPO_ROOT, 'tools/repo-checks/fixtures/layers');
+  const root = path.join(REPO_ROOT, 'tools/repo-checks/test/support/fixtures/layers');
   const files = ['low/base.ts', 'low/clock.ts', 'low/units.ts', 'low/shapes.ts', 'high/page.ts']
     .concat(['top.ts', 'stray.ts'])
     .map((file) => path.join(root, file));

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STREAM_TOPICS } from '@fbt/domain';
-import { BFF_SOURCE } from './bff-layers';
-import { findTopicNames, strayTopicNames } from './topic-names';
-import { REPO_ROOT, repositoryFiles } from './tracked-files';
+import { BFF_SOURCE } from '../src/bff-layers';
+import { findTopicNames, strayTopicNames } from '../src/topic-names';
+import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 
 const read = (files: readonly string[]) =>
   files.map((file) => ({ file, source: readFileSync(path.join(REPO_ROOT, file), 'utf8') }));
 
 describe('the topic name check', () => {
-  const dir = 'tools/repo-checks/fixtures/topic-names';
+  const dir = 'tools/repo-checks/test/support/fixtures/topic-names';
   const files = ['topics/price.ts', 'topics/presale.ts', 'topics/goals.ts', 'plugins/hub.ts'].map(
     (file) => `${dir}/${file}`,
   );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildImportGraph, findImportCycles } from './import-graph';
-import { REPO_ROOT, repositoryFiles } from './tracked-files';
+import { buildImportGraph, findImportCycles } from '../src/import-graph';
+import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 
@@ -23,7 +23,7 @@ describe('the cycle finder', () => {
   });
 
   it('finds a circle between real files through TypeScript resolution', () => {
-    const dir = path.join(REPO_ROOT, 'tools/repo-checks/fixtures/cycle');
+    const dir = path.join(REPO_ROOT, 'tools/repo-checks/test/support/fixtures/cycle');
     const graph = buildImportGraph(['a.ts', 'b.ts', 'c.ts'].map((file) => path.join(dir, file)));
     expect(
       findImportCycles(graph).map((cycle) => cycle.map((file) => path.basename(file))),
@@ -34,7 +34,9 @@ describe('the cycle finder', () => {
 describe('the repository has no import circle', () => {
   it('across every workspace, workspace packages included', () => {
     const files = repositoryFiles()
-      .filter((file) => SOURCE.test(file) && !file.startsWith('tools/repo-checks/fixtures/'))
+      .filter(
+        (file) => SOURCE.test(file) && !file.startsWith('tools/repo-checks/test/support/fixtures/'),
+      )
       .map((file) => path.join(REPO_ROOT, file));
     const graph = buildImportGraph(files);
     // Sanity: workspace imports resolve to source files (the BFF imports the domain).

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT as repoRoot, repositoryFiles as trackedFiles } from './tracked-files';
+import { REPO_ROOT as repoRoot, repositoryFiles as trackedFiles } from '../src/tracked-files';
 
 describe('the repository is self-contained', () => {
   it('no tracked file reads the sibling reference folder', () => {
     const offenders = trackedFiles().filter((file) => {
       if (/\.(so|o|png|jpg|webp|woff2?|ico|pdf)$/.test(file)) return false;
-      if (file === 'tools/repo-checks/src/self-contained.test.ts') return false;
+      if (file === 'tools/repo-checks/test/self-contained.test.ts') return false;
       return /\.\.\/shared\b|\/work\/shared\b/.test(readFileSync(`${repoRoot}${file}`, 'utf8'));
     });
     expect(offenders).toEqual([]);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './tracked-files';
+import { REPO_ROOT } from '../src/tracked-files';
 
 /** What `npm ls` reports for a workspace: the packages found, nested. */
 interface NpmTree {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, repositoryFiles } from './tracked-files';
+import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 
 /** One concept per file: past this a file is doing several jobs and should be split. */
 const MAX_LINES = 400;

@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../tracked-files';
+import { REPO_ROOT } from '../../src/tracked-files';
 import {
   childCommands,
   startBffProcess,
   writeUnreachableDeployment,
   type BffProcess,
-} from './bff-process';
-import { bffServices, resolveCompose } from './compose-config';
+} from '../../src/deploy/bff-process';
+import { bffServices, resolveCompose } from '../../src/deploy/compose-config';
 
 /**
  * The image runs the BFF compiled by deploy/build-bff.mjs (no tsx, no TypeScript source): build

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../apps/bff/src/config';
-import { REPO_ROOT } from '../tracked-files';
+import { REPO_ROOT } from '../../src/tracked-files';
 import {
   bffServices,
   healthcheckText,
@@ -11,7 +11,7 @@ import {
   uncommentAssignments,
   type ComposeConfig,
   type ComposeService,
-} from './compose-config';
+} from '../../src/deploy/compose-config';
 
 const ENV_EXAMPLE = readFileSync(join(REPO_ROOT, '.env.example'), 'utf8');
 /** What .env.example tells a demo to uncomment for the localchain profile. */

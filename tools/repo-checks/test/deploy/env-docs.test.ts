@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../tracked-files';
+import { REPO_ROOT } from '../../src/tracked-files';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../tracked-files';
-import { argsOf, parseDockerfile } from './dockerfile';
+import { REPO_ROOT } from '../../src/tracked-files';
+import { argsOf, parseDockerfile } from '../../src/deploy/dockerfile';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const dockerfile = parseDockerfile(read('Dockerfile'));
