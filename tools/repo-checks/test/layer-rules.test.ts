@@ -152,3 +152,31 @@ describe('when an inner package reaches outward, lint fails', () => {
     expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
   });
 });
+
+describe("when a package's tests or test support import an app above it, lint fails", () => {
+  it.each([
+    [
+      'packages/adapters/test/support/probe.ts',
+      "import * as b from '@fbt/bff';\nexport const x = b;\n",
+    ],
+    [
+      'packages/keypair-wallet/test/probe.test.ts',
+      "import * as s from '@fbt/stack/testing';\nexport const x = s;\n",
+    ],
+    [
+      'packages/purchase/src/probe.test.ts',
+      "import * as c from '../../../apps/client/src/main';\nexport const x = c;\n",
+    ],
+  ])('%s: %s', async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('no-restricted-imports');
+  });
+
+  it('starting the local chain is fine', async () => {
+    expect(
+      await ruleIdsFor(
+        'packages/adapters/test/probe.test.ts',
+        "import { createLocalnet } from '@fbt/localnet';\nexport const x = createLocalnet;\n",
+      ),
+    ).toEqual([]);
+  });
+});
