@@ -72,7 +72,7 @@ export function buildLeaderReport(input: {
 }
 
 /**
- * The hidden test report (spec §2: clicking the title): a well-formed signature that no
+ * The hidden test report (clicking the title): a well-formed signature that no
  * transaction has, so the server's refusal path is shown.
  */
 export const SAMPLE_REPORT_SIGNATURE =

@@ -67,15 +67,15 @@ export function listWalletOptions(
 /**
  * Whether to reconnect the remembered wallet on page load. Only installed wallets: the Solflare
  * adapter reports `Loadable` even without the extension, and auto-connecting it would pop up
- * its web wallet on every visit (DESIGN.md §8).
+ * its web wallet on every visit; a remembered Loadable wallet is one tap away in 'Connect Wallet'.
  */
 export function shouldAutoConnect(readyState: WalletReadyState, userSelected: boolean): boolean {
   return !userSelected && readyState === WalletReadyState.Installed;
 }
 
 /**
- * The wallet to retry with when `connect()` fails because no wallet was selected (spec §4/§8):
- * the first wallet of the list, or null when there is none.
+ * The wallet to retry with, once, when `connect()` fails because no wallet was selected: the
+ * first wallet of the list, or null when there is none.
  */
 export function pickRetryWallet(options: readonly WalletOption[]): string | null {
   return options[0]?.name ?? null;
