@@ -87,7 +87,7 @@ describe('formatting', () => {
 describe('the amount field', () => {
   const state = presale({ minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL });
 
-  describe('messages come in the spec order', () => {
+  describe('messages come in the order they are checked', () => {
     it.each([
       ['an empty field', '', 0n, 'Amount field is empty'],
       ['an empty field even when at the limit', '', 10n * SOL, 'Amount field is empty'],

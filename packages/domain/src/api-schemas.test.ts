@@ -41,7 +41,7 @@ describe('presale state JSON', () => {
   });
 });
 
-describe("the spec's leader report body (POST /ct)", () => {
+describe('the legacy leader report body (POST /ct)', () => {
   const body = {
     txnHASH: signature,
     wallet: WALLET,
@@ -51,7 +51,7 @@ describe("the spec's leader report body (POST /ct)", () => {
     timestamp: 1_700_000_000_000,
   };
 
-  it('accepts the spec body with numbers or decimal strings', () => {
+  it('accepts the legacy body with numbers or decimal strings', () => {
     expect(ctReportBodySchema.safeParse(body).success).toBe(true);
     expect(
       ctReportBodySchema.safeParse({
@@ -96,7 +96,7 @@ describe("the spec's leader report body (POST /ct)", () => {
 });
 
 describe('goals and buyer answers', () => {
-  it("keeps the spec's { u } shape and refuses negative counts", () => {
+  it('keeps the legacy { u } shape and refuses negative counts', () => {
     expect(legacyGoalsResponseSchema.parse({ u: 1234 })).toEqual({ u: 1234 });
     expect(legacyGoalsResponseSchema.safeParse({ u: -1 }).success).toBe(false);
   });

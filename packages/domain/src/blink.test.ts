@@ -84,7 +84,7 @@ describe('normalizeSiteOrigin', () => {
 });
 
 describe('blinkInterstitialUrl', () => {
-  it('wraps the Action URL in the spec action parameter, encoded', () => {
+  it('wraps the Action URL in the Solana Actions `action` parameter, encoded', () => {
     const action = 'https://fbt.example/api/actions/presale/leader?code=beast42';
     const url = new URL(blinkInterstitialUrl(action));
     expect(url.origin).toBe('https://dial.to');

@@ -53,7 +53,7 @@ describe('leader report failures', () => {
 });
 
 describe('router error screen', () => {
-  it('has the spec title', () => {
+  it("has the error screen's title", () => {
     expect(ROUTER_ERROR_TITLE).toBe('Unexpected Application Error!');
   });
 

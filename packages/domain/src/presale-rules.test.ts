@@ -93,7 +93,7 @@ describe('presale variants', () => {
     expect(computePresaleTarget(variant, state)).toBe(target);
   });
 
-  it('has the spec targets of 100 and 800 SOL', () => {
+  it('targets 100 SOL on the public page and 800 SOL on the leader page', () => {
     expect(PUBLIC_TARGET_LAMPORTS).toBe(100n * SOL);
     expect(LEADER_TARGET_LAMPORTS).toBe(800n * SOL);
   });

@@ -10,7 +10,7 @@ import {
 import { PRESALE_HEX, PRESALE_STATE, codeOf, hex, presale, toHex } from '../test/support/fixtures';
 
 describe('presale state layout', () => {
-  it('is exactly 106 bytes with the spec field order', () => {
+  it("is exactly 106 bytes, its fields in the base layout's order", () => {
     expect(PRESALE_STATE_SIZE).toBe(106);
     expect(hex(PRESALE_HEX)).toHaveLength(106);
     expect(PRESALE_STATE_OFFSETS).toEqual({

@@ -44,7 +44,7 @@ function quote(overrides: Partial<SwapComputeData> = {}): SwapComputeData {
   };
 }
 
-describe('the priority fee (spec §7.8)', () => {
+describe('the priority fee', () => {
   it.each([
     [6_000, 10_000],
     [0.3, 1],
