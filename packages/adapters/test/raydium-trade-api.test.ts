@@ -179,7 +179,7 @@ describe('the Trade API client', () => {
 });
 
 describe('the priority fee source', () => {
-  it('reads the fee-statistics window of 15 minutes with the spec’s formula', async () => {
+  it('reads the fee-statistics window of 15 minutes with the domain’s formula', async () => {
     const { url } = await serve((_url, response) =>
       sendJson(response, 200, { '1': { avg: 99_999 }, '5': { avg: 50_000 }, '15': { avg: 6_000 } }),
     );

@@ -140,7 +140,7 @@ describe.each(SBPF_VERSIONS)('sale rules (sBPF %s)', (version) => {
       for (const [name, outcome] of cases) {
         expect(outcome.presaleError?.name, name).toBe('NotAllowlisted');
       }
-      expectRejected(buy(s, stranger, SOL), 'NotAllowlisted'); // the spec's Buy carries no proof
+      expectRejected(buy(s, stranger, SOL), 'NotAllowlisted'); // Buy (tag 1) carries no proof
       expect(setRoot(s, null).error).toBe(''); // zero root: open sale
       expect(buy(s, stranger, SOL).error).toBe('');
     });

@@ -39,7 +39,7 @@ describe('live progress', () => {
 });
 
 describe('without the live stream', () => {
-  it('the presale is re-read every minute (the spec’s polling cadence) and the progress moves', async () => {
+  it('the presale is re-read every minute (its polling interval) and the progress moves', async () => {
     const watcher = await openBuyerPage(session.browser, session.stack, '/presale', {
       blockStream: true,
       fakeClock: true,

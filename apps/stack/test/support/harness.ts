@@ -10,7 +10,7 @@ import { startSite, type RunningSite, type SiteOptions } from './fixture-site';
 export const OUTPUT_DIR = fileURLToPath(new URL('../../test-output/', import.meta.url));
 mkdirSync(OUTPUT_DIR, { recursive: true });
 
-/** Widths the site is checked at (spec breakpoints plus desktop and a phone). */
+/** Widths the site is checked at (its breakpoints plus desktop and a phone). */
 export const WIDTHS = {
   desktop: 1440,
   tablet: 768,

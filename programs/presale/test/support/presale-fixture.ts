@@ -57,7 +57,7 @@ export interface PresaleFixture {
   buyParams(buyer: PublicKey, lamports: bigint): BuyParams;
 }
 
-/** Default limits: min 0.1 SOL, max 10 SOL per user, 100 SOL total (the spec's target). */
+/** Default limits: min 0.1 SOL, max 10 SOL per user, 100 SOL total (the public presale's target). */
 export const DEFAULT_TEST_LIMITS: PresaleLimits = {
   minUserBuyable: LAMPORTS_PER_SOL / 10n,
   maxUserBuyable: 10n * LAMPORTS_PER_SOL,

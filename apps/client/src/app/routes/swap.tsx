@@ -18,7 +18,7 @@ function SwapWithWallet() {
 }
 
 /**
- * Swap: the spec shows the wallet button here, so the page carries the wallet context (a lazy
+ * Swap: the top bar shows the wallet button here, so the page carries the wallet context (a lazy
  * chunk, like the presale pages) around the swap box, or around "Trading opens after the
  * presale" while no exchange is configured.
  */

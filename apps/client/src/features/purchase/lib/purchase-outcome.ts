@@ -33,7 +33,7 @@ export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): 
 
 /**
  * The dialog after a leader buy succeeded and its report was sent: the success dialog when it
- * was recorded, otherwise the spec's leader-report 'Warning' (refused) or 'Error' (not
+ * was recorded, otherwise the leader-report 'Warning' (refused) or 'Error' (not
  * delivered) with the reason.
  */
 export function leaderReportDialog(
