@@ -164,10 +164,7 @@ export function usePurchase(variant?: PresaleVariant) {
     ],
   );
 
-  /**
-   * The hidden test report (clicking the purchase box's title): a report with a signature
-   * no transaction has, so the server's refusal and its dialog can be seen without a buy.
-   */
+  /** The title's hidden test report: a signature no transaction has, so the refusal shows. */
   const sendSampleReport = useCallback(async (leaderCode: string, wallet: string) => {
     const report = await postLeaderReport(
       buildLeaderReport({
