@@ -172,6 +172,33 @@ const packageForbiddenImports = {
   ],
 };
 
+/**
+ * A package's tests and test support (`test/`, `*.test.ts`) may start the local chain and use
+ * tools, but never import the apps above the packages: a package's `./testing` export would
+ * otherwise pull an app into every workspace whose tests use it.
+ */
+const packageTestForbiddenImports = {
+  patterns: [
+    {
+      group: [
+        '@fbt/bff',
+        '@fbt/bff/*',
+        '@fbt/client',
+        '@fbt/client/*',
+        '@fbt/stack',
+        '@fbt/stack/*',
+      ],
+      message:
+        'Packages are inner layers: their tests and test support never import the apps above them.',
+    },
+    {
+      regex: '(^|/)apps/(bff|client|stack)(/|$)',
+      message:
+        'Packages are inner layers: their tests and test support never import the apps above them.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -246,6 +273,12 @@ export default tseslint.config(
     files: ['packages/adapters/src/**/*.ts', 'packages/keypair-wallet/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', packageForbiddenImports] },
+  },
+  {
+    // The domain's tests keep the domain's own rules (above).
+    files: ['packages/*/test/**/*.ts', 'packages/*/src/**/*.test.ts'],
+    ignores: ['packages/domain/**'],
+    rules: { 'no-restricted-imports': ['error', packageTestForbiddenImports] },
   },
   {
     files: ['apps/client/src/**/*.{ts,tsx}'],

@@ -33,7 +33,7 @@ import {
   openBuyerPage,
   startBuyStack,
   type BuyStack,
-} from '@fbt/stack/e2e';
+} from '@fbt/stack/testing';
 import {
   armBuyProbe,
   awaitBuyProbe,

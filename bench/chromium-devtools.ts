@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, requireChromium } from '@fbt/stack/e2e';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, requireChromium } from '@fbt/stack/testing';
 
 /** Starts headless Chromium with a DevTools port; stopped by the returned function. */
 export async function launchChromiumDevTools(): Promise<{

@@ -16,15 +16,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { randomAddress, randomSignature } from '@fbt/adapters/testing';
 import { buildApp } from '@fbt/bff';
-import {
-  createTestWorld,
-  depsFor,
-  randomAddress,
-  randomSignature,
-  SOL,
-  TEST_SETTINGS,
-} from '@fbt/bff/testing';
+import { createTestWorld, depsFor, SOL, TEST_SETTINGS } from '@fbt/bff/testing';
 import { buildSite } from '@fbt/stack';
 
 const LEADERS = 100;

@@ -26,7 +26,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { Keypair } from '@solana/web3.js';
 import lighthouse from 'lighthouse';
 import { buildSite, startStack } from '@fbt/stack';
-import { CHROMIUM_PATH } from '@fbt/stack/e2e';
+import { CHROMIUM_PATH } from '@fbt/stack/testing';
 import { buildBareReactPage } from './bare-react-page';
 import { launchChromiumDevTools } from './chromium-devtools';
 import { calibratedCpuSlowdown, cpuSlowdownFromEnv } from './lighthouse-calibration';

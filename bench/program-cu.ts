@@ -128,7 +128,7 @@ function measureFirstBuys(bench: BenchChain, fixture: BenchPresale) {
   return { buyers, firstBuys, bumps, best, prefunded };
 }
 
-/** Repeat buys (BuyWith and the spec's Buy, a failing one), then a leader's and its claim. */
+/** Repeat buys (BuyWith and Buy, tag 1, a failing one), then a leader's and its claim. */
 function measureRepeatAndLeader(bench: BenchChain, fixture: BenchPresale, repeat: Keypair) {
   const { programId, fund, run, unitsFor } = bench;
   const buyParams = (buyer: Keypair, lamports: bigint) =>
@@ -138,7 +138,7 @@ function measureRepeatAndLeader(bench: BenchChain, fixture: BenchPresale, repeat
     run(buildBuyInstructions(buyParams(repeat, SOL)), [repeat]),
   );
   unitsFor(
-    'buy, repeat (spec Buy, tag 1)',
+    'buy, repeat (Buy, tag 1)',
     run([buildBuyInstruction(buyParams(repeat, SOL))], [repeat]),
   );
   unitsFor(

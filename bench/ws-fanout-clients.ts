@@ -19,11 +19,11 @@ import { connect } from 'node:net';
 const SUBSCRIBE = JSON.stringify({ type: 'subscribe', topics: ['presale:public'] });
 /** Connections opened at once while connecting (a SYN backlog, not a limit on clients). */
 const CONNECT_BATCH = 500;
-/** RFC 6455 §1.3. */
+/** The GUID a WebSocket server appends to the client's key to answer the handshake (RFC 6455). */
 const ACCEPT_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const FIN_TEXT = 0x81;
 
-/** A client-to-server text frame: masked, as RFC 6455 §5.3 requires of clients. */
+/** A client-to-server text frame: masked, as WebSocket (RFC 6455) requires of clients. */
 function maskedTextFrame(text: string): Buffer {
   const payload = Buffer.from(text);
   if (payload.length > 125) throw new Error('subscribe message too long for a short frame');

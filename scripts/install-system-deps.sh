@@ -3,7 +3,7 @@
 #   clang-19 + llvm-19   compile the on-chain program (C -> BPF) and inspect objects
 #   chromium             the real browser the end-to-end tests drive
 #   postgresql           server binaries (initdb, pg_ctl) for the throwaway PostgreSQL the
-#                        leader-ledger tests start (packages/adapters/src/testing/postgres-server.ts);
+#                        leader-ledger tests start (packages/adapters/test/support/postgres-server.ts);
 #                        the service itself is not needed and may stay stopped
 #   redis-server         the throwaway Redis the multi-instance tests start (fan-out, leases,
 #                        shared rate limits); the service itself may stay stopped

@@ -9,7 +9,7 @@ export default defineProject({
     // every suite builds its own servers, chains and state, and none mocks modules.
     isolate: false,
     // Browser suites run against a fresh production build of the site, made once per run.
-    globalSetup: ['e2e/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A page's state reached over the network (stream, /rpc, the allowlist check) can take a few

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRpc, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { rawRpc, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BLOCKHASH_VALIDITY_BLOCKS, blockhashValidityBlocks, createChain } from '../src/index';
-import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { fundedKeypair, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

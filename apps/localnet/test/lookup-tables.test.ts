@@ -18,8 +18,8 @@ import {
   type PublicKey,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedKeypair, rawRpc, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { fundedKeypair, rawRpc, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbt-localnet-alt-'));

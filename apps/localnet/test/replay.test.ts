@@ -13,7 +13,7 @@ import {
 } from '@solana/web3.js';
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fundedKeypair, settle, startTestChain, stopTestChain } from './helpers';
+import { fundedKeypair, settle, startTestChain, stopTestChain } from './support/helpers';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const tempDirs: string[] = [];

@@ -8,8 +8,8 @@ import {
   transfer,
 } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { fundedKeypair, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockhashValidityBlocks } from '../src/index';
-import { startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

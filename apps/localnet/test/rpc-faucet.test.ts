@@ -1,7 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRpc, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { rawRpc, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import {
   sendAndConfirmTransaction,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { fundedKeypair, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 

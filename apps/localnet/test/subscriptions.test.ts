@@ -2,8 +2,8 @@ import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/w
 import type { AccountInfo, Context } from '@solana/web3.js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedKeypair, startTestChain, stopTestChain } from './helpers';
-import type { TestChain } from './helpers';
+import { fundedKeypair, startTestChain, stopTestChain } from './support/helpers';
+import type { TestChain } from './support/helpers';
 
 let t: TestChain;
 beforeAll(async () => {

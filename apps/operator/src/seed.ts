@@ -19,7 +19,10 @@ export const DEFAULT_PROGRAM_PATH = programSoPath('v3');
 export const DEPLOYMENT_FILE_NAME = 'deployment.json';
 const SOL = LAMPORTS_PER_SOL;
 
-/** Limits of the three seeded presales (lamports). Targets follow the spec: 100 / maxTotal / 800 SOL. */
+/**
+ * Limits of the three seeded presales (lamports). Their totals are the pages' targets: 100 SOL
+ * public and 800 SOL leader; the private page's target is whatever its total is.
+ */
 export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', PresaleLimits>> = {
   public: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 100n * SOL },
   private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeypairFile } from '../src/keypair-file';
 import { seedLocalChain, SEED_PRESALES } from '../src/seed';
 import type { SeedDeployment } from '../src/seed';
-import { startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let deployment: SeedDeployment;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from './helpers';
+import { cli } from './support/helpers';
 
 /** Where the keypair files go; nothing here reaches a chain, every check fails first. */
 let dataDir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/commands/registry';
-import { cli } from './helpers';
+import { cli } from './support/helpers';
 
 /** Help is generated from the command definitions, so it can never forget a command or flag. */
 describe('help generated from the registered commands', () => {

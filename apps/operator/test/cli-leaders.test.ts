@@ -8,8 +8,8 @@ import {
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LEADER_CODES } from '../src/seed';
-import { chainArgsFor, cli, fundedKeypairFile, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { chainArgsFor, cli, fundedKeypairFile, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let chainArgs: string[];

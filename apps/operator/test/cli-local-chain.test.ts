@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_LEADER_CODES } from '../src/seed';
-import { chainArgsFor, cli, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { chainArgsFor, cli, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let chainArgs: string[];

@@ -7,8 +7,8 @@ import { buyLookupTableAddresses, decodePresaleAccount } from '@fbt/presale-clie
 import { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeypairFile } from '../src/keypair-file';
-import { cli, chainArgsFor, fundedKeypairFile, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { cli, chainArgsFor, fundedKeypairFile, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let dataDir: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startPostgresServer, type PostgresServer } from '@fbt/adapters/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from './helpers';
+import { cli } from './support/helpers';
 
 let dataDir: string;
 let server: PostgresServer;

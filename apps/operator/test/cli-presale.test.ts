@@ -3,8 +3,8 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeKeypairFile } from '../src/keypair-file';
 import { DEFAULT_PROGRAM_PATH } from '../src/seed';
-import { chainArgsFor, cli, fundedKeypairFile, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { chainArgsFor, cli, fundedKeypairFile, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let keypairFile: string;

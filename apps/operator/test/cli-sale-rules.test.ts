@@ -11,8 +11,8 @@ import { Keypair, PublicKey, sendAndConfirmTransaction, Transaction } from '@sol
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAllowlistTreeFile } from '../src/files/allowlist-tree-file';
 import { readKeypairFile } from '../src/keypair-file';
-import { cli, chainArgsFor, fundedKeypairFile, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { cli, chainArgsFor, fundedKeypairFile, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let dataDir: string;

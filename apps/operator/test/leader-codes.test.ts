@@ -4,8 +4,8 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeypairFile } from '../src/keypair-file';
 import { ensureLeaderCodes, type LeaderCodesRequest } from '../src/leader-codes';
-import { chainArgsFor, cli, startTestNet } from './helpers';
-import type { TestNet } from './helpers';
+import { chainArgsFor, cli, startTestNet } from './support/helpers';
+import type { TestNet } from './support/helpers';
 
 let net: TestNet;
 let request: Omit<LeaderCodesRequest, 'leaders'>;

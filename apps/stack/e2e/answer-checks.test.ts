@@ -2,7 +2,7 @@
 // runs on the page's thread; and on the page's thread when the worker cannot run.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtChunk, openPage, useSiteSession } from './harness';
+import { builtChunk, openPage, useSiteSession } from '../test/support/harness';
 
 const session = useSiteSession();
 

@@ -2,7 +2,7 @@
 // Chromium, served by the real BFF over fixture data: live updates, stale values and failures.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures';
+import { createFixtures } from '../test/support/fixtures';
 import {
   FAKE_CLOCK_PAUSED_AT,
   FAKE_CLOCK_START,
@@ -10,7 +10,7 @@ import {
   openPage,
   WIDTHS,
   useSiteSession,
-} from './harness';
+} from '../test/support/harness';
 
 const session = useSiteSession();
 

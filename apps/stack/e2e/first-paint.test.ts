@@ -3,7 +3,7 @@
 // that markup in place. Served by the real BFF over fixture data.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appRendered, openPage, useSiteSession, WIDTHS } from './harness';
+import { appRendered, openPage, useSiteSession, WIDTHS } from '../test/support/harness';
 
 const session = useSiteSession();
 /** Where the first screen's parts are, and where its links lead. */

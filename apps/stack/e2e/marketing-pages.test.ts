@@ -6,7 +6,7 @@ import {
   FAKE_CLOCK_START,
   openPage,
   useSiteSession,
-} from './harness';
+} from '../test/support/harness';
 
 const session = useSiteSession();
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createFixtures } from './fixtures';
-import { WIDTHS, openPage, useSiteSession } from './harness';
+import { createFixtures } from '../test/support/fixtures';
+import { WIDTHS, openPage, useSiteSession } from '../test/support/harness';
 
 const session = useSiteSession();
 

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { scrollToPurchaseBox } from './buy/buy-stack';
-import { builtChunk, OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
+import { scrollToPurchaseBox } from '../test/support/buy-stack';
+import { builtChunk, OUTPUT_DIR, useSiteSession, WIDTHS } from '../test/support/harness';
 
 const session = useSiteSession();
 

@@ -2,7 +2,7 @@
 // it, and the code (web3.js, adapters) comes after the page has loaded, or at the first touch.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { builtChunk, openPage, useSiteSession, WIDTHS } from './harness';
+import { builtChunk, openPage, useSiteSession, WIDTHS } from '../test/support/harness';
 
 const session = useSiteSession();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTENT_DIR, sampleContentEnv } from '../src/sample-content';
-import { createFixtures } from './fixtures';
-import { OUTPUT_DIR, WIDTHS, openPage, useSiteSession } from './harness';
+import { createFixtures } from '../test/support/fixtures';
+import { OUTPUT_DIR, WIDTHS, openPage, useSiteSession } from '../test/support/harness';
 
 const session = useSiteSession();
 const base = createFixtures().config;

@@ -11,9 +11,9 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack } from '../src/stack';
-import { launchChromium } from './browser';
-import { startSite, type RunningSite } from './fixture-site';
-import { OUTPUT_DIR } from './harness';
+import { launchChromium } from '../test/support/browser';
+import { startSite, type RunningSite } from '../test/support/fixture-site';
+import { OUTPUT_DIR } from '../test/support/harness';
 
 const SHOTS = path.join(OUTPUT_DIR, 'swap');
 mkdirSync(SHOTS, { recursive: true });

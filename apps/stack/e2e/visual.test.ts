@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, OUTPUT_DIR, useSiteSession, WIDTHS } from './harness';
+import { openPage, OUTPUT_DIR, useSiteSession, WIDTHS } from '../test/support/harness';
 
 const session = useSiteSession();
 

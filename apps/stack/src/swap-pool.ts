@@ -3,7 +3,7 @@ import {
   fundSwapPool,
   startRaydiumTradeLoopback,
   type TradeApiLoopback,
-} from '@fbt/adapters/testing';
+} from '@fbt/adapters/swap-pool';
 import { Keypair, type Connection, type PublicKey } from '@solana/web3.js';
 
 /** A running loopback swap pool: the Trade API fake in front of a funded pool wallet. */

@@ -21,7 +21,7 @@ import {
   signer,
   SOL,
   useLocalChain,
-} from './local-chain';
+} from './support/local-chain';
 
 useLocalChain();
 

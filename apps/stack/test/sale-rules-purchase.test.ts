@@ -35,7 +35,7 @@ import {
   sendAsSeller,
   SOL,
   useLocalChain,
-} from './local-chain';
+} from './support/local-chain';
 
 useLocalChain();
 

@@ -9,7 +9,10 @@ export interface RecordedRequest {
   readonly body: string;
 }
 
-/** A loopback HTTP server for wire-format tests of upstream adapters. */
+/**
+ * A loopback HTTP server that answers in an upstream's wire format and records what it received:
+ * the swap pool's Trade API runs on it, and so do the fake upstreams of the adapters' tests.
+ */
 export interface LoopbackServer {
   readonly url: string;
   readonly requests: RecordedRequest[];

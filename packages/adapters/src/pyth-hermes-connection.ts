@@ -20,7 +20,7 @@ export interface HermesConnectionOptions {
   readonly feedId?: string;
   /** Staleness is judged, and the refused-key pause measured, on this clock. */
   readonly clock: Clock;
-  /** Per request; default 5000 ms (spec). */
+  /** Per request; default 5000 ms. */
   readonly timeoutMs?: number;
   /** After a 401/403, nothing asks Hermes for this long; default 5 min. */
   readonly authRetryMs?: number;

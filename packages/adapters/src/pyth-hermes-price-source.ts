@@ -24,7 +24,7 @@ export const DEFAULT_PYTH_HERMES_URL = 'https://pyth.dourolabs.app/hermes';
 
 /** Options of {@link createPythHermesPriceSource}. */
 export interface PythHermesPriceSourceOptions extends HermesConnectionOptions {
-  /** Extra attempts for network errors, timeouts, 429 and 5xx; default 3 (spec). */
+  /** Extra attempts for network errors, timeouts, 429 and 5xx; default 3. */
   readonly retries?: number;
   /** First backoff between attempts, doubling; default 250 ms. */
   readonly backoffMs?: number;

@@ -142,8 +142,8 @@ export function createRaydiumTradeApi(
 }
 
 /**
- * The swap's priority fee from a fee service, by the shape of its answer: the spec's
- * fee-statistics service (`{ "15": { avg } }`, lamports: `ceil(avg*1e6/600000)` capped at
+ * The swap's priority fee from a fee service, by the shape of its answer: a fee-statistics
+ * service (`{ "15": { avg } }`, lamports: `ceil(avg*1e6/600000)` capped at
  * 25,000) or Raydium's api-v3 `/main/auto-fee` (`data.default.h`, micro-lamports, capped).
  */
 export function createPriorityFeeSource(

@@ -2,7 +2,7 @@
  * `fetch` that sends a request again when the connection was closed under it before any answer
  * came back (ECONNRESET, EPIPE, undici's "other side closed"). The usual cause is a kept-alive
  * connection the server closed as idle at the moment the client reused it: the request was
- * never read, and HTTP clients retry idempotent requests in that case (RFC 9110 §9.2.2).
+ * never read, and HTTP (RFC 9110) lets a client retry an idempotent request in that case.
  * Without it a JSON-RPC read fails now and then for nothing, and the BFF answers a leader report
  * 503 CHAIN__UNAVAILABLE. Only for requests that are safe to repeat: the Solana connection makes
  * reads, and a transaction sent twice is deduplicated by its signature.

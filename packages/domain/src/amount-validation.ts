@@ -3,7 +3,7 @@ import type { PresaleState } from './presale-state';
 import { computeRemainingAllowance, computeTokenAmount } from './presale-rules';
 import { FBT_DECIMALS, TOKEN_PRICE_LAMPORTS, formatFixed, formatSol } from './units';
 
-/** Codes of the amount field's messages; the first four are the spec's, in the spec's order. */
+/** Codes of the amount field's messages; the first four come in the order they are checked. */
 export type AmountErrorCode =
   | 'AMOUNT__EMPTY'
   | 'AMOUNT__USER_LIMIT_REACHED'
@@ -14,7 +14,7 @@ export type AmountErrorCode =
 /**
  * A validation failure: a stable code, the values its text needs (`max`/`min`: SOL amounts
  * already formatted) and the English text shown under the amount field. A translated UI
- * renders `code` with `params` in its own language; `message` is the spec's English.
+ * renders `code` with `params` in its own language; `message` is the product's English.
  */
 export interface AmountError {
   readonly code: AmountErrorCode;
@@ -50,8 +50,8 @@ export type BuyAmountCheck =
 const refused = (error: AmountError): BuyAmountCheck => ({ ok: false, error });
 
 /**
- * Checks a typed buy amount with the spec's messages in the spec's order (§5) and reads it as
- * lamports, exactly:
+ * Checks a typed buy amount and reads it as lamports, exactly. The field shows one message, the
+ * first of these that applies:
  * 1. 'Amount field is empty'
  * 2. 'You already exceed buyable limit' — what is left for this wallet is below the minimum
  * 3. 'Amount too high. Max {remaining, 5 decimals} SOL'
@@ -107,8 +107,8 @@ export function checkBuyAmount({
 
 /**
  * The estimate line's number: FBT for a checked amount at the presale price, to 4 decimals, or
- * `null` when the amount has an error (the spec shows the estimate only without one). Uses the
- * on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
+ * `null` when the amount has an error (no estimate for an amount that cannot be sent). Uses
+ * the on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
  *
  * @example
  * formatTokenEstimate({ ok: true, lamports: 1_000_000_000n }, 50_000n); // '20000.0000'

@@ -199,8 +199,8 @@ export const priceResponseSchema = z.object({
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
 
 /**
- * A Pyth price feed as the price service publishes it (spec §3 "Price feed"): used to read
- * Hermes' answers. Numbers that can exceed 2^53 arrive as strings.
+ * A Pyth price feed as Hermes publishes it (`/v2/updates/price/latest` and the stream): used to
+ * read Hermes' answers. Numbers that can exceed 2^53 arrive as strings.
  */
 const pythPriceSchema = z.object({
   price: z.string().regex(/^-?\d+$/),
@@ -244,5 +244,5 @@ export const goalsResponseSchema = z.object({
 });
 export type GoalsResponse = z.infer<typeof goalsResponseSchema>;
 
-/** The spec's goals answer (`GET /gettg`, `GET /gettw`): `{ "u": count }`. */
+/** The legacy goals answer (`GET /gettg`, `GET /gettw`): `{ "u": count }`. */
 export const legacyGoalsResponseSchema = z.object({ u: z.number().int().min(0) });

@@ -82,8 +82,8 @@ export function leaderBlinkUrl(origin: string, code: string): string {
 }
 
 /**
- * The same Action opened through a Blink interstitial site (the spec's `?action=solana-action:`
- * form), for places that render no Blinks themselves (Telegram, e-mail).
+ * The same Action opened through a Blink interstitial site (the Solana Actions
+ * `?action=solana-action:` form), for places that render no Blinks themselves (Telegram, e-mail).
  *
  * @example
  * blinkInterstitialUrl('https://fbt.example/api/actions/presale/public');

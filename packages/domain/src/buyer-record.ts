@@ -3,7 +3,7 @@ import { U64_MAX } from './units';
 
 /** The per-buyer record: lamports this wallet has spent on one presale. */
 export interface BuyerRecord {
-  /** Lamports spent so far (the spec's name, kept for recognisability). */
+  /** Lamports spent so far (the field's name since the first layout, kept as clients know it). */
   readonly fbtBuyedAmount: bigint;
 }
 

@@ -5,7 +5,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '0.0.0.0', '[::1]', ':
 
 /**
  * The cluster an RPC endpoint belongs to: `devnet` or `testnet` when the endpoint says so,
- * `localnet` for a loopback host, otherwise `mainnet-beta` (spec §7.7).
+ * `localnet` for a loopback host, otherwise `mainnet-beta`: an endpoint that names no cluster
+ * (a paid RPC provider's URL, say) counts as mainnet.
  *
  * @example
  * clusterFromEndpoint('https://api.devnet.solana.com'); // 'devnet'

@@ -1,4 +1,4 @@
-/** The spec's generic "try again" text for an expired blockhash. */
+/** The generic "try again" text shown for an expired blockhash. */
 export const TRY_AGAIN_TEXT = 'Please try again';
 
 /** Title of the router's error screen. */
@@ -57,7 +57,7 @@ export function walletFailureMessage(error: unknown): string {
   return toTransactionErrorMessage(error);
 }
 
-/** The text of an HTTP failure, as the spec prints it: 'HTTP error! status: N'. */
+/** The text of an HTTP failure, as the site prints it: 'HTTP error! status: N'. */
 export function httpErrorText(status: number): string {
   return `HTTP error! status: ${status}`;
 }
@@ -69,7 +69,7 @@ export interface DialogText {
 }
 
 /**
- * The fixed sentences of the purchase's dialogs, by code, in the spec's English. A translated
+ * The fixed sentences of the purchase's dialogs, by code, in the product's English. A translated
  * UI shows each code in its own language (its English catalogue repeats these texts, checked by
  * a test); the domain and the purchase flow only ever produce these codes or the English text.
  */
@@ -114,7 +114,7 @@ export function dialogLineOf(message: string): DialogLine {
   return code === null ? { text: message } : { code };
 }
 
-/** The English of a coded dialog (the spec's texts). */
+/** The English of a coded dialog ({@link DIALOG_TEXTS}). */
 export function dialogToEnglish(dialog: CodedDialog): DialogText {
   return {
     title: DIALOG_TEXTS[dialog.title],
@@ -123,7 +123,8 @@ export function dialogToEnglish(dialog: CodedDialog): DialogText {
 }
 
 /**
- * The dialog shown when the leader report fails after a successful buy (spec §8), as codes.
+ * The dialog shown when the leader report fails after a successful buy, as codes. The buy
+ * stands either way: the report only acknowledges it for the leader ledger.
  * - `rejected`: the server answered and refused the report (the code is wrong, unknown, …):
  *   'Warning' — the purchase itself went through.
  * - `failed`: the report could not be delivered (network or HTTP error): 'Error' with the
@@ -146,7 +147,7 @@ export function leaderReportFailure(kind: 'rejected' | 'failed', errorText: stri
   };
 }
 
-/** {@link leaderReportFailure} in the spec's English. */
+/** {@link leaderReportFailure} in the product's English. */
 export function leaderReportFailureDialog(
   kind: 'rejected' | 'failed',
   errorText: string,

@@ -9,7 +9,7 @@ export const GOAL_TARGETS = [1000, 5000, 10000] as const;
 /** The count a community must reach before the last row is revealed. */
 export const GOAL_REVEAL_THRESHOLD = 5000;
 
-/** Counts below zero (or not numbers at all) are treated as 0, per the spec's error catalogue. */
+/** Counts below zero (or not numbers at all) are shown as 0: a bad count never breaks the page. */
 export function sanitizeCount(count: number): number {
   return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 }

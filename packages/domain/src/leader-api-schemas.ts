@@ -8,17 +8,17 @@ import {
 } from './api-schemas';
 
 /**
- * Wire schemas of the leader ledger: the spec's reports (`POST /ct`), the verified report
+ * Wire schemas of the leader ledger: the legacy reports (`POST /ct`), the verified report
  * answer, a leader's summary and on-chain earnings, the leaderboard.
  */
 
-/** Unsigned decimal number, as a JSON number or string (the spec's SOL fields). */
+/** Unsigned decimal number, as a JSON number or string (the legacy report's SOL fields). */
 const decimalNumberish = z.union([
   z.number().finite().nonnegative(),
   z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number'),
 ]);
 
-/** The spec's leader report body (`POST /ct`). solsEarned/solsClaimable are in SOL. */
+/** The legacy leader report body (`POST /ct`). solsEarned/solsClaimable are in SOL. */
 export const ctReportBodySchema = z.object({
   txnHASH: signatureSchema,
   wallet: addressSchema,
@@ -94,11 +94,11 @@ export const leaderEarningsSchema = z.object({
   volumeLamports: lamportsStringSchema,
   /** Buys made through the code (a u64 as a decimal string). */
   buys: u64StringSchema,
-  /** Commission the code earned in all (the spec's solsEarned). */
+  /** Commission the code earned in all (the legacy report's solsEarned). */
   earnedLamports: lamportsStringSchema,
   /** Commission already paid to the wallet by ClaimCommission. */
   claimedLamports: lamportsStringSchema,
-  /** earned − claimed: what ClaimCommission would pay now (the spec's solsClaimable). */
+  /** earned − claimed: what ClaimCommission would pay now (the legacy report's solsClaimable). */
   claimableLamports: lamportsStringSchema,
 });
 export type LeaderEarningsJson = z.infer<typeof leaderEarningsSchema>;

@@ -17,7 +17,7 @@ export type LeaderReportRejection =
   | 'LEADER_REPORT__INVALID_LEADER_RECORD'
   | 'LEADER_REPORT__COMMISSION_NOT_PAID';
 
-/** Human-readable text for each rejection (logged, and shown after the spec's warning line). */
+/** Human-readable text for each rejection (logged, and shown after the 'Warning' dialog's line). */
 export const LEADER_REPORT_REJECTION_MESSAGES: Record<LeaderReportRejection, string> = {
   LEADER_REPORT__TX_NOT_FOUND: 'The transaction is not confirmed yet; retry shortly.',
   LEADER_REPORT__TX_FAILED: 'The transaction failed on chain.',

@@ -28,8 +28,8 @@ export function isValidLeaderCode(code: string): boolean {
 }
 
 /**
- * The leader's commission (the spec's solsClaimable): 10% of the lamports bought, rounded down
- * so the product never promises more than it owes.
+ * The leader's commission (the legacy report's solsClaimable): 10% of the lamports bought,
+ * rounded down so the product never promises more than it owes.
  *
  * @example
  * computeLeaderCommission(1_000_000_000n); // 100_000_000n

@@ -179,7 +179,7 @@ export interface OnChainLeaderRecord {
   readonly active: boolean;
   readonly volumeLamports: bigint;
   readonly buys: bigint;
-  /** Commission the code earned in all (the spec's solsEarned). */
+  /** Commission the code earned in all (the legacy report's solsEarned). */
   readonly earnedLamports: bigint;
   /** Commission already paid out by ClaimCommission. */
   readonly claimedLamports: bigint;
@@ -202,8 +202,9 @@ export interface LeaderRecordReader {
 }
 
 /**
- * The leader ledger (the spec's "ct" store): an index of what the chain says about the leader
- * presale's leader records (their buys and commission claims), plus the operator's goal counts.
+ * The leader ledger (what the legacy `/ct` route wrote to): an index of what the chain says
+ * about the leader presale's leader records (their buys and commission claims), plus the
+ * operator's goal counts.
  */
 export interface LeaderLedger {
   /**

@@ -32,7 +32,7 @@ export function hasReachedUserMaximum(state: PresaleState, boughtLamports: bigin
   return remaining === 0n || remaining < state.minUserBuyable;
 }
 
-/** Inputs of the Send button's enablement rule (spec §4). */
+/** Inputs of the Send button's enablement rule ({@link isSendEnabled}). */
 export interface SendButtonInput {
   readonly amountError: string | null;
   readonly userAtMaximum: boolean;

@@ -4,8 +4,9 @@ import { DomainError } from './domain-error';
 import { U64_MAX } from './units';
 
 /**
- * The presale configuration account, as the spec lays it out (§3). Keys are base58 strings,
- * money is lamports.
+ * The presale configuration account's base layout: the 106 bytes every version of the account
+ * begins with, at fixed offsets, so a client that knows only these fields reads any version.
+ * Keys are base58 strings, money is lamports.
  */
 export interface PresaleState {
   readonly isInitialized: boolean;
@@ -20,7 +21,7 @@ export interface PresaleState {
   readonly currentTotalSold: bigint;
 }
 
-/** Byte offsets of the spec layout. The program may append fields after these 106 bytes. */
+/** Byte offsets of the base layout. The program may append fields after these 106 bytes. */
 export const PRESALE_STATE_OFFSETS = {
   isInitialized: 0,
   isActived: 1,
@@ -33,7 +34,7 @@ export const PRESALE_STATE_OFFSETS = {
   currentTotalSold: 98,
 } as const;
 
-/** Size of the spec layout in bytes. */
+/** Size of the base layout in bytes. */
 export const PRESALE_STATE_SIZE = 106;
 
 const EMPTY_KEY = encodeBase58(new Uint8Array(ADDRESS_BYTES));
@@ -68,7 +69,7 @@ function readFlag(bytes: Uint8Array, offset: number, field: string): boolean {
 }
 
 /**
- * Decodes a presale account. Accepts the 106-byte spec layout or a longer account whose first
+ * Decodes a presale account. Accepts the 106-byte base layout or a longer account whose first
  * 106 bytes are that layout (the program appends its own fields).
  *
  * Throws `LAYOUT__INVALID_LENGTH` when shorter than 106 bytes and `LAYOUT__INVALID_FLAG` when a
@@ -105,7 +106,7 @@ export function decodePresaleState(bytes: Uint8Array): PresaleState {
 }
 
 /**
- * Encodes a presale state into the 106-byte spec layout (for tests, fixtures and seeding).
+ * Encodes a presale state into the 106-byte base layout (for tests, fixtures and seeding).
  * Throws `ADDRESS__INVALID`-style `LAYOUT__VALUE_OUT_OF_RANGE` when a number does not fit a u64
  * or a key is not 32 bytes.
  */

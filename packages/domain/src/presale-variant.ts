@@ -30,7 +30,7 @@ export function computePresaleTarget(variant: PresaleVariant, state: PresaleStat
   }
 }
 
-/** What the purchase box is allowed to do on each page (spec: {name} private, leader leader). */
+/** The purchase box's flags per page: private on the private route, leader on the leader page. */
 export function presaleFlags(variant: PresaleVariant): { isPrivate: boolean; isLeader: boolean } {
   return { isPrivate: variant === 'private', isLeader: variant === 'leader' };
 }

@@ -1,4 +1,4 @@
-/** What the progress bar shows (spec §2, Progress bar). */
+/** What a progress bar shows: how full, whether the goal is met, how far from it. */
 export interface Progress {
   /** Fill, 0 to 100, with 2 decimals of precision; 0 when the goal is 0. */
   readonly fillPercent: number;

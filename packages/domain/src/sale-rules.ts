@@ -1,7 +1,7 @@
 /**
- * The sale rules the presale program (layout version 2) keeps after the spec's 106 bytes: the
- * sale window, the allowlist root and how many leader records the presale has. Read by the BFF
- * from the same account bytes as the spec state, so one read gives the page both.
+ * The sale rules the presale program (layout version 2) keeps after the 106-byte base layout:
+ * the sale window, the allowlist root and how many leader records the presale has. Read by the
+ * BFF from the same account bytes as the presale state, so one read gives the page both.
  */
 
 /** Size of a version-2 presale account (the program accepts only these). */
@@ -15,7 +15,7 @@ export const PRESALE_SALE_RULE_OFFSETS = {
   leaderCount: 272,
 } as const;
 
-/** What the program enforces on a buy besides the spec's limits. */
+/** What the program enforces on a buy besides the base layout's limits (per user, in total). */
 export interface PresaleSaleRules {
   /**
    * Unix seconds from which buys are accepted (inclusive), or `null` for no start. The program
@@ -47,8 +47,8 @@ function bound(value: bigint): number | null {
 }
 
 /**
- * Decodes the sale rules of a presale account. An account shorter than version 2 (the spec's
- * 106 bytes, or a version-1 account of 192) has none: {@link OPEN_SALE_RULES}.
+ * Decodes the sale rules of a presale account. An account shorter than version 2 (the 106-byte
+ * base layout, or a version-1 account of 192) has none: {@link OPEN_SALE_RULES}.
  *
  * @example decodePresaleSaleRules(accountData).allowlistRoot // null: anyone may buy
  */

@@ -4,21 +4,27 @@ import { WRAPPED_SOL_MINT } from './swap-schemas';
 import { U64_MAX } from './units';
 
 /**
- * The swap page's rules: the spec's priority fee (§7.8), slippage bounds, the price-impact
+ * The swap page's rules: the priority fee, slippage bounds, the price-impact
  * warning, amounts typed in either token, and what a quote must look like before anything is
  * built from it.
  */
 
-/** Spec §7.8: the largest transaction the exchange SDK sends, as base64 characters (1232 bytes). */
+/**
+ * The largest swap transaction accepted, as base64 characters: 1,232 bytes, Solana's packet, the
+ * most one transaction can be.
+ */
 export const SWAP_TX_MAX_BASE64_CHARS = 1644;
 
-/** Spec §7.8: the compute budget the priority-fee formula assumes. */
+/** The compute budget a swap is given, and that the priority fee is spread over (units). */
 export const SWAP_COMPUTE_UNITS = 600_000;
 
-/** Spec §7.8: the priority fee is capped at 25,000 micro-lamports per compute unit. */
+/**
+ * The priority fee is capped at 25,000 micro-lamports per compute unit (15,000 lamports over the
+ * swap's budget): a congested moment never makes a swap cost the buyer more than that.
+ */
 export const SWAP_PRIORITY_FEE_CAP = 25_000;
 
-/** Spec §7.8: the fee-statistics answer is reused for 300,000 ms. */
+/** The fee service's answer is reused for 300,000 ms (5 minutes) before it is read again. */
 export const SWAP_FEE_FRESHNESS_MS = 300_000;
 
 /** Slippage presets of the page, basis points (0.1%, 0.5%, 1%). */
@@ -38,7 +44,7 @@ export const SWAP_HIGH_SLIPPAGE_BPS = 500;
 export const SWAP_PRICE_IMPACT_WARNING_PCT = 5;
 
 /**
- * The spec's priority fee from the fee-statistics window average (lamports): spread over the
+ * The priority fee from the fee-statistics window average (lamports): spread over the
  * 600,000-unit budget in micro-lamports per unit, rounded up, capped at 25,000.
  *
  * @example
@@ -51,8 +57,8 @@ export function priorityFeeFromStatistics(avgLamports: number): number {
 }
 
 /**
- * Raydium's auto-fee level (already micro-lamports per unit), rounded up and capped like the
- * spec's formula.
+ * Raydium's auto-fee level (already micro-lamports per unit), rounded up and capped like
+ * {@link priorityFeeFromStatistics}.
  *
  * @example priorityFeeFromAutoFee(40_001.2) // 25000
  */
@@ -62,7 +68,7 @@ export function priorityFeeFromAutoFee(microLamports: number): number {
 }
 
 /**
- * The most a priority fee of `microLamports` per unit costs over the spec's compute budget.
+ * The most a priority fee of `microLamports` per unit costs over the swap's compute budget.
  *
  * @example maxPriorityFeeLamports(25_000) // 15000n
  */

@@ -99,8 +99,8 @@ export const autoFeeAnswerSchema = z.looseObject({
 });
 
 /**
- * The fee-statistics service the spec names (§7.8): lamport fee figures per time window keyed
- * by minutes (`"1"`, `"5"`, `"15"`); the spec reads the 15-minute window's `avg`.
+ * A fee-statistics service's answer: lamport fee figures per time window keyed by minutes
+ * (`"1"`, `"5"`, `"15"`); the priority fee is read from the 15-minute window's `avg`.
  */
 export const feeStatisticsAnswerSchema = z.looseObject({
   '15': z.looseObject({ avg: z.number().finite().min(0) }),
@@ -125,7 +125,7 @@ export const priorityFeeResponseSchema = z.object({
   /** Micro-lamports per compute unit the swap bids (capped). */
   microLamports: z.number().int().min(0),
   source: priorityFeeSourceSchema,
-  /** The compute budget the spec's formula assumes. */
+  /** The compute budget the priority fee is spread over. */
   computeUnits: z.number().int().positive(),
   /** The most the priority fee can cost at that budget, in lamports. */
   maxFeeLamports: u64StringSchema,

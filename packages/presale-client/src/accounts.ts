@@ -25,7 +25,8 @@ export class PresaleAccountOwnerError extends Error {
 }
 
 /**
- * Fetches and decodes a presale account at 'confirmed' (the spec's commitment). A missing
+ * Fetches and decodes a presale account at 'confirmed' (a buy shows once the cluster confirms
+ * it, without waiting for finality). A missing
  * account is `null`, not an exception.
  */
 export async function fetchPresaleAccount(

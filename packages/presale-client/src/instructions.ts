@@ -231,7 +231,7 @@ function buyWithProof(bytes: Uint8Array): Uint8Array[] | null {
 }
 
 /**
- * Recognises a purchase of `programId` (the spec's Buy or BuyWith): returns lamports, named
+ * Recognises a purchase of `programId` (Buy, tag 1, or BuyWith): returns lamports, named
  * accounts and BuyWith's parts, or `null` when the instruction is anything else (other program,
  * other tag, wrong length or account count). The BFF uses it to verify leader transactions.
  */

@@ -36,7 +36,7 @@ function presaleFixture(size = 288): Uint8Array {
 }
 
 describe('decodePresaleAccount', () => {
-  it('decodes the spec fields and our extras', () => {
+  it('decodes the base layout and the fields after it', () => {
     const account = decodePresaleAccount(presaleFixture());
     expect(account).toMatchObject({
       isInitialized: true,

@@ -7,14 +7,14 @@ import {
   type PresaleState,
 } from '@fbt/domain';
 
-/** Size of a presale state account: the spec's 106 bytes, then our fields (layout version 2). */
+/** Size of a presale state account: the 106-byte base layout, then ours (layout version 2). */
 export const PRESALE_ACCOUNT_SIZE = 288;
 /** Size of a version-1 presale account (no window, allowlist, pending seller or leaders). */
 export const PRESALE_V1_ACCOUNT_SIZE = 192;
 /** Size of a buyer record account (its first 8 bytes are fbtBuyedAmount). */
 export const BUYER_RECORD_ACCOUNT_SIZE = 88;
 
-/** Offsets of the fields after the spec layout (mirrors c/presale.h). */
+/** Offsets of the fields after the base layout (mirrors c/presale.h). */
 export const PRESALE_EXTRA_OFFSETS = {
   kind: PRESALE_STATE_SIZE,
   version: 107,
@@ -46,7 +46,7 @@ export const BUYER_RECORD_OFFSETS = {
 /** Account kind tags the program writes. */
 export const ACCOUNT_KIND = { presale: 1, buyerRecord: 2, leaderRecord: 3 } as const;
 
-/** A decoded presale account: the spec's state plus the program's own fields. */
+/** A decoded presale account: the base layout's state plus the program's own fields. */
 export interface PresaleAccount extends PresaleState {
   readonly version: number;
   readonly authorityBump: number;
@@ -74,7 +74,7 @@ export interface PresaleAccount extends PresaleState {
   readonly leaderCommission: bigint;
 }
 
-/** A decoded buyer record. `fbtBuyedAmount` is lamports spent (the spec's name). */
+/** A decoded buyer record. `fbtBuyedAmount` is lamports spent (its name since the first layout). */
 export interface BuyerRecordAccount extends BuyerRecord {
   readonly presale: string;
   readonly buyer: string;

@@ -33,11 +33,11 @@ export interface LeaderRecordAccount {
   /** Lamports bought through the code. */
   readonly volumeLamports: bigint;
   readonly buys: bigint;
-  /** The spec's solsEarned: every commission lamport the code earned. */
+  /** Every commission lamport the code earned (the legacy report's solsEarned). */
   readonly solsEarned: bigint;
   /** Commission already paid to the wallet. */
   readonly solsClaimed: bigint;
-  /** The spec's solsClaimable: earned and not yet claimed. */
+  /** Earned and not yet claimed (the legacy report's solsClaimable). */
   readonly solsClaimable: bigint;
 }
 

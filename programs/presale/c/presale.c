@@ -320,7 +320,7 @@ static uint64_t process_initialize(const FbtInput *in) {
 }
 
 /* ------------------------------------------------------------------ 1 Buy, 5 BuyWith */
-/* What a purchase carries beyond the spec's Buy (BuyWith only). */
+/* What a purchase carries beyond Buy's fixed wire format (BuyWith only). */
 typedef struct {
   bool has_bump;           /* the buyer record's canonical bump is given (no search) */
   uint8_t record_bump;
@@ -418,7 +418,8 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   uint64_t max_total = fbt_load_u64(s + PS_MAX_TOTAL_BUYABLE);
   uint64_t sold = fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD);
   if (amount == 0) return E_ZERO_AMOUNT;
-  /* Sold out (spec): currentTotalSold + minUserBuyable > maxTotalBuyable. */
+  /* Sold out when even the smallest allowed buy would pass the cap:
+   * currentTotalSold + minUserBuyable > maxTotalBuyable. */
   uint64_t total_left;
   if (fbt_sub_underflow(max_total, sold, &total_left) || min > total_left) return E_SOLD_OUT;
   if (amount < min) return E_BELOW_MINIMUM;
@@ -454,7 +455,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     received = fbt_load_u64(r + BR_TOKENS_RECEIVED);
   } else if (fbt_pubkey_is_zero(record->owner->x) && record->data_len == 0) {
     /* First purchase: the address must be this buyer's canonical PDA for this presale (one
-     * record per buyer, or the per-user maximum could be bypassed). Buy (spec layout, no bump
+     * record per buyer, or the per-user maximum could be bypassed). Buy (fixed wire format, no bump
      * byte) searches the bump; BuyWith names it, and the program only checks that no higher
      * bump is valid. Lamports already at the address do not matter (see system_create_pda). */
     SolSignerSeed seeds[4] = {
@@ -588,7 +589,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   return FBT_SUCCESS;
 }
 
-/* 1 Buy: the spec's instruction, exactly 11 accounts and 9 data bytes. */
+/* 1 Buy: the original purchase, its wire format fixed: exactly 11 accounts and 9 data bytes. */
 static uint64_t process_buy(const FbtInput *in) {
   if (in->account_count != BUY_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;

@@ -53,7 +53,8 @@ enum {
 #define ACCEPT_SELLER_ACCOUNT_COUNT 2
 
 /* ------------------------------------------------------------------ presale state account
- * The first 106 bytes are exactly the spec layout; our fields follow. */
+ * The first 106 bytes are exactly the base layout every client reads (isInitialized ..
+ * currentTotalSold, the domain's PresaleState); our fields follow. */
 #define PS_IS_INITIALIZED 0
 #define PS_IS_ACTIVED 1
 #define PS_SELLER 2

@@ -6,8 +6,8 @@ import {
   fetchPresaleAccount,
   PresaleAccountOwnerError,
 } from '@fbt/presale-client';
-import { createSvmAccountSource } from '../src/testing/index';
-import { buy, createFundedKeypair, createPresale } from './harness';
+import { createSvmAccountSource } from './support/index';
+import { buy, createFundedKeypair, createPresale } from './support/harness';
 
 describe('account fetchers (reading a real litesvm chain)', () => {
   it('return the decoded presale and, before any purchase, null for the buyer record', async () => {

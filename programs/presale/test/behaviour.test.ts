@@ -17,14 +17,14 @@ import {
   readSvmAccount,
   readSvmBalance,
   readSvmTokenAmount,
-} from '../src/testing/index';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+} from './support/index';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const SOL = LAMPORTS_PER_SOL;
 const FEE = 5_000n;
 
 describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
-  it('initializes: spec state, vault handed to the authority PDA, extras recorded', () => {
+  it('initializes: the base state, vault handed to the authority PDA, extras recorded', () => {
     const chain = createPresale(version);
     const { fixture } = chain;
     const account = readSvmAccount(chain.svm, fixture.presale);

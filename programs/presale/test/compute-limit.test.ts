@@ -13,9 +13,9 @@ import {
   findBuyerRecordAddress,
   PREFUNDED_RECORD_EXTRA_UNITS,
 } from '@fbt/presale-client';
-import { readSvmAccount, simulateLegacyTransaction } from '../src/testing/index';
-import { prepareBuyer, SOL, type Scenario } from './attack-helpers';
-import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+import { readSvmAccount, simulateLegacyTransaction } from './support/index';
+import { prepareBuyer, SOL, type Scenario } from './support/attack-helpers';
+import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 /** A ready buyer (ATA exists: the smallest simulation, so the thinnest margin) with a low record bump. */
 function lowBumpBuyer(s: Scenario): Keypair {

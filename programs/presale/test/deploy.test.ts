@@ -8,8 +8,8 @@ import {
   deployProgramViaLoader,
   readSvmAccount,
   UPGRADEABLE_LOADER_ID,
-} from '../src/testing/index';
-import { buy, loadProgramElf, SBPF_VERSIONS } from './harness';
+} from './support/index';
+import { buy, loadProgramElf, SBPF_VERSIONS } from './support/harness';
 
 describe.each(SBPF_VERSIONS)('deployment through the upgradeable loader (sBPF %s)', (version) => {
   it('deploys with InitializeBuffer, Write and DeployWithMaxDataLen, then sells', () => {

@@ -26,8 +26,8 @@ import {
   LEADER_RECORD_ACCOUNT_SIZE,
   type PresaleErrorName,
 } from '@fbt/presale-client';
-import { readSvmAccount, readSvmBalance, readSvmTokenAmount } from '../src/testing/index';
-import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+import { readSvmAccount, readSvmBalance, readSvmTokenAmount } from './support/index';
+import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const SOL = LAMPORTS_PER_SOL;
 const FEE = 5_000n;

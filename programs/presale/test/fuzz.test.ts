@@ -14,8 +14,8 @@ import {
   findBuyerRecordAddress,
   type PresaleErrorName,
 } from '@fbt/presale-client';
-import { readSvmAccount, readSvmBalance, readSvmTokenAmount } from '../src/testing/index';
-import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+import { readSvmAccount, readSvmBalance, readSvmTokenAmount } from './support/index';
+import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const SOL = LAMPORTS_PER_SOL;
 const FEE = 5_000n;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROGRAM_PACKAGE_DIR } from '../src/artifacts';
-import { checkHeaderAgainstIdl, headerFacts, headerNames } from '../src/idl/c-checks';
+import { checkHeaderAgainstIdl, headerFacts, headerNames } from './support/c-checks';
 import { readCommittedIdl } from '../src/idl/presale-idl';
 
 const idl = readCommittedIdl();

@@ -34,10 +34,16 @@ import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { readIdlConstants } from '../src/idl/constants';
 import { accountCounts, accountLayout, instructionTag } from '../src/idl/layout';
-import { readSvmAccount } from '../src/testing/index';
-import { SOL } from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send } from './harness';
-import { accountDataCodec, IDL, idlAccount, idlInstruction, type IdlValue } from './idl-resolve';
+import { readSvmAccount } from './support/index';
+import { SOL } from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send } from './support/harness';
+import {
+  accountDataCodec,
+  IDL,
+  idlAccount,
+  idlInstruction,
+  type IdlValue,
+} from './support/idl-resolve';
 
 const ZERO_KEY = new PublicKey(new Uint8Array(32)).toBase58();
 const hexOf = (value: unknown): string => (value as [string, string])[1];

@@ -29,7 +29,7 @@ import {
   instructionDataCodec,
   plainMetas,
   type IdlValue,
-} from './idl-resolve';
+} from './support/idl-resolve';
 
 const key = (seed: number): PublicKey =>
   new PublicKey(Uint8Array.from({ length: 32 }, (_, i) => (seed * 37 + i * 11 + 1) % 256));

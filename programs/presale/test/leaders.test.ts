@@ -21,9 +21,9 @@ import {
   readSvmBalance,
   writeSvmAccount,
   type TransactionOutcome,
-} from '../src/testing/index';
-import { expectRejected, SOL, withAccount, type Scenario } from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+} from './support/index';
+import { expectRejected, SOL, withAccount, type Scenario } from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const seller = (s: Scenario) => ({
   programId: s.fixture.programId,

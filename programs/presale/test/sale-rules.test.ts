@@ -16,9 +16,9 @@ import {
   decodePresaleAccount,
   type PresaleErrorName,
 } from '@fbt/presale-client';
-import { readSvmAccount, readSvmBalance, type TransactionOutcome } from '../src/testing/index';
-import { expectRejected, prepareBuyer, SOL, type Scenario } from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './harness';
+import { readSvmAccount, readSvmBalance, type TransactionOutcome } from './support/index';
+import { expectRejected, prepareBuyer, SOL, type Scenario } from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
 const sellerOf = (s: Scenario, seller: PublicKey = s.fixture.seller.publicKey) => ({
   programId: s.fixture.programId,
@@ -140,7 +140,7 @@ describe.each(SBPF_VERSIONS)('sale rules (sBPF %s)', (version) => {
       for (const [name, outcome] of cases) {
         expect(outcome.presaleError?.name, name).toBe('NotAllowlisted');
       }
-      expectRejected(buy(s, stranger, SOL), 'NotAllowlisted'); // the spec's Buy carries no proof
+      expectRejected(buy(s, stranger, SOL), 'NotAllowlisted'); // Buy (tag 1) carries no proof
       expect(setRoot(s, null).error).toBe(''); // zero root: open sale
       expect(buy(s, stranger, SOL).error).toBe('');
     });

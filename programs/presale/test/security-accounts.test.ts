@@ -5,9 +5,9 @@
  */
 import { Keypair, PublicKey, SYSVAR_CLOCK_PUBKEY } from '@solana/web3.js';
 import { PRESALE_ACCOUNT_SIZE } from '@fbt/presale-client';
-import { readSvmAccount, writeSvmAccount } from '../src/testing/index';
-import { describeAttacks, prepareBuyer, withAccount, type Attack } from './attack-helpers';
-import { send } from './harness';
+import { readSvmAccount, writeSvmAccount } from './support/index';
+import { describeAttacks, prepareBuyer, withAccount, type Attack } from './support/attack-helpers';
+import { send } from './support/harness';
 
 /** A real, executable program that is neither SPL Token nor System (SPL Memo, loaded by litesvm). */
 const OTHER_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');

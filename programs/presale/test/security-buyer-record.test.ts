@@ -14,9 +14,15 @@ import {
   BUYER_RECORD_SEED,
   findBuyerRecordAddress,
 } from '@fbt/presale-client';
-import { createPresaleFixture, readSvmAccount } from '../src/testing/index';
-import { describeAttacks, prepareBuyer, SOL, withAccount, type Attack } from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send } from './harness';
+import { createPresaleFixture, readSvmAccount } from './support/index';
+import {
+  describeAttacks,
+  prepareBuyer,
+  SOL,
+  withAccount,
+  type Attack,
+} from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send } from './support/harness';
 
 /** A valid buyer-record address below the canonical bump, with its bump. */
 function nonCanonicalRecord(

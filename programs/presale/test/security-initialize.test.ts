@@ -13,13 +13,15 @@ import {
   buildInitializeInstruction,
   PRESALE_ACCOUNT_SIZE,
 } from '@fbt/presale-client';
+import { createTestMint, createTestTokenAccount, type TransactionOutcome } from './support/index';
 import {
-  createTestMint,
-  createTestTokenAccount,
-  type TransactionOutcome,
-} from '../src/testing/index';
-import { describeAttacks, SOL, withAccount, type Attack, type Scenario } from './attack-helpers';
-import { createFundedKeypair, send } from './harness';
+  describeAttacks,
+  SOL,
+  withAccount,
+  type Attack,
+  type Scenario,
+} from './support/attack-helpers';
+import { createFundedKeypair, send } from './support/harness';
 
 const attacks: readonly Attack[] = [
   {

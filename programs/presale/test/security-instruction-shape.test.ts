@@ -5,8 +5,8 @@
  */
 import { TransactionInstruction } from '@solana/web3.js';
 import { expect } from 'vitest';
-import { describeAttacks, prepareBuyer, withAccount, type Attack } from './attack-helpers';
-import { createFundedKeypair, send } from './harness';
+import { describeAttacks, prepareBuyer, withAccount, type Attack } from './support/attack-helpers';
+import { createFundedKeypair, send } from './support/harness';
 
 const attacks: readonly Attack[] = [
   {

@@ -14,7 +14,7 @@ import {
   readSvmAccount,
   readSvmBalance,
   writeSvmAccount,
-} from '../src/testing/index';
+} from './support/index';
 import {
   describeAttacks,
   expectRejected,
@@ -22,8 +22,8 @@ import {
   SOL,
   U64_MAX,
   type Attack,
-} from './attack-helpers';
-import { buy, createFundedKeypair, createPresale, send } from './harness';
+} from './support/attack-helpers';
+import { buy, createFundedKeypair, createPresale, send } from './support/harness';
 
 const attacks: readonly Attack[] = [
   {

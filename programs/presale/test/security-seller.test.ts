@@ -9,9 +9,9 @@ import {
   buildUpdateLimitsInstruction,
   buildWithdrawUnsoldInstruction,
 } from '@fbt/presale-client';
-import { createTestTokenAccount } from '../src/testing/index';
-import { describeAttacks, U64_MAX, withAccount, type Attack } from './attack-helpers';
-import { createFundedKeypair, send } from './harness';
+import { createTestTokenAccount } from './support/index';
+import { describeAttacks, U64_MAX, withAccount, type Attack } from './support/attack-helpers';
+import { createFundedKeypair, send } from './support/harness';
 
 const attacks: readonly Attack[] = [
   {

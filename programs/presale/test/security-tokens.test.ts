@@ -4,9 +4,15 @@
  * fewer tokens than the purchase are all refused with their exact error.
  */
 import { Keypair } from '@solana/web3.js';
-import { createPresaleFixture, createTestMint, createTestTokenAccount } from '../src/testing/index';
-import { describeAttacks, prepareBuyer, SOL, withAccount, type Attack } from './attack-helpers';
-import { buy, createFundedKeypair, send } from './harness';
+import { createPresaleFixture, createTestMint, createTestTokenAccount } from './support/index';
+import {
+  describeAttacks,
+  prepareBuyer,
+  SOL,
+  withAccount,
+  type Attack,
+} from './support/attack-helpers';
+import { buy, createFundedKeypair, send } from './support/harness';
 
 const attacks: readonly Attack[] = [
   {

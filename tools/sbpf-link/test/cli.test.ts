@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli';
 import { ensureClang } from '../src/clang';
-import { compileFixture } from './helpers';
+import { compileFixture } from './support/helpers';
 
 describe('the sbpf-link CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sbpf-link-cli-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkObjects, SbpfLinkError, type SbpfLinkErrorCode, type SbpfVersion } from '../src/index';
-import { compileFixture, runInLitesvm } from './helpers';
+import { compileFixture, runInLitesvm } from './support/helpers';
 
 const versions: readonly SbpfVersion[] = ['v0', 'v3'];
 

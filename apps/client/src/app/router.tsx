@@ -5,8 +5,9 @@ import { ErrorScreen } from './routes/error-screen';
 import { HomeRoute } from './routes/home';
 
 /**
- * Hash-history routes (spec §2). Home ships in the entry chunk; every other page is a lazy
- * chunk, and the presale pages (the only ones with wallet code) load only when visited.
+ * Hash-history routes: a page is named after the `#` (`#/presale`, `#/leader?code=…`), so the
+ * server serves one index.html for every page. Home ships in the entry chunk; every other page
+ * is a lazy chunk, and the presale pages (the only ones with wallet code) load only when visited.
  */
 export const routes: RouteObject[] = [
   {

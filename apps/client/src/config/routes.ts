@@ -18,5 +18,5 @@ export const paths = {
 /** Private presale route name used until (or if) the BFF says otherwise. */
 export const DEFAULT_PRIVATE_ROUTE = 'private';
 
-/** Breakpoints from the spec (px): mobile menu/title, character image, narrow layout. */
+/** The site's breakpoints (px): mobile menu/title, character image, narrow layout. */
 export const breakpoints = { menu: 768, character: 600, narrow: 500 } as const;

@@ -2,7 +2,7 @@ import type { PresaleResponse, PresaleVariant } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed, parseWire } from './api-client';
 
-/** Presale info refresh (spec §4: every minute; the stream pushes changes in between). */
+/** Presale info is re-read every minute; the stream pushes changes in between. */
 export const PRESALE_REFRESH_MS = 60_000;
 
 /** One cache entry per variant, shared by the presale page and the purchase box. */
@@ -26,7 +26,7 @@ export async function getPresale(
       signal ? { signal } : {},
     );
   } catch (error) {
-    // Spec §4/§8: a failed presale read is logged with this label; the last value stays shown.
+    // A failed presale read is logged with this label; the last value stays shown.
     if (!signal?.aborted) console.error('getPresaleInfo error', error);
     throw error;
   }

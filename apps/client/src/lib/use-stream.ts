@@ -17,7 +17,7 @@ export function ignoreMalformed(error: unknown): void {
 /**
  * Subscribes to `topics` on the BFF's websocket (`/api/v1/stream`) and hands every JSON object
  * message to `onMessage`. Reconnects with exponential backoff; while the socket is not open the
- * callers' queries keep polling at the spec's cadences, which is the fallback.
+ * callers' queries keep polling at their own intervals, which is the fallback.
  */
 export function useStream(
   topics: readonly StreamTopic[],

@@ -2,8 +2,14 @@
 // every way a purchase can fail before or after the wallet is asked.
 import { explorerTxUrl } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
-import { openBuyerPage, saveShot } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import { openBuyerPage, saveShot } from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 

@@ -10,8 +10,14 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import type * as QrCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import { openBuyerPage, saveShot, scrollToPurchaseBox } from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 

@@ -1,8 +1,19 @@
 // Live progress (stream and polling), the leader page and its verified ledger, and a sold-out
 // presale, each proven against the real chain.
 import { describe, expect, it } from 'vitest';
-import { buyFromNode, openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import {
+  buyFromNode,
+  openBuyerPage,
+  saveShot,
+  scrollToPurchaseBox,
+} from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 
@@ -28,7 +39,7 @@ describe('live progress', () => {
 });
 
 describe('without the live stream', () => {
-  it('the presale is re-read every minute (the spec’s polling cadence) and the progress moves', async () => {
+  it('the presale is re-read every minute (its polling interval) and the progress moves', async () => {
     const watcher = await openBuyerPage(session.browser, session.stack, '/presale', {
       blockStream: true,
       fakeClock: true,

@@ -7,9 +7,15 @@ import path from 'node:path';
 import type { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appRendered } from '../harness';
-import { openBuyerPage, saveShot, scrollToPurchaseBox } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import { appRendered } from '../../test/support/harness';
+import { openBuyerPage, saveShot, scrollToPurchaseBox } from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 const nowSeconds = () => Math.floor(Date.now() / 1000);

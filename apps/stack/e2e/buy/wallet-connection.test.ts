@@ -5,8 +5,14 @@ import { runCli } from '@fbt/operator';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { buyFromNode, openBuyerPage, saveShot } from './buy-stack';
-import { connect, sendAndWait, SOL, typeAmount, useBuySession } from './buy-session';
+import { buyFromNode, openBuyerPage, saveShot } from '../../test/support/buy-stack';
+import {
+  connect,
+  sendAndWait,
+  SOL,
+  typeAmount,
+  useBuySession,
+} from '../../test/support/buy-session';
 
 const session = useBuySession();
 

@@ -81,9 +81,9 @@ function decodeBase64(text: string): Uint8Array {
  * Checks a base64 swap transaction from the exchange against what the buyer asked for. Never
  * throws: a refusal comes back as `{ ok: false, code, message }`.
  *
- * Checked: size within the spec's 1644 base64 characters; a legacy or v0 message without
- * address lookup tables (their accounts cannot be seen before signing); the buyer is the fee
- * payer; every other signer already signed; only the compute-budget, system, token, associated
+ * Checked: size within 1644 base64 characters (one 1,232-byte packet); a legacy or v0 message
+ * without address lookup tables (their accounts cannot be seen before signing); the buyer is the
+ * fee payer; every other signer already signed; only the compute-budget, system, token, associated
  * token and configured exchange programs run; the priority fee is within the cap; the buyer's
  * SOL and tokens go only to the buyer's own accounts or the pools the quote named; token
  * accounts are only the buyer's, for SOL or FBT; an exchange instruction names a quoted pool;

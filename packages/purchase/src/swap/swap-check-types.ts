@@ -32,7 +32,7 @@ export interface SwapTransactionExpectation {
   >;
   /** Exchange programs allowed to take the pools' own accounts (they enforce the swap). */
   readonly dexProgramIds: readonly string[];
-  /** Highest compute-unit price accepted (default the spec's cap, 25,000). */
+  /** Highest compute-unit price accepted (default the domain's cap, 25,000). */
   readonly maxPriorityFeeMicroLamports?: number;
 }
 

@@ -74,8 +74,8 @@ const SLIPPAGE_LOG = /slippage|ExceededSlippage|exceeds desired/i;
  * Swaps SOL and FBT through the exchange: gets the quote's transaction from the BFF, checks it
  * again here ({@link checkSwapTransaction}: what the wallet will sign), simulates it and compares
  * what the wallet would pay and receive with the quote (refusing before the wallet is asked when
- * the price moved past the slippage), has the wallet sign, sends without preflight (spec §7.8)
- * and confirms. Never throws for an expected failure.
+ * the price moved past the slippage), has the wallet sign, sends without preflight (it was just
+ * simulated here) and confirms. Never throws for an expected failure.
  */
 export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promise<SwapFbtResult> {
   const { connection } = deps;

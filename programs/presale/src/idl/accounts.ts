@@ -71,7 +71,7 @@ const presaleAccount = accountNode({
   size: 288,
   docs: [
     'Presale state, owned by the program; the seller creates it (a new keypair) in the',
-    'Initialize transaction. Bytes 0..106 are the spec layout; layout version 2 appends the rest.',
+    'Initialize transaction. Bytes 0..106 are the base layout every version keeps; layout version 2 appends the rest.',
   ],
   discriminators: [sizeDiscriminatorNode(288), fieldDiscriminatorNode('kind', 106)],
   data: structTypeNode([
@@ -105,7 +105,7 @@ const presaleAccount = accountNode({
 const buyerRecord = accountNode({
   name: 'buyerRecord',
   size: 88,
-  docs: 'Created on a buyer’s first purchase; its first 8 bytes are the spec’s fbtBuyedAmount.',
+  docs: 'Created on a buyer’s first purchase; its first 8 bytes are fbtBuyedAmount (lamports spent).',
   pda: pdaLinkNode('buyerRecord'),
   discriminators: [sizeDiscriminatorNode(88), fieldDiscriminatorNode('kind', 72)],
   data: structTypeNode([

@@ -80,7 +80,7 @@ const initialize = taggedInstruction({
 const buy = taggedInstruction({
   name: 'buy',
   tag: 1,
-  docs: 'The spec’s purchase: searches the buyer record’s bump; refused on an allowlisted sale.',
+  docs: 'The original purchase, its wire format fixed: searches the buyer record’s bump; refused on an allowlisted sale.',
   accounts: purchaseAccounts(),
   arguments: [argument('lamports', u64(), 'lamports to spend')],
 });

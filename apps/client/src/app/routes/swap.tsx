@@ -1,4 +1,4 @@
-// The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
+// The Buffer shim first: Solana modules read the `Buffer` global as they load (buffer-shim.ts).
 import '../../features/wallet/lib/buffer-shim';
 import { useSiteConfig } from '../../lib/use-site-config';
 import { SwapPage } from '../../features/swap';
@@ -18,7 +18,7 @@ function SwapWithWallet() {
 }
 
 /**
- * Swap: the spec shows the wallet button here, so the page carries the wallet context (a lazy
+ * Swap: the top bar shows the wallet button here, so the page carries the wallet context (a lazy
  * chunk, like the presale pages) around the swap box, or around "Trading opens after the
  * presale" while no exchange is configured.
  */

@@ -15,7 +15,7 @@ interface FooterGroup {
 }
 
 /**
- * Footer columns (spec §2 Home): links follow the mail / hash / new-tab rules of SmartLink.
+ * Footer columns: links follow the mail / hash / new-tab rules of SmartLink.
  * Each points at an operator-configured link; an unconfigured link is left out, and a column
  * with none is not shown.
  */

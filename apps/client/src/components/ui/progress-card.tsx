@@ -29,7 +29,7 @@ export interface ProgressCardProps {
 }
 
 /**
- * Progress toward a goal (spec §2 "Progress bar"): goal number and title, a fill of
+ * Progress toward a goal: goal number and title, a fill of
  * current/goal (0 when the goal is 0), a remaining line with the current value and unit while
  * below goal, and 'Completed' once the goal is met.
  */

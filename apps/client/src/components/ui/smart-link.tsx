@@ -5,7 +5,7 @@ import { useI18n } from '../../lib/i18n/i18n';
 /** How a link opens, by the footer's rule: `@` mail client, `#` hash route, otherwise new tab. */
 export type LinkKind = 'mail' | 'hash' | 'external';
 
-/** Classifies a link by the spec's footer rules (an address containing `@` is a mail link). */
+/** Classifies a link by the footer's rule (an address containing `@` is a mail link). */
 export function classifyLink(href: string): LinkKind {
   if (href.startsWith('#')) return 'hash';
   if (href.includes('@')) return 'mail';

@@ -1,5 +1,5 @@
 /**
- * Whether the top bar shows the connect button (spec §2 "Connect button"): on the private
+ * Whether the top bar shows the connect button: on the private
  * route, swap and presale; on leader only on desktop. Matching is on the route's first path
  * segment rather than a substring of the whole address, so 'leaderboard' does not count as
  * 'leader' and a leader code in the query cannot switch the button on elsewhere.

@@ -10,7 +10,8 @@ import {
 } from 'react';
 
 /**
- * What the top bar needs from a wallet (spec §3 "Client wallet state"). The presale pages
+ * What the top bar needs from a wallet: the button's text, whether it is connected or busy, and
+ * the picker and disconnect actions. The presale pages
  * register an implementation with {@link useRegisterWallet}; marketing pages never load wallet
  * code, so there the slot stays empty.
  */

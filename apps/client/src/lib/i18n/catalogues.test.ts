@@ -35,7 +35,7 @@ describe('message catalogues', () => {
     ['presale.targetTitle', 'SOL Target'],
     ['presale.targetType', 'SOL Raised'],
     ['error.title', 'Unexpected Application Error!'],
-  ] as const)('English %s reads the spec text %j', (key, text) => {
+  ] as const)('English %s reads the product text %j', (key, text) => {
     expect(en[key]).toBe(text);
   });
 });

@@ -3,9 +3,10 @@ import { enSwap } from './en-swap';
 
 /**
  * English UI copy. This catalogue is the source of truth for message keys: the Italian
- * catalogue must have exactly the same keys (checked by `catalogues.test.ts`). Strings quoted
- * by the product spec are reproduced verbatim here. The sale-rule, leader-earnings and program
- * error texts live in `en-sale.ts`.
+ * catalogue must have exactly the same keys (checked by `catalogues.test.ts`). The product's
+ * fixed wording (titles, buttons, the purchase dialogs) is kept verbatim here, and a test holds
+ * the main strings to it. The sale-rule, leader-earnings and program error texts live in
+ * `en-sale.ts`.
  */
 export const en = {
   ...enSale,

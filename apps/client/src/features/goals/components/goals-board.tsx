@@ -21,7 +21,7 @@ export function GoalsBoard() {
   };
   const rows = computeGoalRows(counts);
 
-  // Spec §8: a goals fetch failure is only logged; the cards keep their last values.
+  // A failed goals read is only logged; the cards keep showing their last values.
   useEffect(() => {
     if (goals.error) console.warn('goals fetch failed', goals.error);
   }, [goals.error]);

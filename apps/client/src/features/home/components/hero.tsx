@@ -31,7 +31,7 @@ function usePainted(): boolean {
   return painted;
 }
 
-/** Home hero: tagline, happiness/mutation copy and the two-picture timer (spec §4). */
+/** Home hero: tagline, happiness/mutation copy and the two pictures alternating on a timer. */
 export function Hero() {
   const { t } = useI18n();
   const frame = useSchedule(createHeroSchedule);

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { getParsed } from '../../../lib/api-client';
 import { boughtRetryDelayMs } from './bought-retry';
 
-/** Spec §4: user data about every 5 minutes (and right after a buy). */
+/**
+ * What the wallet bought is re-read every 5 minutes and right after each of its buys, which
+ * refresh it at once; the timer catches buys made elsewhere (another device, a Blink).
+ */
 export const BOUGHT_POLL_MS = 5 * 60_000;
 
 export const boughtQueryKey = (variant: PresaleVariant, wallet: string | null) =>
@@ -11,8 +14,8 @@ export const boughtQueryKey = (variant: PresaleVariant, wallet: string | null) =
 
 /**
  * Lamports `wallet` spent on the `variant` presale, from
- * `GET /api/v1/presales/:variant/buyers/:wallet` (the BFF reads the buyer record at 'confirmed',
- * spec §7.2). A wallet that never bought has spent 0.
+ * `GET /api/v1/presales/:variant/buyers/:wallet` (the BFF reads the buyer record at
+ * 'confirmed', so a buy counts as soon as it is confirmed). A wallet that never bought has spent 0.
  */
 export async function getBoughtLamports(
   variant: PresaleVariant,

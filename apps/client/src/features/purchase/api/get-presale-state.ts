@@ -24,7 +24,7 @@ export function usePresaleState(variant: PresaleVariant): {
 }
 
 /**
- * Spec §4: the presale info is also read when the window has loaded (the page's images and
+ * The presale info is also read when the window has loaded (the page's images and
  * fonts included), besides on mount, every minute and from the stream. Already loaded: nothing
  * to wait for (the mount read is that read).
  */

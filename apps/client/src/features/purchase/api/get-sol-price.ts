@@ -2,7 +2,7 @@ import type { PriceResponse } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed, parseWire } from '../../../lib/api-client';
 
-/** Spec §4: price about every 5 minutes. */
+/** The SOL/USD price is re-read every 5 minutes (the stream pushes changes in between). */
 export const PRICE_POLL_MS = 5 * 60_000;
 
 export const solPriceQueryKey = ['price', 'sol-usd'] as const;

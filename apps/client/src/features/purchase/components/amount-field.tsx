@@ -5,7 +5,7 @@ import type { BuyAmount } from '../hooks/use-buy-amount';
 import { amountErrorText } from '../lib/purchase-text';
 
 /**
- * The amount field (SOL), with its message under it: the amount's error in the spec's order,
+ * The amount field (SOL), with its message under it: the amount's first error (`checkBuyAmount`),
  * or 'You will receive N FBT'; then the presale's per-wallet limits once known. Enter runs
  * `onEnter`.
  */

@@ -5,8 +5,8 @@ import type { LeaderProblem } from '../lib/leader-problem';
 /**
  * Asked before a leader-page purchase whose code is missing, unknown, suspended, without an
  * on-chain record or could not be checked:
- * the buyer may still buy (spec flow: the buy goes through, the report may then fail and say
- * so), or cancel and ask the leader for the right link.
+ * the buyer may still buy (the buy goes through; the report may then fail and say so), or
+ * cancel and ask the leader for the right link.
  */
 export function LeaderConfirmDialog({
   problem,

@@ -4,8 +4,9 @@ import { useI18n } from '../../../lib/i18n/i18n';
 import { priceCaveat } from '../lib/price-display';
 
 /**
- * The spec's `1 SOL = N USD` line. A fallback or stale price keeps the line but is marked "≈",
- * with the reason as its accessible description (and a tooltip), so it is never read as live.
+ * The purchase box's `1 SOL = N USD` line. A fallback or stale price keeps the line but is
+ * marked "≈", with the reason as its accessible description (and a tooltip), so it is never
+ * read as live.
  */
 export function PriceLine({ price }: { price: PriceResponse | undefined }) {
   const { t } = useI18n();

@@ -24,8 +24,8 @@ const SAMPLE_REPORT_WALLET = '11111111111111111111111111111111';
 const SAMPLE_REPORT_CODE = 'sample-report';
 
 /**
- * The purchase box (spec §2): title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the
- * amount field with its validation in the spec's order, 'You will receive N FBT', and the
+ * The purchase box: title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the amount field
+ * with its messages in the domain's order (`checkBuyAmount`), 'You will receive N FBT', and the
  * 'Connect Wallet' / 'Send' button with a spinner while a purchase runs. Hidden when the
  * presale is sold out or its window has ended; before the window opens it counts down to the
  * start. On an allowlisted presale it says whether the wallet is listed before Send. `leaderCode`

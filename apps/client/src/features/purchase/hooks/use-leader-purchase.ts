@@ -22,9 +22,9 @@ export interface LeaderSide {
 
 /**
  * Checks the leader page's code (`leaderCode`: undefined off the leader page, null when the
- * link has none or a malformed one). Spec flow on the leader page: an unknown or unverifiable
- * code never blocks the purchase; it is said, asked once more before Send, and the report
- * afterwards says the rest.
+ * link has none or a malformed one). On the leader page an unknown or unverifiable code never
+ * blocks the purchase (the buy itself does not depend on it); it is said, asked once more
+ * before Send, and the report afterwards says the rest.
  */
 export function useLeaderPurchase(leaderCode: string | null | undefined): LeaderSide {
   const isLeaderPage = leaderCode !== undefined;

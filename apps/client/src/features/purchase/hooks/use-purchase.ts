@@ -123,7 +123,7 @@ export function usePurchase(variant?: PresaleVariant) {
           return;
         }
         const bought = { lamports: result.lamports, tokenAmount: result.tokenAmount };
-        // Spec §4: after success the user's bought amount and the presale are refreshed.
+        // After a buy the wallet's bought amount and the presale are read again at once.
         const wallet = publicKey.toBase58();
         const refreshReads = () => {
           void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
@@ -164,7 +164,7 @@ export function usePurchase(variant?: PresaleVariant) {
     ],
   );
 
-  /** Spec §2: the title's hidden test report, with a signature no transaction has. */
+  /** The title's hidden test report: a signature no transaction has, so the refusal shows. */
   const sendSampleReport = useCallback(async (leaderCode: string, wallet: string) => {
     const report = await postLeaderReport(
       buildLeaderReport({

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, type RefObject } from 'react';
 import { afterLoadWhenIdle } from '../../../lib/after-load';
 
-/** Spec §4: the remembered wallet (auto-connect needs the wallet code at once). */
+/** The remembered wallet's key: with one, the wallet code loads at once, to auto-connect. */
 const WALLET_NAME_STORAGE_KEY = 'walletName';
 
 function rememberedWallet(): boolean {

@@ -33,7 +33,7 @@ export function buyFailureDialog(result: Extract<BuyFbtResult, { ok: false }>): 
 
 /**
  * The dialog after a leader buy succeeded and its report was sent: the success dialog when it
- * was recorded, otherwise the spec's leader-report 'Warning' (refused) or 'Error' (not
+ * was recorded, otherwise the leader-report 'Warning' (refused) or 'Error' (not
  * delivered) with the reason.
  */
 export function leaderReportDialog(
@@ -72,7 +72,7 @@ export function buildLeaderReport(input: {
 }
 
 /**
- * The hidden test report (spec §2: clicking the title): a well-formed signature that no
+ * The hidden test report (clicking the title): a well-formed signature that no
  * transaction has, so the server's refusal path is shown.
  */
 export const SAMPLE_REPORT_SIGNATURE =

@@ -12,7 +12,7 @@ import { shouldAutoConnect } from '../lib/wallet-options';
 import { WalletPickerDialog } from './wallet-picker-dialog';
 import './wallet.css';
 
-/** Spec §4: the selected wallet is remembered under this storage key. */
+/** The selected wallet is remembered under this storage key, to reconnect it on the next visit. */
 export const WALLET_NAME_STORAGE_KEY = 'walletName';
 
 function networkOf(cluster: Cluster | null): WalletAdapterNetwork {

@@ -1,5 +1,6 @@
 import { Buffer } from 'buffer';
 
 // @solana/spl-token and parts of web3.js use the Node `Buffer` global; browsers have none.
-// Imported first by the presale route module so it runs before any Solana code (DESIGN.md §8).
+// Every route module with wallet code imports it first, so it runs before any Solana module is
+// evaluated.
 globalThis.Buffer ??= Buffer;

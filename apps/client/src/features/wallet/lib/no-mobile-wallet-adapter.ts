@@ -5,7 +5,7 @@
  * its budget. Android's browser gets Mobile Wallet Adapter as a Wallet Standard wallet instead
  * (`@solana-mobile/wallet-standard-mobile`, registered by mobile-wallet-loader.ts in its own
  * chunk, Android only); wallet-adapter-react then uses that one. Other phones reach Phantom and
- * Solflare through their deep links (spec §7.7, deep-links.ts). This adapter reports itself
+ * Solflare through their deep links (deep-links.ts). This adapter reports itself
  * unsupported, so the provider never lists or selects it.
  */
 import {

@@ -1,4 +1,4 @@
-// The Buffer shim must run before any Solana module is evaluated (DESIGN.md §8).
+// The Buffer shim first: Solana modules read the `Buffer` global as they load (buffer-shim.ts).
 import './buffer-shim';
 
 /**

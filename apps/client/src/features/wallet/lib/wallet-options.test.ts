@@ -17,7 +17,7 @@ const wallet = (name: string, readyState: WalletReadyState) => ({
 });
 
 describe('the Connect Wallet dialog rows', () => {
-  it('labels the spec wallets "Phantom Wallet" and "Solflare Wallet" and keeps other names', () => {
+  it('labels Phantom "Phantom Wallet" and Solflare "Solflare Wallet" and keeps other names', () => {
     expect(walletLabel('Phantom')).toBe('Phantom Wallet');
     expect(walletLabel('Solflare')).toBe('Solflare Wallet');
     expect(walletLabel('Backpack')).toBe('Backpack');

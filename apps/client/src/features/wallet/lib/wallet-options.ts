@@ -2,14 +2,14 @@ import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { walletAppLink, type WalletApp } from './deep-links';
 import type { PhoneBrowser } from './phone-browser';
 
-/** The picker's labels for the spec's two wallets (adapter names are `Phantom` / `Solflare`). */
-const SPEC_LABELS: Readonly<Record<string, string>> = {
+/** The picker's labels for the two wallets it names (adapter names are `Phantom` / `Solflare`). */
+const PICKER_LABELS: Readonly<Record<string, string>> = {
   Phantom: 'Phantom Wallet',
   Solflare: 'Solflare Wallet',
 };
 
-/** The spec's wallets come first, in this order; other detected wallets follow. */
-const SPEC_ORDER = ['Phantom', 'Solflare'];
+/** Phantom and Solflare come first, in this order; other detected wallets follow. */
+const PICKER_ORDER = ['Phantom', 'Solflare'];
 
 /** One row of the 'Connect Wallet' dialog. */
 export interface WalletOption {
@@ -33,7 +33,7 @@ export function chooseAction(readyState: WalletReadyState): 'connect' | 'install
 
 /** The label shown for a wallet: 'Phantom Wallet', 'Solflare Wallet', or the wallet's own name. */
 export function walletLabel(name: string): string {
-  return SPEC_LABELS[name] ?? name;
+  return PICKER_LABELS[name] ?? name;
 }
 
 /**
@@ -46,11 +46,11 @@ export function listWalletOptions(
   const usable = wallets.filter(
     (wallet) =>
       wallet.readyState !== WalletReadyState.Unsupported &&
-      (SPEC_ORDER.includes(wallet.name) || wallet.readyState === WalletReadyState.Installed),
+      (PICKER_ORDER.includes(wallet.name) || wallet.readyState === WalletReadyState.Installed),
   );
   const rank = (name: string) => {
-    const index = SPEC_ORDER.indexOf(name);
-    return index === -1 ? SPEC_ORDER.length : index;
+    const index = PICKER_ORDER.indexOf(name);
+    return index === -1 ? PICKER_ORDER.length : index;
   };
   return [...usable]
     .sort((a, b) => rank(a.name) - rank(b.name))
@@ -67,15 +67,15 @@ export function listWalletOptions(
 /**
  * Whether to reconnect the remembered wallet on page load. Only installed wallets: the Solflare
  * adapter reports `Loadable` even without the extension, and auto-connecting it would pop up
- * its web wallet on every visit (DESIGN.md §8).
+ * its web wallet on every visit; a remembered Loadable wallet is one tap away in 'Connect Wallet'.
  */
 export function shouldAutoConnect(readyState: WalletReadyState, userSelected: boolean): boolean {
   return !userSelected && readyState === WalletReadyState.Installed;
 }
 
 /**
- * The wallet to retry with when `connect()` fails because no wallet was selected (spec §4/§8):
- * the first wallet of the list, or null when there is none.
+ * The wallet to retry with, once, when `connect()` fails because no wallet was selected: the
+ * first wallet of the list, or null when there is none.
  */
 export function pickRetryWallet(options: readonly WalletOption[]): string | null {
   return options[0]?.name ?? null;

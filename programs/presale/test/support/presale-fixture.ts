@@ -1,0 +1,202 @@
+import {
+  createInitializeAccount3Instruction,
+  createInitializeMint2Instruction,
+  createMintToInstruction,
+  MINT_SIZE,
+  ACCOUNT_SIZE,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import type { PublicKey } from '@solana/web3.js';
+import { Keypair, SystemProgram } from '@solana/web3.js';
+import type { LiteSVM } from 'litesvm';
+import { address, lamports as toLamports } from '@solana/kit';
+import { FBT_DECIMALS, LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS } from '@fbt/domain';
+import {
+  buildCreatePresaleAccountInstruction,
+  buildInitializeInstruction,
+  findAuthorityAddress,
+  PRESALE_ACCOUNT_SIZE,
+  type BuyParams,
+  type PresaleLimits,
+} from '@fbt/presale-client';
+import { sendLegacyTransaction, type TransactionOutcome } from './send';
+
+/** Options of {@link createPresaleFixture}. */
+export interface PresaleFixtureOptions {
+  readonly svm: LiteSVM;
+  readonly programId: PublicKey;
+  readonly tokenPrice?: bigint;
+  readonly limits?: Partial<PresaleLimits>;
+  readonly decimals?: number;
+  /** FBT base units minted into the temp token account. */
+  readonly supply?: bigint;
+  readonly active?: boolean;
+  /** Who owns the temp token account before Initialize (default: the seller, so Initialize hands it over). */
+  readonly tempOwner?: 'seller' | 'authority';
+  /** The presale account's keypair (default: a new one); fixed keys make PDAs reproducible. */
+  readonly presaleKeypair?: Keypair;
+}
+
+/** A deployed and initialized presale with its keys. */
+export interface PresaleFixture {
+  readonly programId: PublicKey;
+  readonly presale: PublicKey;
+  /** The presale account's keypair (it signed CreateAccount and Initialize). */
+  readonly presaleKeypair: Keypair;
+  readonly seller: Keypair;
+  readonly mint: PublicKey;
+  readonly mintAuthority: Keypair;
+  readonly tempTokenAccount: PublicKey;
+  readonly authority: PublicKey;
+  readonly tokenPrice: bigint;
+  readonly limits: PresaleLimits;
+  readonly decimals: number;
+  /** The CreateAccount + Initialize transaction (logs, compute units). */
+  readonly initializeOutcome: TransactionOutcome;
+  /** BuyParams for `buyer` spending `lamports` on this presale. */
+  buyParams(buyer: PublicKey, lamports: bigint): BuyParams;
+}
+
+/** Default limits: min 0.1 SOL, max 10 SOL per user, 100 SOL total (the public presale's target). */
+export const DEFAULT_TEST_LIMITS: PresaleLimits = {
+  minUserBuyable: LAMPORTS_PER_SOL / 10n,
+  maxUserBuyable: 10n * LAMPORTS_PER_SOL,
+  maxTotalBuyable: 100n * LAMPORTS_PER_SOL,
+};
+
+/** Creates a keypair holding `sol` SOL on the local chain. */
+export function createFundedKeypair(svm: LiteSVM, sol = 1_000n): Keypair {
+  const keypair = Keypair.generate();
+  svm.airdrop(address(keypair.publicKey.toBase58()), toLamports(sol * LAMPORTS_PER_SOL));
+  return keypair;
+}
+
+/** Creates an SPL mint whose mint authority is `authority`. */
+export function createTestMint(svm: LiteSVM, authority: Keypair, decimals: number): PublicKey {
+  const mint = Keypair.generate();
+  const outcome = sendLegacyTransaction(
+    svm,
+    [
+      SystemProgram.createAccount({
+        fromPubkey: authority.publicKey,
+        newAccountPubkey: mint.publicKey,
+        lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+        space: MINT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      }),
+      createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null),
+    ],
+    [authority, mint],
+  );
+  if (!outcome.ok) throw new Error(`create mint failed: ${outcome.error}`);
+  return mint.publicKey;
+}
+
+/** Creates a token account of `mint` owned by `owner`, paid by `payer`, holding `amount` (minted by `mintAuthority`). */
+export function createTestTokenAccount(
+  svm: LiteSVM,
+  params: {
+    payer: Keypair;
+    mint: PublicKey;
+    owner: PublicKey;
+    mintAuthority?: Keypair;
+    amount?: bigint;
+  },
+): PublicKey {
+  const account = Keypair.generate();
+  const instructions = [
+    SystemProgram.createAccount({
+      fromPubkey: params.payer.publicKey,
+      newAccountPubkey: account.publicKey,
+      lamports: Number(svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))),
+      space: ACCOUNT_SIZE,
+      programId: TOKEN_PROGRAM_ID,
+    }),
+    createInitializeAccount3Instruction(account.publicKey, params.mint, params.owner),
+  ];
+  const signers = [params.payer, account];
+  if (params.amount !== undefined && params.amount > 0n && params.mintAuthority) {
+    instructions.push(
+      createMintToInstruction(
+        params.mint,
+        account.publicKey,
+        params.mintAuthority.publicKey,
+        params.amount,
+      ),
+    );
+    if (params.mintAuthority !== params.payer) signers.push(params.mintAuthority);
+  }
+  const outcome = sendLegacyTransaction(svm, instructions, signers);
+  if (!outcome.ok) throw new Error(`create token account failed: ${outcome.error}`);
+  return account.publicKey;
+}
+
+/**
+ * Sets up a complete presale on a litesvm chain where the program is already deployed:
+ * seller, FBT mint, funded temp token account, presale account, Initialize.
+ */
+export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFixture {
+  const { svm, programId } = options;
+  const decimals = options.decimals ?? FBT_DECIMALS;
+  const tokenPrice = options.tokenPrice ?? TOKEN_PRICE_LAMPORTS;
+  const limits: PresaleLimits = { ...DEFAULT_TEST_LIMITS, ...options.limits };
+  const supply = options.supply ?? 100_000_000n * 10n ** BigInt(decimals);
+  const seller = createFundedKeypair(svm);
+  const mint = createTestMint(svm, seller, decimals);
+  const presale = options.presaleKeypair ?? Keypair.generate();
+  const [authority] = findAuthorityAddress(programId, presale.publicKey);
+  const tempTokenAccount = createTestTokenAccount(svm, {
+    payer: seller,
+    mint,
+    owner: options.tempOwner === 'authority' ? authority : seller.publicKey,
+    mintAuthority: seller,
+    amount: supply,
+  });
+  const outcome = sendLegacyTransaction(
+    svm,
+    [
+      buildCreatePresaleAccountInstruction({
+        programId,
+        payer: seller.publicKey,
+        presale: presale.publicKey,
+        lamports: svm.minimumBalanceForRentExemption(BigInt(PRESALE_ACCOUNT_SIZE)),
+      }),
+      buildInitializeInstruction({
+        programId,
+        seller: seller.publicKey,
+        presale: presale.publicKey,
+        tempTokenAccount,
+        mint,
+        tokenPrice,
+        ...limits,
+        active: options.active ?? true,
+      }),
+    ],
+    [seller, presale],
+  );
+  if (!outcome.ok)
+    throw new Error(`initialize failed: ${outcome.error}\n${outcome.logs.join('\n')}`);
+  return {
+    programId,
+    presale: presale.publicKey,
+    presaleKeypair: presale,
+    seller,
+    mint,
+    mintAuthority: seller,
+    tempTokenAccount,
+    authority,
+    tokenPrice,
+    limits,
+    decimals,
+    initializeOutcome: outcome,
+    buyParams: (buyer, lamports) => ({
+      programId,
+      presale: presale.publicKey,
+      buyer,
+      seller: seller.publicKey,
+      tempTokenAccount,
+      mint,
+      lamports,
+    }),
+  };
+}
