@@ -9,7 +9,7 @@ const MAX_LINES = 400;
 const EXEMPT = new Set(['programs/presale/c/presale.c']);
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs|c|h|css)$/;
 /** The repo checks' fixtures are inputs made to trip a check (a function past its limit), not source. */
-const FIXTURES = 'tools/repo-checks/fixtures/';
+const FIXTURES = 'tools/repo-checks/test/support/fixtures/';
 
 describe('no source file is a monolith', () => {
   it(`every source file has at most ${MAX_LINES} lines (the C program excepted)`, () => {
