@@ -22,7 +22,7 @@ import {
   postAction,
   resolveActionUrl,
   signAndSend,
-} from './actions-client';
+} from './support/actions-client';
 import {
   actionUrl,
   amountAction,
@@ -32,7 +32,7 @@ import {
   SOL,
   startApp,
   useBlinkWorld,
-} from './actions-fixture';
+} from './support/actions-fixture';
 
 useBlinkWorld();
 

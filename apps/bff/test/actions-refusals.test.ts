@@ -15,7 +15,7 @@ import {
   buildSetWindowInstruction,
   buildUpdateLimitsInstruction,
 } from '@fbt/presale-client';
-import { assertActionHeaders, getAction, postAction } from './actions-client';
+import { assertActionHeaders, getAction, postAction } from './support/actions-client';
 import {
   actionUrl,
   blinkWorld,
@@ -28,7 +28,7 @@ import {
   SOL,
   startApp,
   useBlinkWorld,
-} from './actions-fixture';
+} from './support/actions-fixture';
 
 useBlinkWorld();
 

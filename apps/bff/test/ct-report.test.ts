@@ -1,6 +1,6 @@
+import { randomSignature } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
-import { buyer, useLeaderApp } from './leader-fixture';
-import { randomSignature } from './helper';
+import { buyer, useLeaderApp } from './support/leader-fixture';
 
 const session = useLeaderApp();
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { goalsResponseSchema, priceResponseSchema } from '@fbt/domain';
-import { createTestWorld, settle, startApp, type TestWorld } from './helper';
+import { createTestWorld, settle, startApp, type TestWorld } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@
 import { createPriorityFeeSource } from '@fbt/adapters';
 import { priorityFeeResponseSchema } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
-import { start, swapDeps, swapWorld, useSwapWorld } from './swap-fixture';
+import { start, swapDeps, swapWorld, useSwapWorld } from './support/swap-fixture';
 
 useSwapWorld();
 

@@ -17,7 +17,7 @@ import {
   swapWorld,
   transactionFor,
   useSwapWorld,
-} from './swap-fixture';
+} from './support/swap-fixture';
 
 useSwapWorld();
 
