@@ -36,7 +36,7 @@ import {
 
 useBlinkWorld();
 
-describe('a spec client buys from the Blink', () => {
+describe('a Solana Actions client buys from the Blink', () => {
   it('buys through a leader Blink: the buyer holds the FBT and the leader record accrued 10%', async () => {
     const { connection } = blinkWorld.chain;
     const [recordAddress] = findLeaderRecordAddress(

@@ -4,7 +4,7 @@ import { buyer, useLeaderApp } from './support/leader-fixture';
 
 const session = useLeaderApp();
 
-describe("POST /ct (the spec's body, SOL amounts)", () => {
+describe("POST /ct (the legacy report's body, SOL amounts)", () => {
   const ct = (payload: object) => session.app.inject({ method: 'POST', url: '/ct', payload });
 
   it('converts SOL strings and numbers to lamports exactly and records', async () => {

@@ -96,7 +96,7 @@ describe('goals', () => {
   it.each([
     ['/gettg', { u: 1200 }],
     ['/gettw', { u: 5300 }],
-  ])('GET %s answers the spec shape', async (path, expected) => {
+  ])('GET %s answers the legacy { u } shape', async (path, expected) => {
     const { app } = await start();
     const response = await app.inject(path);
     expect(response.statusCode).toBe(200);

@@ -169,7 +169,7 @@ describe('leader ledger forgery suite (real transactions)', () => {
     expect((await ledger.getLeaderSummary('beast42'))?.buys).toBe(1);
   });
 
-  it('accepts the spec body on /ct with SOL amounts', async () => {
+  it("accepts the legacy report's body on /ct with SOL amounts", async () => {
     const signature = await leaderBuy(buyer, 250_000_000n);
     const response = await app.inject({
       method: 'POST',
