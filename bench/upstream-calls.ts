@@ -1,7 +1,7 @@
 /**
  * Upstream calls per minute of two BFF instances behind Redis, with 1 visitor and with 1,000.
  *
- * Starts the multi-instance set-up of the BFF's tests (apps/bff/test/cluster/fleet.ts): a real
+ * Starts the multi-instance set-up of the BFF's tests (`@fbt/bff/testing/cluster/fleet`): a real
  * local chain, PostgreSQL, Redis, and two BFF processes whose chain reads go through a counting
  * JSON-RPC proxy. Then counts the chain calls for one window with a single visitor and for one
  * window with 1,000 visitors spread over both instances (each a websocket subscribed to the six
@@ -18,8 +18,8 @@
  * Run: npm run upstream-calls -w @fbt/bench
  */
 import { Keypair } from '@solana/web3.js';
-import { startFleet } from '../apps/bff/test/cluster/fleet';
-import { startVisitors } from '../apps/bff/test/cluster/visitors';
+import { startFleet } from '@fbt/bff/testing/cluster/fleet';
+import { startVisitors } from '@fbt/bff/testing/cluster/visitors';
 
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
 const CROWD = 1_000;

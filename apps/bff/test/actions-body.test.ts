@@ -3,6 +3,7 @@
  * window opens and closes (the program's `start <= now < end`), which block wins, and the
  * CAIP-2 id of each cluster.
  */
+import { randomAddress } from '@fbt/adapters/testing';
 import { BLOCKCHAIN_IDS } from '@solana/actions';
 import { describe, expect, it } from 'vitest';
 import type { PresaleSnapshot } from '@fbt/domain';
@@ -12,7 +13,6 @@ import { actionsJson } from '../src/routes/actions-json';
 import { settingsFromConfig } from '../src/create-bff';
 import { actionHeaders, blockchainId } from '../src/routes/api/actions/action-headers';
 import { presaleActionBody, saleBlock } from '../src/routes/api/actions/presale-action';
-import { randomAddress } from './helper';
 
 const SOL = 1_000_000_000n;
 const NOW = 1_800_000_000;

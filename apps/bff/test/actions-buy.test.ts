@@ -22,7 +22,7 @@ import {
   postAction,
   resolveActionUrl,
   signAndSend,
-} from './actions-client';
+} from './support/actions-client';
 import {
   actionUrl,
   amountAction,
@@ -32,11 +32,11 @@ import {
   SOL,
   startApp,
   useBlinkWorld,
-} from './actions-fixture';
+} from './support/actions-fixture';
 
 useBlinkWorld();
 
-describe('a spec client buys from the Blink', () => {
+describe('a Solana Actions client buys from the Blink', () => {
   it('buys through a leader Blink: the buyer holds the FBT and the leader record accrued 10%', async () => {
     const { connection } = blinkWorld.chain;
     const [recordAddress] = findLeaderRecordAddress(

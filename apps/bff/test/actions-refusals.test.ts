@@ -1,5 +1,6 @@
 /**
- * What the presale Blink refuses, each as the spec's { message } with the Action headers:
+ * What the presale Blink refuses, each as the Solana Actions error body { message } with the
+ * Action headers:
  * malformed accounts, amounts and codes, a wallet at its maximum or without SOL, suspended and
  * own codes, an unknown presale, a body that is not JSON or too large, the write rate limit;
  * then presales the chain blocks (paused, out of window, allowlisted, sold out), shown as a
@@ -15,7 +16,7 @@ import {
   buildSetWindowInstruction,
   buildUpdateLimitsInstruction,
 } from '@fbt/presale-client';
-import { assertActionHeaders, getAction, postAction } from './actions-client';
+import { assertActionHeaders, getAction, postAction } from './support/actions-client';
 import {
   actionUrl,
   blinkWorld,
@@ -28,11 +29,11 @@ import {
   SOL,
   startApp,
   useBlinkWorld,
-} from './actions-fixture';
+} from './support/actions-fixture';
 
 useBlinkWorld();
 
-describe('refusals, each as the spec’s { message }', () => {
+describe('refusals, each as the Solana Actions error body { message }', () => {
   it.each([
     ['nope', 'body.account: must be a base58 Solana address'],
     ['0OIl', 'body.account: must be a base58 Solana address'],

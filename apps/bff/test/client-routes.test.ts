@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { namesNoFile } from '../src/routes/client';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
 
 let dist: string;
 let app: FastifyInstance;

@@ -13,7 +13,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
 
 /** Text that compresses well and is far above every threshold. */
 const filler = (line: string, lines: number) =>

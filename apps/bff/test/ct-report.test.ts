@@ -1,10 +1,10 @@
+import { randomSignature } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
-import { buyer, useLeaderApp } from './leader-fixture';
-import { randomSignature } from './helper';
+import { buyer, useLeaderApp } from './support/leader-fixture';
 
 const session = useLeaderApp();
 
-describe("POST /ct (the spec's body, SOL amounts)", () => {
+describe("POST /ct (the legacy report's body, SOL amounts)", () => {
   const ct = (payload: object) => session.app.inject({ method: 'POST', url: '/ct', payload });
 
   it('converts SOL strings and numbers to lamports exactly and records', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '@fbt/domain';
-import { createTestWorld, startApp } from './helper';
-import { rawRequest, type RawAnswer } from './raw-socket';
+import { createTestWorld, startApp } from './support/test-world';
+import { rawRequest, type RawAnswer } from './support/raw-socket';
 
 let app: FastifyInstance;
 let port: number;

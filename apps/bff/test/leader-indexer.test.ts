@@ -3,6 +3,7 @@
  * leader buys and commission claims are read from the program's transactions, past durable
  * cursors, with no report needed.
  */
+import { randomAddress, randomSignature } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
 import type { ObservedTransaction, TransactionVerifier } from '@fbt/domain';
 import { leaderRecordSet } from '../src/services/leader-record-set';
@@ -14,15 +15,8 @@ import {
   leaderBuyIn,
   leaderWallet,
   recordOf,
-} from './leader-fixture';
-import {
-  createTestWorld,
-  depsFor,
-  randomAddress,
-  randomSignature,
-  SOL,
-  type TestWorld,
-} from './helper';
+} from './support/leader-fixture';
+import { createTestWorld, depsFor, SOL, type TestWorld } from './support/test-world';
 
 /**
  * A world with `beast42` on chain, and an indexer over it (signature listings counted) whose

@@ -1,6 +1,13 @@
+import { randomAddress } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
-import { addLeaderRecord, buyer, recordOf, reportBody, useLeaderApp } from './leader-fixture';
-import { randomAddress, settle, SOL } from './helper';
+import {
+  addLeaderRecord,
+  buyer,
+  recordOf,
+  reportBody,
+  useLeaderApp,
+} from './support/leader-fixture';
+import { settle, SOL } from './support/test-world';
 
 const session = useLeaderApp();
 const body = reportBody;
@@ -95,7 +102,7 @@ describe('leader totals, leaderboard and the reconciler', () => {
   });
 
   it('runs the reconciler on its schedule when enabled', async () => {
-    const { TEST_SETTINGS } = await import('./helper');
+    const { TEST_SETTINGS } = await import('./support/test-world');
     await session.restartApp({
       settings: { ...TEST_SETTINGS, reconcileIntervalMs: 60_000 },
     });

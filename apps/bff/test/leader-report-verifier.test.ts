@@ -3,6 +3,7 @@
  * ledger: a report is an acknowledgement checked against the transaction and the leader record
  * it names, indexed once, and a chain that cannot be read is told apart from a ledger failure.
  */
+import { randomAddress, randomSignature } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
 import {
@@ -16,15 +17,8 @@ import {
   leaderBuyIn,
   leaderWallet,
   recordOf,
-} from './leader-fixture';
-import {
-  createTestWorld,
-  depsFor,
-  randomAddress,
-  randomSignature,
-  SOL,
-  type TestWorld,
-} from './helper';
+} from './support/leader-fixture';
+import { createTestWorld, depsFor, SOL, type TestWorld } from './support/test-world';
 
 /** A test world with `beast42` (paying {@link leaderWallet}) on its leader presale. */
 function leaderWorld(): TestWorld {

@@ -1,3 +1,4 @@
+import { randomAddress, randomSignature } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
 import type { TransactionVerifier } from '@fbt/domain';
 import { leaderReportResponseSchema } from '@fbt/domain';
@@ -8,8 +9,8 @@ import {
   recordOf,
   reportBody,
   useLeaderApp,
-} from './leader-fixture';
-import { depsFor, randomAddress, randomSignature, SOL } from './helper';
+} from './support/leader-fixture';
+import { depsFor, SOL } from './support/test-world';
 
 const session = useLeaderApp();
 const body = reportBody;
@@ -65,7 +66,7 @@ describe('POST /api/v1/leader-reports', () => {
   });
 
   it('re-reads a transaction the chain does not show yet before answering', async () => {
-    const { TEST_SETTINGS } = await import('./helper');
+    const { TEST_SETTINGS } = await import('./support/test-world');
     const late = session.leaderBuy();
     const signature = late.status === 'found' ? late.signature : '';
     const chain = depsFor(session.world).verifier;

@@ -4,6 +4,7 @@
  * recorded) and pushed record by record; the leader routes, the leaderboard, the Blink's code
  * lookup and the reconciler answer from it, so visitors never reach the chain.
  */
+import { randomAddress } from '@fbt/adapters/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OnChainLeaderRecord } from '@fbt/domain';
@@ -17,16 +18,15 @@ import {
   postReport,
   recordOf,
   reportBody,
-} from './leader-fixture';
+} from './support/leader-fixture';
 import {
   createTestWorld,
   depsFor,
-  randomAddress,
   settle,
   SOL,
   startApp,
   type TestWorld,
-} from './helper';
+} from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { createTestWorld, depsFor } from './helper';
+import { createTestWorld, depsFor } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { goalsResponseSchema, priceResponseSchema } from '@fbt/domain';
-import { createTestWorld, settle, startApp, type TestWorld } from './helper';
+import { createTestWorld, settle, startApp, type TestWorld } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -96,7 +96,7 @@ describe('goals', () => {
   it.each([
     ['/gettg', { u: 1200 }],
     ['/gettw', { u: 5300 }],
-  ])('GET %s answers the spec shape', async (path, expected) => {
+  ])('GET %s answers the legacy { u } shape', async (path, expected) => {
     const { app } = await start();
     const response = await app.inject(path);
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startMetricsServer, type MetricsServer } from '../src/index';
-import { createTestWorld, settle, startApp } from './helper';
+import { createTestWorld, settle, startApp } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 let metricsServer: MetricsServer | undefined;

@@ -10,7 +10,7 @@ import { createPostgresLeaderLedger, isAdapterError } from '@fbt/adapters';
 import { startPostgresServer, type PostgresServer } from '@fbt/adapters/testing';
 import { loadConfig } from '../src/config';
 import { createAppDeps, createBff, type WiredDeps } from '../src/create-bff';
-import { createTestWorld, startApp, type TestWorld } from './helper';
+import { createTestWorld, startApp, type TestWorld } from './support/test-world';
 import {
   addLeaderRecord,
   addTransactionTo,
@@ -18,7 +18,7 @@ import {
   leaderWallet,
   postReport,
   reportBody,
-} from './leader-fixture';
+} from './support/leader-fixture';
 
 let server: PostgresServer;
 let url: string;

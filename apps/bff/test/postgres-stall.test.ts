@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderLedger } from '@fbt/domain';
 import { createPostgresLeaderLedger } from '@fbt/adapters';
-import { startPostgresServer, type PostgresServer } from '@fbt/adapters/testing';
+import { startPostgresServer, type PostgresServer, randomAddress } from '@fbt/adapters/testing';
 import { loadConfig } from '../src/config';
-import { createTestWorld, randomAddress, startApp } from './helper';
+import { createTestWorld, startApp } from './support/test-world';
 
 let server: PostgresServer;
 let ledger: LeaderLedger;

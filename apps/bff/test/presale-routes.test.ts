@@ -1,7 +1,8 @@
+import { randomAddress } from '@fbt/adapters/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { configResponseSchema, presaleResponseSchema } from '@fbt/domain';
-import { createTestWorld, randomAddress, settle, SOL, startApp, type TestWorld } from './helper';
+import { createTestWorld, settle, SOL, startApp, type TestWorld } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -10,7 +10,13 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { settingsFromConfig } from '../src/create-bff';
 import { MAINNET_WITHOUT_KEY, PYTH_KEY_REFUSED } from '../src/topics/price';
-import { createTestWorld, depsFor, settle, TEST_SETTINGS, type TestWorld } from './helper';
+import {
+  createTestWorld,
+  depsFor,
+  settle,
+  TEST_SETTINGS,
+  type TestWorld,
+} from './support/test-world';
 
 let app: FastifyInstance | undefined;
 let server: Server | undefined;

@@ -1,3 +1,4 @@
+import { randomSignature } from '@fbt/adapters/testing';
 import { Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -8,10 +9,10 @@ import { buildApp } from '../src/app';
 import { createManualScheduler } from '../src/cache/scheduler';
 import { loadConfig } from '../src/config';
 import { createAppDeps, type WiredDeps } from '../src/create-bff';
-import { startSeededChain, type SeededChain } from './chain-fixture';
-import { randomSignature, TEST_SETTINGS } from './helper';
-import { claim, forgeryCases } from './real-chain-forgeries';
-import { v2Chain, type V2Chain } from './v2-chain';
+import { startSeededChain, type SeededChain } from './support/chain-fixture';
+import { TEST_SETTINGS } from './support/test-world';
+import { claim, forgeryCases } from './support/real-chain-forgeries';
+import { v2Chain, type V2Chain } from './support/v2-chain';
 
 const SOL = 1_000_000_000n;
 let chain: SeededChain;
@@ -168,7 +169,7 @@ describe('leader ledger forgery suite (real transactions)', () => {
     expect((await ledger.getLeaderSummary('beast42'))?.buys).toBe(1);
   });
 
-  it('accepts the spec body on /ct with SOL amounts', async () => {
+  it("accepts the legacy report's body on /ct with SOL amounts", async () => {
     const signature = await leaderBuy(buyer, 250_000_000n);
     const response = await app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportBody, useLeaderApp } from './leader-fixture';
+import { reportBody, useLeaderApp } from './support/leader-fixture';
 
 const session = useLeaderApp();
 const leaderPresale = () => session.world.deployment.presales.leader.address;
@@ -37,7 +37,7 @@ describe('the reconciler pages forward from a durable cursor', () => {
       recorded: 5,
       claims: 0,
     });
-    const { TEST_SETTINGS } = await import('./helper');
+    const { TEST_SETTINGS } = await import('./support/test-world');
     await session.restartApp({ settings: TEST_SETTINGS });
     const late = session.addTransaction(session.leaderBuy());
     expect(await session.app.leaderIndex.reconcile(2)).toEqual({

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
 
 let upstream: Server;
 let upstreamUrl: string;

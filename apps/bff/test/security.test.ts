@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { configResponseSchema } from '@fbt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
 
 const PDF = '%PDF-1.4\n% sample\n%%EOF\n';
 

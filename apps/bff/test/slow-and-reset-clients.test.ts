@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../src/app';
-import { createTestWorld, startApp, TEST_SETTINGS } from './helper';
-import { openSocket, parseAnswer } from './raw-socket';
+import { createTestWorld, startApp, TEST_SETTINGS } from './support/test-world';
+import { openSocket, parseAnswer } from './support/raw-socket';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { createTestWorld, SOL, startApp } from './helper';
+import { createTestWorld, SOL, startApp } from './support/test-world';
 
 let app: FastifyInstance | undefined;
 const sockets: WebSocket[] = [];

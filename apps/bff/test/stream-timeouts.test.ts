@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { streamServerMessageSchema, type StreamServerMessage } from '@fbt/domain';
 import { intervalScheduler } from '../src/cache/scheduler';
-import { createTestWorld, SOL, startApp, TEST_SETTINGS } from './helper';
-import { openSocket, parseAnswer } from './raw-socket';
+import { createTestWorld, SOL, startApp, TEST_SETTINGS } from './support/test-world';
+import { openSocket, parseAnswer } from './support/raw-socket';
 
 /** Request and headers timers far shorter than the time the websocket stays open. */
 const REQUEST_TIMEOUT_MS = 200;

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { streamServerMessageSchema, type StreamServerMessage } from '@fbt/domain';
-import { createTestWorld, settle, SOL, startApp, TEST_SETTINGS, type TestWorld } from './helper';
+import {
+  createTestWorld,
+  settle,
+  SOL,
+  startApp,
+  TEST_SETTINGS,
+  type TestWorld,
+} from './support/test-world';
 
 let app: FastifyInstance | undefined;
 const sockets: WebSocket[] = [];

@@ -3,7 +3,7 @@
 import { createPriorityFeeSource } from '@fbt/adapters';
 import { priorityFeeResponseSchema } from '@fbt/domain';
 import { describe, expect, it } from 'vitest';
-import { start, swapDeps, swapWorld, useSwapWorld } from './swap-fixture';
+import { start, swapDeps, swapWorld, useSwapWorld } from './support/swap-fixture';
 
 useSwapWorld();
 
@@ -20,7 +20,7 @@ describe('the priority fee', () => {
       answers.map((answer) => priorityFeeResponseSchema.parse(answer.json()).microLamports),
     ).toEqual([10_000, 10_000, 10_000, 10_000, 10_000]);
     expect(feeCalls() - before).toBe(1);
-    swapWorld.loopback.knobs.feeAverage = 60_000; // the spec's cap: 100,000 -> 25,000
+    swapWorld.loopback.knobs.feeAverage = 60_000; // capped: 100,000 -> 25,000 micro-lamports
     world.clock.advance(299_999);
     expect(
       priorityFeeResponseSchema.parse((await app.inject('/api/v1/swap/priority-fee')).json())

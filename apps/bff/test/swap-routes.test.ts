@@ -17,7 +17,7 @@ import {
   swapWorld,
   transactionFor,
   useSwapWorld,
-} from './swap-fixture';
+} from './support/swap-fixture';
 
 useSwapWorld();
 
@@ -53,7 +53,7 @@ describe('with the loopback Trade API', () => {
     });
   });
 
-  it('quotes 1 SOL -> FBT from the pool with fee, impact, minimum and the spec’s priority fee', async () => {
+  it('quotes 1 SOL -> FBT from the pool with fee, impact, minimum and the fee-statistics priority fee', async () => {
     const { app } = await start();
     const body = await quote(app, { amount: String(SOL) });
     // Constant product: 0.9975 SOL net into 100 SOL / 2,000,000 FBT.

@@ -17,7 +17,7 @@ import {
   presaleResponseSchema,
   priceResponseSchema,
 } from '@fbt/domain';
-import { createTestWorld, presaleState, startApp } from './helper';
+import { createTestWorld, presaleState, startApp } from './support/test-world';
 
 /** What a loopback upstream does next. */
 type Mode = 'ok' | '429' | '500' | 'garbage' | 'silent' | 'down';

@@ -20,10 +20,10 @@ import { buildApp } from '../src/app';
 import { createManualScheduler } from '../src/cache/scheduler';
 import { loadConfig } from '../src/config';
 import { createAppDeps, type WiredDeps } from '../src/create-bff';
-import { startSeededChain, type SeededChain } from './chain-fixture';
-import { TEST_SETTINGS } from './helper';
-import { v2Chain, type V2Chain } from './v2-chain';
-import { failing, v2ForgeryCases } from './v2-forgeries';
+import { startSeededChain, type SeededChain } from './support/chain-fixture';
+import { TEST_SETTINGS } from './support/test-world';
+import { v2Chain, type V2Chain } from './support/v2-chain';
+import { failing, v2ForgeryCases } from './support/v2-forgeries';
 
 const SOL = 1_000_000_000n;
 let chain: SeededChain;

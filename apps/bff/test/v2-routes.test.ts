@@ -22,9 +22,9 @@ import { buildApp } from '../src/app';
 import { createManualScheduler } from '../src/cache/scheduler';
 import { loadConfig } from '../src/config';
 import { createAppDeps, type WiredDeps } from '../src/create-bff';
-import { startSeededChain, type SeededChain } from './chain-fixture';
-import { TEST_SETTINGS } from './helper';
-import { v2Chain, writeAllowlistFile, type V2Chain } from './v2-chain';
+import { startSeededChain, type SeededChain } from './support/chain-fixture';
+import { TEST_SETTINGS } from './support/test-world';
+import { v2Chain, writeAllowlistFile, type V2Chain } from './support/v2-chain';
 
 const SOL = 1_000_000_000n;
 let chain: SeededChain;

@@ -29,7 +29,7 @@ export const BFF_LAYERS: readonly Layer[] = [
   { name: 'plugins', paths: ['plugins/'] },
   /** One module per URL. */
   { name: 'routes', paths: ['routes/'] },
-  /** Building the app and wiring it to a deployment: config, adapters, servers, test worlds. */
+  /** Building the app and wiring it to a deployment: config, adapters, servers. */
   {
     name: 'composition',
     paths: [
@@ -44,7 +44,6 @@ export const BFF_LAYERS: readonly Layer[] = [
       'site-content-config.ts',
       'chain-wiring.ts',
       'swap-wiring.ts',
-      'testing/',
     ],
   },
 ];

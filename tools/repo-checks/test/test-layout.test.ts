@@ -8,10 +8,10 @@ import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 /**
  * Workspaces whose tests have not moved to the layout yet: exempt from the placement rules
  * (where tests and support sit), never from the import rules (production code never reaches
- * test code). The BFF keeps its test world in `src/testing/` and its helpers beside its suites
- * until its move; the last test below fails once it has moved, so the exemption cannot outlive it.
+ * test code). None is left; a workspace listed here must still break a placement rule, or the
+ * last test below fails, so an exemption cannot outlive the move it waits for.
  */
-const PENDING = ['apps/bff'];
+const PENDING: readonly string[] = [];
 
 const FIXTURES = 'tools/repo-checks/test/support/fixtures/';
 

@@ -1,6 +1,6 @@
 /**
- * The BFF's one table of error codes to HTTP statuses. Codes are a public contract (the client
- * maps them to the spec's texts): add new ones, never rename.
+ * The BFF's one table of error codes to HTTP statuses. Codes are a public contract (the site
+ * maps each to the sentence it shows): add new ones, never rename.
  */
 export const HTTP_ERROR_STATUS = {
   REQUEST__INVALID: 400,

@@ -16,7 +16,7 @@ const RETRY_AFTER_SECONDS = 2;
  */
 export type LeaderReportReply = (claim: LeaderReportClaim, reply: FastifyReply) => Promise<void>;
 
-/** The answers of both report routes (`/api/v1/leader-reports` and the spec's `/ct`). */
+/** The answers of both report routes (`/api/v1/leader-reports` and the legacy `/ct`). */
 export const leaderReportResponses = {
   200: leaderReportResponseSchema,
   201: leaderReportResponseSchema,

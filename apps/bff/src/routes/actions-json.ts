@@ -66,9 +66,10 @@ const rulesSchema = z.object({
 
 /**
  * `/actions.json` at the site root (GET and the CORS preflight, readable from any origin, as the
- * spec requires), and the path-form presale links it maps: `/presale`, `/leader?code=…` and
- * `/<private route>` redirect a browser to the site's hash route (`/#/leader?code=…`), so the
- * same link is a Blink where Blinks render and the presale page everywhere else.
+ * Solana Actions specification requires), and the path-form presale links it maps: `/presale`,
+ * `/leader?code=…` and `/<private route>` redirect a browser to the site's hash route
+ * (`/#/leader?code=…`), so the same link is a Blink where Blinks render and the presale page
+ * everywhere else.
  */
 export const actionsJsonRoute: FastifyPluginCallback<ActionsJsonRouteOptions> = (
   fastify,

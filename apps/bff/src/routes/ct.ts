@@ -31,7 +31,7 @@ function solFieldToLamports(field: string, value: number | string): bigint {
 }
 
 /**
- * `POST /ct`: the spec's leader report (`txnHASH`, SOL amounts as numbers or strings),
+ * `POST /ct`: the legacy leader report (`txnHASH`, SOL amounts as numbers or strings),
  * converted to lamports by string arithmetic and verified like `/api/v1/leader-reports`.
  */
 export const ctRoute: FastifyPluginCallback<CtRouteOptions> = (
@@ -44,8 +44,8 @@ export const ctRoute: FastifyPluginCallback<CtRouteOptions> = (
     {
       config: writeRateLimit(rateLimitWriteMax),
       schema: {
-        tags: ['spec compatibility'],
-        summary: "The spec's leader report (SOL amounts); same verification",
+        tags: ['original site routes'],
+        summary: 'The legacy leader report (SOL amounts); same verification',
         body: ctReportBodySchema,
         response: leaderReportResponses,
       },
@@ -58,9 +58,10 @@ export const ctRoute: FastifyPluginCallback<CtRouteOptions> = (
           wallet: body.wallet,
           leaderCode: body.leaderCode,
           lamports: solFieldToLamports('solsEarned', body.solsEarned),
-          // The spec's client computes the commission as `solsEarned * 0.1` in floating point
-          // (1.5 * 0.1 = 0.15000000000000002). It is only compared with the commission the
-          // server computes, never stored, so a JSON number is read at lamport precision.
+          // The legacy report's clients compute the commission as `solsEarned * 0.1` in
+          // floating point (1.5 * 0.1 = 0.15000000000000002). It is only compared with the
+          // commission the server computes, never stored, so a JSON number is read at lamport
+          // precision.
           claimedCommissionLamports: solFieldToLamports(
             'solsClaimable',
             typeof body.solsClaimable === 'number'

@@ -10,8 +10,8 @@ export interface LegacyGoalsRouteOptions {
 }
 
 /**
- * `GET /gettg` and `GET /gettw`: the spec's `{ "u": n }` for Telegram members and X
- * followers, from the same cache as `/api/v1/goals`.
+ * `GET /gettg` and `GET /gettw`, the site's original goals routes: `{ "u": n }` for Telegram
+ * members and X followers, from the same cache as `/api/v1/goals`.
  */
 export const legacyGoalsRoutes: FastifyPluginCallback<LegacyGoalsRouteOptions> = (
   fastify,
@@ -23,7 +23,7 @@ export const legacyGoalsRoutes: FastifyPluginCallback<LegacyGoalsRouteOptions> =
       path,
       {
         schema: {
-          tags: ['spec compatibility'],
+          tags: ['original site routes'],
           summary,
           response: { 200: legacyGoalsResponseSchema, 503: apiErrorBodySchema },
         },

@@ -27,7 +27,7 @@ export interface GoalsCache {
   readonly resources: Readonly<Record<Community, RefreshingResource<CommunityCount>>>;
   /** `GoalsResponse` as JSON, or null before both counts exist. */
   json(): string | null;
-  /** `{ "u": n }` for the spec's /gettg and /gettw. */
+  /** The legacy goals answer `{ "u": n }` of /gettg and /gettw. */
   legacyJson(community: Community): string | null;
   /** Called with the combined JSON after every change. */
   subscribe(listener: (json: string) => void): () => void;

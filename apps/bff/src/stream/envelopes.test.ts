@@ -1,9 +1,10 @@
+import { randomAddress } from '@fbt/adapters/testing';
 import { describe, expect, it } from 'vitest';
 import type { GoalsResponse } from '@fbt/domain';
 import { PRESALE_VARIANTS, streamServerMessageSchema } from '@fbt/domain';
 import { toPresaleResponse } from '../services/presale-cache';
 import { toPriceResponse } from '../services/price-cache';
-import { presaleState, randomAddress, SOL } from '../testing/test-world';
+import { presaleState, SOL } from '../../test/support/test-world';
 import { dataEnvelope } from './envelopes';
 
 const meta = { fetchedAt: Date.UTC(2026, 10, 21, 12, 0, 0), stale: false };

@@ -13,8 +13,8 @@ export function goalsUnavailable(): HttpError {
  * Telegram members and X followers (`goals`): each count read every `GOALS_REFRESH_MS` (counted
  * as `community`/`telegram` and `community`/`twitter`); the `goals` message carries the combined
  * `GoalsResponse`, served as the same bytes at `GET /api/v1/goals`; read by the upstream lease
- * holder only; each count unfit for `/readyz` once older than three refresh periods. The spec's
- * `/gettg` and `/gettw` read the same cache (`routes/legacy-goals.ts`).
+ * holder only; each count unfit for `/readyz` once older than three refresh periods. The legacy
+ * goals routes `/gettg` and `/gettw` read the same cache (`routes/legacy-goals.ts`).
  */
 export const goalsTopic = defineTopic({
   handle: 'goalsCache',

@@ -8,9 +8,9 @@
 import { Keypair } from '@solana/web3.js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v2Chain } from '../v2-chain';
-import { startFleet, type Fleet, type Instance } from './fleet';
-import { startVisitors } from './visitors';
+import { v2Chain } from '../support/v2-chain';
+import { startFleet, type Fleet, type Instance } from '../support/cluster/fleet';
+import { startVisitors } from '../support/cluster/visitors';
 
 const SOL = 1_000_000_000n;
 const leader = Keypair.generate();

@@ -5,7 +5,7 @@ import { startRedisServer, type RedisServer } from '@fbt/adapters/testing';
 import { buildApp } from '../../src/app';
 import { intervalScheduler } from '../../src/cache/scheduler';
 import { createRedisClients } from '../../src/cluster/redis-clients';
-import { createTestWorld, depsFor, TEST_SETTINGS } from '../helper';
+import { createTestWorld, depsFor, TEST_SETTINGS } from '../support/test-world';
 
 const LIMIT = 6;
 let server: RedisServer;

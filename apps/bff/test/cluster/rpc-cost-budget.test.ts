@@ -10,7 +10,7 @@ import { startRedisServer, type RedisServer } from '@fbt/adapters/testing';
 import { buildApp } from '../../src/app';
 import { intervalScheduler } from '../../src/cache/scheduler';
 import { createRedisClients } from '../../src/cluster/redis-clients';
-import { createTestWorld, depsFor, TEST_SETTINGS } from '../helper';
+import { createTestWorld, depsFor, TEST_SETTINGS } from '../support/test-world';
 
 /** Budget a minute: 100 account reads. */
 const BUDGET = 100;

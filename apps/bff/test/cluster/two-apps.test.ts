@@ -16,10 +16,10 @@ import {
   leaderBuyIn,
   leaderWallet,
   reportBody,
-} from '../leader-fixture';
+} from '../support/leader-fixture';
 import { buildApp } from '../../src/app';
 import { OPEN_SALE_RULES, type PresaleSnapshot } from '@fbt/domain';
-import { createTestWorld, depsFor, presaleState, SOL, type TestWorld } from '../helper';
+import { createTestWorld, depsFor, presaleState, SOL, type TestWorld } from '../support/test-world';
 
 // Long enough that a loaded test machine (event loop stalled for a moment) does not lose it.
 const LEASE_TTL_MS = 2_000;

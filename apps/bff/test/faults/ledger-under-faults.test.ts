@@ -28,17 +28,22 @@ import {
   type PostgresServer,
   type RedisServer,
 } from '@fbt/adapters/testing';
-import { startSeededChain, type SeededChain } from '../chain-fixture';
-import { v2Chain } from '../v2-chain';
-import { buildBffBundle, startBffProcess, type BffBundle, type BffProcess } from './bff-process';
-import type { Fault } from './chaos';
+import { startSeededChain, type SeededChain } from '../support/chain-fixture';
+import { v2Chain } from '../support/v2-chain';
+import {
+  buildBffBundle,
+  startBffProcess,
+  type BffBundle,
+  type BffProcess,
+} from '../support/faults/bff-process';
+import type { Fault } from '../support/faults/chaos';
 import {
   auditLedger,
   expectedLeaderboard,
   leaderPresaleSignatures,
   waitForRows,
-} from './ledger-audit';
-import { describeRun, runScenario, type ScenarioResult } from './scenario';
+} from '../support/faults/ledger-audit';
+import { describeRun, runScenario, type ScenarioResult } from '../support/faults/scenario';
 
 /** After a PostgreSQL restart is over, how long its 5xx may still arrive. */
 const PG_GRACE_MS = 10_000;

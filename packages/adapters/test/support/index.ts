@@ -7,8 +7,3 @@ export * from './postgres-server';
 export * from './redis-server';
 export { freeLoopbackPort } from './free-port';
 export { randomAddress, randomSignature } from './random-ids';
-/**
- * The loopback swap pool is production code (`@fbt/adapters/swap-pool`, what
- * `npm start -- --swap-pool` trades against); the BFF's swap suites still import it from here.
- */
-export * from '../../src/swap-pool/index';

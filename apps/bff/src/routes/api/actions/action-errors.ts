@@ -2,7 +2,7 @@ import type { ActionError } from '@solana/actions';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../../../http/http-error';
 
-/** An error answer of an Action: the spec's `{ message }`, with a status. */
+/** An error answer of an Action: the Solana Actions error body `{ message }`, with a status. */
 export class ActionHttpError extends HttpError {}
 
 /** Refuses the request: the Action answers `{ message }` with `status`. */
@@ -27,8 +27,9 @@ export function actionErrorMessage(error: FastifyError): { status: number; messa
 }
 
 /**
- * The Action routes' error handler: every error answers the spec's `{ message }` with the Action
- * headers, the request id and its `Retry-After` when it has one; a 5xx is logged with its cause.
+ * The Action routes' error handler: every error answers the Solana Actions error body
+ * `{ message }` with the Action headers, the request id and its `Retry-After` when it has one; a
+ * 5xx is logged with its cause.
  */
 export function setActionErrorHandler(
   fastify: FastifyInstance,

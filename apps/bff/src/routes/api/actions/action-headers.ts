@@ -2,8 +2,8 @@ import { BLOCKCHAIN_IDS, createActionHeaders } from '@solana/actions';
 import type { Cluster } from '@fbt/domain';
 
 /**
- * The Actions specification version these routes follow (`@solana/actions-spec` 2.4: linked
- * actions with a `type`, typed parameters). Blink clients older than it show a fallback.
+ * The Solana Actions specification version these routes follow (`@solana/actions-spec` 2.4:
+ * linked actions with a `type`, typed parameters). Blink clients older than it show a fallback.
  */
 export const ACTION_SPEC_VERSION = '2.4';
 

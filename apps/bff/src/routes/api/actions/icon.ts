@@ -1,6 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 
-/** Where the Blink's icon is served (the spec wants an absolute URL of an SVG, PNG or WebP). */
+/**
+ * Where the Blink's icon is served (the Solana Actions specification wants an absolute URL of an
+ * SVG, PNG or WebP).
+ */
 export const ACTION_ICON_PATH = '/api/actions/icon.svg';
 
 /**

@@ -37,9 +37,9 @@ const utcDate = (unixSeconds: number): string =>
 /**
  * Whether the presale takes a buy at `nowSeconds`, by the rules the program enforces (and with
  * its messages): active, not sold out, inside its window (`start <= now < end`), and no
- * allowlist. An allowlisted presale takes no Blink buy: the GET that draws the Blink must not
- * know the wallet (the spec), so everyone would see a button most could not use; its buyers
- * buy on the site, which has their proof.
+ * allowlist. An allowlisted presale takes no Blink buy: the GET that draws the Blink does not
+ * know the wallet (the Solana Actions specification sends none), so everyone would see a button
+ * most could not use; its buyers buy on the site, which has their proof.
  */
 export function saleBlock(snapshot: PresaleSnapshot, nowSeconds: number): SaleBlock | null {
   const { state, rules } = snapshot;
@@ -66,7 +66,7 @@ export function saleBlock(snapshot: PresaleSnapshot, nowSeconds: number): SaleBl
   return null;
 }
 
-/** Lamports as a JS number of SOL, for the spec's numeric `min`/`max` (display only). */
+/** Lamports as a JS number of SOL, for a parameter's numeric `min`/`max` (display only). */
 const solNumber = (lamports: bigint): number => Number(formatSol(lamports));
 
 /** What {@link presaleActionBody} describes. */

@@ -54,7 +54,10 @@ const querySchema = z.object({ code: z.string().optional(), amount: z.string().o
 const paramsSchema = z.object({ variant: z.string() });
 const postBodySchema = z.object({
   account: z.string().refine(isAddress, 'must be a base58 Solana address'),
-  /** Parameter values a client may send in the body instead of the URL (spec 2.x). */
+  /**
+   * Parameter values a client may send in the body instead of the URL (Solana Actions
+   * specification 2.x).
+   */
   data: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
 });
 
@@ -184,7 +187,7 @@ function presaleActionPost(
  * buttons and an amount field within the chain's limits, or a disabled button with the reason),
  * `POST { account }` answers an unsigned buy transaction for that wallet, validated the way the
  * site validates it, and `OPTIONS` answers the CORS preflight. Every answer carries the Action
- * headers; every error is the spec's `{ message }`.
+ * headers; every error is the Solana Actions error body `{ message }`.
  */
 export const presaleActionRoutes: FastifyPluginAsync<PresaleActionRoutesOptions> = async (
   fastify,

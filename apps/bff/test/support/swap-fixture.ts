@@ -9,7 +9,7 @@ import {
   fundSwapPool,
   startRaydiumTradeLoopback,
   type TradeApiLoopback,
-} from '@fbt/adapters/testing';
+} from '@fbt/adapters/swap-pool';
 import { swapQuoteResponseSchema, type SwapQuoteResponse } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import {
@@ -22,8 +22,8 @@ import type { PublicKey } from '@solana/web3.js';
 import { Connection, Keypair, LAMPORTS_PER_SOL, VersionedTransaction } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { SwapDeps } from '../src/app-deps';
-import { createTestWorld, startApp, type TestWorld } from './helper';
+import type { SwapDeps } from '../../src/app-deps';
+import { createTestWorld, startApp, type TestWorld } from './test-world';
 
 export const FBT = 1_000_000n;
 export const SOL = 1_000_000_000n;

@@ -33,7 +33,7 @@ const linkedActionSchema = z.object({
 });
 export type SpecLinkedAction = z.infer<typeof linkedActionSchema>;
 
-/** The spec's `ActionGetResponse` (type `action`). */
+/** The specification's `ActionGetResponse` (type `action`). */
 export const actionGetSchema = z.object({
   type: z.literal('action').optional(),
   icon: absoluteHttpUrl,
@@ -56,7 +56,7 @@ const postResponseSchema = z.object({
 });
 const errorSchema = z.object({ message: z.string().min(1) });
 
-/** An HTTP error answer of an Action API: status and the spec's `message`. */
+/** An HTTP error answer of an Action API: status and its `message`. */
 export class ActionApiError extends Error {
   constructor(
     readonly status: number,
@@ -68,7 +68,7 @@ export class ActionApiError extends Error {
   }
 }
 
-/** What every Action answer must carry, per the spec (CORS for any origin). */
+/** What every Action answer must carry, per the specification (CORS for any origin). */
 export function assertActionHeaders(headers: Headers): void {
   if (headers.get('access-control-allow-origin') !== '*') {
     throw new Error(`Access-Control-Allow-Origin is ${headers.get('access-control-allow-origin')}`);
@@ -94,7 +94,7 @@ async function failure(response: Response): Promise<ActionApiError> {
   return new ActionApiError(response.status, body.message, response.headers);
 }
 
-/** The spec's path matching: `*` one segment, `**` (last) anything, else exact. */
+/** `actions.json` path matching: `*` one segment, `**` (last) anything, else exact. */
 function matchPath(pattern: string, path: string): string[] | null {
   const regex = pattern
     .split('/')
@@ -134,7 +134,7 @@ export async function resolveActionUrl(link: string): Promise<string | null> {
   return null;
 }
 
-/** GET an Action (no wallet identified); the body checked against the spec's shape. */
+/** GET an Action (no wallet identified); the body checked against the specification's shape. */
 export async function getAction(
   actionUrl: string,
 ): Promise<{ action: SpecAction; headers: Headers }> {

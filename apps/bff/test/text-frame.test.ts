@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { directConnection, textFrame } from './text-frame';
+import { directConnection, textFrame } from '../src/stream/text-frame';
 
 const servers: WebSocket.Server[] = [];
 afterEach(async () => {

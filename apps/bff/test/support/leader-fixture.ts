@@ -3,18 +3,12 @@
  * record `beast42` on its (fake) chain, leader buys through records observed there, and report
  * bodies.
  */
+import { randomAddress, randomSignature } from '@fbt/adapters/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import type { ObservedTransaction, OnChainLeaderRecord } from '@fbt/domain';
 import { computeLeaderCommission } from '@fbt/domain';
-import {
-  createTestWorld,
-  randomAddress,
-  randomSignature,
-  SOL,
-  startApp,
-  type TestWorld,
-} from './helper';
+import { createTestWorld, SOL, startApp, type TestWorld } from './test-world';
 
 export const leaderWallet = randomAddress();
 export const buyer = randomAddress();

@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const BFF_DIR = join(REPO_ROOT, 'apps/bff');
 
 /** A compiled BFF (`apps/bff/dist/main.<name>.mjs`, ignored by git) and its removal. */

@@ -42,7 +42,7 @@ function sol(lamports: bigint): string {
   return `${whole}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
 }
 
-/** The request for report k: every fifth one on the spec's `/ct`, the others on the v1 route. */
+/** The request for report k: every fifth one on the legacy `/ct`, the others on the v1 route. */
 function requestFor(buy: ChainBuy, k: number): { path: string; body: object } {
   if (k % 5 === 4) {
     return {

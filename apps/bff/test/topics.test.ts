@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STREAM_TOPICS, streamServerMessageSchema, type StreamTopic } from '@fbt/domain';
-import { createMetricsRegistry } from '../observability/metrics';
-import { createTestWorld, depsFor, startApp, TEST_SETTINGS } from '../testing/test-world';
-import { TOPICS } from './index';
-import { defineTopic, type TopicContext, type TopicPeriod } from './topic';
-import { buildTopics, type SharedTopicContext } from './topic-set';
+import { createMetricsRegistry } from '../src/observability/metrics';
+import { createTestWorld, depsFor, startApp, TEST_SETTINGS } from './support/test-world';
+import { TOPICS } from '../src/topics/index';
+import { defineTopic, type TopicContext, type TopicPeriod } from '../src/topics/topic';
+import { buildTopics, type SharedTopicContext } from '../src/topics/topic-set';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

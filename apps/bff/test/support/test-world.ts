@@ -3,9 +3,9 @@
  * SQLite ledger, steerable from a test: the BFF's own tests and the site's browser tests run the
  * real app over them. Test tooling only: import from `@fbt/bff/testing`.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createSqliteLeaderLedger } from '@fbt/adapters';
+import { randomAddress } from '@fbt/adapters/testing';
 import type {
   BuyerRecord,
   CommunityCount,
@@ -17,12 +17,9 @@ import type {
   PresaleState,
   PythPrice,
 } from '@fbt/domain';
-import { encodeBase58, INITIAL_PRESALE_STATE, OPEN_SALE_RULES } from '@fbt/domain';
-import { buildApp, type AppDeps, type AppSettings } from '../app';
-import { createManualScheduler, type ManualScheduler } from '../cache/scheduler';
-
-export const randomAddress = (): string => encodeBase58(randomBytes(32));
-export const randomSignature = (): string => encodeBase58(randomBytes(64));
+import { INITIAL_PRESALE_STATE, OPEN_SALE_RULES } from '@fbt/domain';
+import { buildApp, type AppDeps, type AppSettings } from '../../src/app';
+import { createManualScheduler, type ManualScheduler } from '../../src/cache/scheduler';
 
 /** A mutable clock tests move by hand. */
 export interface TestClock {

@@ -4,10 +4,10 @@
  * Each is registered exactly as `buildApp` registers it. Test tooling only.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { requestLogging } from '../app';
-import { compressionPlugin } from '../plugins/external/compression';
-import { metricsPlugin } from '../plugins/external/metrics';
-import { securityPlugin } from '../plugins/external/security';
+import { requestLogging } from '../../src/app';
+import { compressionPlugin } from '../../src/plugins/external/compression';
+import { metricsPlugin } from '../../src/plugins/external/metrics';
+import { securityPlugin } from '../../src/plugins/external/security';
 
 /** The layers {@link serverWithLayer} adds. */
 export const HTTP_LAYERS = [

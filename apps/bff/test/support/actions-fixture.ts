@@ -11,14 +11,14 @@ import {
   buildRegisterLeaderInstruction,
   buildSetLeaderActiveInstruction,
 } from '@fbt/presale-client';
-import { buildApp } from '../src/app';
-import type { AppSettings } from '../src/app-deps';
-import { createManualScheduler } from '../src/cache/scheduler';
-import { loadConfig } from '../src/config';
-import { createAppDeps, type WiredDeps } from '../src/create-bff';
+import { buildApp } from '../../src/app';
+import type { AppSettings } from '../../src/app-deps';
+import { createManualScheduler } from '../../src/cache/scheduler';
+import { loadConfig } from '../../src/config';
+import { createAppDeps, type WiredDeps } from '../../src/create-bff';
 import { ActionApiError, assertActionHeaders, type SpecAction } from './actions-client';
 import { startSeededChain, type SeededChain } from './chain-fixture';
-import { TEST_SETTINGS } from './helper';
+import { TEST_SETTINGS } from './test-world';
 
 export const SOL = 1_000_000_000n;
 export const PRICE = 50_000n;

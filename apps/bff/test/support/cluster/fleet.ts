@@ -22,7 +22,7 @@ import { PublicKey } from '@solana/web3.js';
 import { startSeededChain, type SeededChain } from '../chain-fixture';
 import { v2Chain } from '../v2-chain';
 
-const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const BFF_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** JSON-RPC calls that went through the proxy, by method. */
 export interface CountingProxy {

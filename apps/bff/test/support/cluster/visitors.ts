@@ -5,10 +5,9 @@
  * the cached presale, price and goals, the leaderboard, a leader code's page, and the leader
  * earnings of a wallet (a new random wallet each time, or one of a few that come back).
  */
-import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import WebSocket from 'ws';
-import { encodeBase58 } from '@fbt/domain';
+import { randomAddress } from '@fbt/adapters/testing';
 import type { Instance } from './fleet';
 
 const TOPICS = [
@@ -20,10 +19,8 @@ const TOPICS = [
   'leaderboard',
 ];
 
-/** A wallet no one has seen: every lookup of it is a new key. */
-const randomWallet = () => encodeBase58(randomBytes(32));
 /** Wallets whose earnings page is opened again and again. */
-const RETURNING = Array.from({ length: 5 }, randomWallet);
+const RETURNING = Array.from({ length: 5 }, () => randomAddress());
 
 /** What the visitors read, by name: the URL of the n-th read. */
 const ROUTES: readonly { readonly name: string; readonly url: (n: number) => string }[] = [
@@ -32,7 +29,8 @@ const ROUTES: readonly { readonly name: string; readonly url: (n: number) => str
   { name: 'goals', url: () => '/api/v1/goals' },
   { name: 'leaderboard', url: () => '/api/v1/leaderboard' },
   { name: 'leader code', url: () => '/api/v1/leaders/beast42' },
-  { name: 'earnings, new wallet', url: () => `/api/v1/leaders/by-wallet/${randomWallet()}` },
+  // A wallet no one has seen: every lookup of it is a new key.
+  { name: 'earnings, new wallet', url: () => `/api/v1/leaders/by-wallet/${randomAddress()}` },
   {
     name: 'earnings, returning wallet',
     url: (n) => `/api/v1/leaders/by-wallet/${RETURNING[n % RETURNING.length] ?? ''}`,
