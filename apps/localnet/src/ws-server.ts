@@ -59,13 +59,10 @@ function config(params: unknown[], index: number): Record<string, unknown> {
 }
 
 /**
- * The live subscriptions of every socket: the subscribe/unsubscribe methods a socket may call,
- * and the notifications sent when the chain lands a transaction or moves a slot.
+ * The notifications sent to `subscriptions` when the chain lands a transaction (accounts it
+ * wrote, program accounts among them, its signature) or moves a slot.
  */
-function subscriptionRegistry(chain: Chain) {
-  const subscriptions = new Map<number, Subscription>();
-  let nextId = 0;
-
+function subscriptionNotices(chain: Chain, subscriptions: Map<number, Subscription>) {
   const decimalsOf = mintDecimalsReader(chain);
 
   const notify = (sub: Subscription, method: string, result: unknown) => {
@@ -140,6 +137,18 @@ function subscriptionRegistry(chain: Chain) {
         notify(sub, 'slotNotification', { parent: slot - 1, root: Math.max(0, slot - 32), slot });
     }
   };
+  return { notifySignature, onTransaction, onSlot };
+}
+
+/**
+ * The live subscriptions of every socket: the subscribe/unsubscribe methods a socket may call,
+ * and the notifications sent when the chain lands a transaction or moves a slot.
+ */
+function subscriptionRegistry(chain: Chain) {
+  const subscriptions = new Map<number, Subscription>();
+  let nextId = 0;
+  const { notifySignature, onTransaction, onSlot } = subscriptionNotices(chain, subscriptions);
+
   const unsubscribe = (kind: Subscription['kind'], socket: WebSocket) => (params: unknown[]) => {
     const id = params[0];
     const sub = typeof id === 'number' ? subscriptions.get(id) : undefined;
