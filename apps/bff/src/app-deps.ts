@@ -96,13 +96,14 @@ export interface AppDeps {
 /** The program's leader records: read (the domain's port) and, where the chain pushes, watched. */
 export interface LeaderRecords extends LeaderRecordReader {
   /**
-   * Calls `onChange` with the record at `address` each time its account changes (the
-   * program's accountSubscribe notifications, checked as reads are; null once the account is
-   * no leader record); returns what stops it. Absent: records change only when read again.
+   * Calls `onChange` with each leader record of `presale` whose account changes (one
+   * programSubscribe, filtered as `listLeaderRecords` reads, each account checked as a read is;
+   * null once an account is no leader record); returns what stops it. Absent: records change
+   * only when read again.
    */
-  watchLeaderRecord?(
-    address: string,
-    onChange: (record: OnChainLeaderRecord | null) => void,
+  watchLeaderRecords?(
+    presale: string,
+    onChange: (address: string, record: OnChainLeaderRecord | null) => void,
   ): () => void;
 }
 

@@ -111,11 +111,27 @@ function toLeaderRecord(
   };
 }
 
+/** The filters that select a presale's leader records: size, kind and presale bytes. */
+function leaderRecordFilters(presale: string) {
+  const memcmp = (offset: number, bytes: Uint8Array) => ({
+    memcmp: { offset, bytes: encodeBase58(bytes) },
+  });
+  return {
+    memcmp,
+    filters: [
+      { dataSize: LEADER_RECORD_ACCOUNT_SIZE },
+      memcmp(LEADER_RECORD_OFFSETS.kind, Uint8Array.of(ACCOUNT_KIND.leaderRecord)),
+      memcmp(LEADER_RECORD_OFFSETS.presale, new PublicKey(presale).toBytes()),
+    ],
+  };
+}
+
 /**
  * Leader records over JSON-RPC at 'confirmed': one record by address or code
  * (`getAccountInfo`), or a presale's records, optionally of one wallet, with one
- * `getProgramAccounts` filtered by size, kind, presale and wallet bytes; and the pushes of one
- * record's account over pubsub (`accountSubscribe`), checked as a read is.
+ * `getProgramAccounts` filtered by size, kind, presale and wallet bytes; and the pushes of a
+ * presale's records over pubsub (one `programSubscribe` with the same filters), each checked
+ * as a read is.
  */
 export function createProgramLeaderRecordReader(
   connection: Connection,
@@ -127,30 +143,32 @@ export function createProgramLeaderRecordReader(
     return info === null ? null : toLeaderRecord(program, address, info);
   };
   return {
-    watchLeaderRecord(address, onChange) {
-      const key = new PublicKey(address);
-      const id = connection.onAccountChange(
-        key,
-        (info) => onChange(toLeaderRecord(program, key, info)),
-        { commitment: 'confirmed', encoding: 'base64' },
+    watchLeaderRecords(presale, onChange) {
+      const id = connection.onProgramAccountChange(
+        program,
+        ({ accountId, accountInfo }) => {
+          const record = toLeaderRecord(program, accountId, accountInfo);
+          onChange(accountId.toBase58(), record?.presale === presale ? record : null);
+        },
+        {
+          commitment: 'confirmed',
+          encoding: 'base64',
+          filters: leaderRecordFilters(presale).filters,
+        },
       );
       return () => {
-        void connection.removeAccountChangeListener(id).catch(() => undefined);
+        void connection.removeProgramAccountChangeListener(id).catch(() => undefined);
       };
     },
     readLeaderRecordAt: (address) => readAt(new PublicKey(address)),
     readLeaderRecord: (presale, code) =>
       readAt(findLeaderRecordAddress(program, new PublicKey(presale), code)[0]),
     async listLeaderRecords(presale, filter = {}) {
-      const memcmp = (offset: number, bytes: Uint8Array) => ({
-        memcmp: { offset, bytes: encodeBase58(bytes) },
-      });
+      const { memcmp, filters } = leaderRecordFilters(presale);
       const accounts = await connection.getProgramAccounts(program, {
         commitment: 'confirmed',
         filters: [
-          { dataSize: LEADER_RECORD_ACCOUNT_SIZE },
-          memcmp(LEADER_RECORD_OFFSETS.kind, Uint8Array.of(ACCOUNT_KIND.leaderRecord)),
-          memcmp(LEADER_RECORD_OFFSETS.presale, new PublicKey(presale).toBytes()),
+          ...filters,
           ...(filter.wallet === undefined
             ? []
             : [memcmp(LEADER_RECORD_OFFSETS.wallet, new PublicKey(filter.wallet).toBytes())]),

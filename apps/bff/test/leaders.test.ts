@@ -40,7 +40,7 @@ function countedRecords(world: TestWorld) {
   const calls = { list: 0, readAt: 0, read: 0 };
   let gate: Promise<void> | null = null;
   const leaderRecords: LeaderRecords = {
-    watchLeaderRecord: (address, onChange) => base.watchLeaderRecord?.(address, onChange) ?? noop,
+    watchLeaderRecords: (presale, onChange) => base.watchLeaderRecords?.(presale, onChange) ?? noop,
     readLeaderRecordAt: (address) => {
       calls.readAt++;
       return base.readLeaderRecordAt(address);
@@ -127,8 +127,9 @@ describe('the leaders topic', () => {
   it('takes a record the chain pushes at once: a suspension, a claim, a buy', async () => {
     const { world, calls } = await start();
     const record = recordOf(world, 'beast42');
-    const push = world.recordWatchers.get(record.address);
-    expect(push).toBeDefined();
+    const watch = world.recordWatchers.get(record.presale);
+    expect(watch).toBeDefined();
+    const push = (pushed: OnChainLeaderRecord) => watch?.(pushed.address, pushed);
     const changed: OnChainLeaderRecord = {
       ...record,
       active: false,
@@ -137,7 +138,7 @@ describe('the leaders topic', () => {
       earnedLamports: 3n * (SOL / 10n),
       claimedLamports: SOL / 10n,
     };
-    push?.(changed);
+    push(changed);
     expect((await app!.inject('/api/v1/leaders/beast42')).json()).toMatchObject({
       active: false,
       buys: 2,
@@ -156,7 +157,7 @@ describe('the leaders topic', () => {
     world.scheduler.tick(60_000);
     await settle();
     expect(calls.list).toBe(2);
-    world.recordWatchers.get(record.address)?.({ ...record, active: false });
+    world.recordWatchers.get(record.presale)?.(record.address, { ...record, active: false });
     release();
     await settle();
     expect((await app!.inject('/api/v1/leaders/beast42')).json()).toMatchObject({
@@ -178,8 +179,23 @@ describe('the leaders topic', () => {
       record: fresh.address,
       active: true,
     });
-    // Its account is watched from then on.
-    expect(world.recordWatchers.has(fresh.address)).toBe(true);
+    // Its account's pushes are taken from then on (the presale's records are watched as one).
+    world.recordWatchers.get(fresh.presale)?.(fresh.address, { ...fresh, active: false });
+    expect((await app!.inject('/api/v1/leaders/fresh01')).json()).toMatchObject({
+      active: false,
+    });
+  });
+
+  it('reads again when the chain pushes a record it has not listed (a code registered since)', async () => {
+    const { world, calls } = await start();
+    const fresh = addLeaderRecord(world, 'pushed1');
+    world.recordWatchers.get(fresh.presale)?.(fresh.address, fresh);
+    await settle();
+    expect(calls.list).toBe(2);
+    expect((await app!.inject('/api/v1/leaders/pushed1')).json()).toMatchObject({
+      code: 'pushed1',
+      record: fresh.address,
+    });
   });
 
   it('a recorded buy reads the records once more; buys recorded during that read, once more', async () => {

@@ -17,7 +17,7 @@ const MAX_MULTIPLE_ACCOUNTS = 100;
 export type AccountChain = Pick<Chain, 'slot' | 'getAccount' | 'getProgramAccounts'>;
 
 /** getProgramAccounts filters: `{ dataSize }` and `{ memcmp: { offset, bytes, encoding? } }`. */
-function parseFilters(value: unknown): ((data: Uint8Array) => boolean)[] {
+export function parseFilters(value: unknown): ((data: Uint8Array) => boolean)[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalidParams('filters must be an array');
   if (value.length > 4) throw invalidParams('too many filters provided; max 4');

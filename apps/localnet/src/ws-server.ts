@@ -7,6 +7,7 @@ import type { Chain, TransactionRecord } from './chain-types';
 import { stringifyJson } from './json';
 import { dispatch, parseBody } from './rpc-dispatch';
 import type { MethodTable } from './rpc-dispatch';
+import { parseFilters } from './rpc-account-methods';
 import { invalidParams } from './rpc-error';
 
 export interface PubsubServer {
@@ -19,7 +20,15 @@ export interface PubsubServer {
 type Subscription =
   | { kind: 'account'; id: number; socket: WebSocket; address: string; encoding: AccountEncoding }
   | { kind: 'signature'; id: number; socket: WebSocket; signature: string }
-  | { kind: 'slot'; id: number; socket: WebSocket };
+  | { kind: 'slot'; id: number; socket: WebSocket }
+  | {
+      kind: 'program';
+      id: number;
+      socket: WebSocket;
+      program: string;
+      encoding: AccountEncoding;
+      filters: readonly ((data: Uint8Array) => boolean)[];
+    };
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
@@ -50,13 +59,10 @@ function config(params: unknown[], index: number): Record<string, unknown> {
 }
 
 /**
- * The live subscriptions of every socket: the subscribe/unsubscribe methods a socket may call,
- * and the notifications sent when the chain lands a transaction or moves a slot.
+ * The notifications sent to `subscriptions` when the chain lands a transaction (accounts it
+ * wrote, program accounts among them, its signature) or moves a slot.
  */
-function subscriptionRegistry(chain: Chain) {
-  const subscriptions = new Map<number, Subscription>();
-  let nextId = 0;
-
+function subscriptionNotices(chain: Chain, subscriptions: Map<number, Subscription>) {
   const decimalsOf = mintDecimalsReader(chain);
 
   const notify = (sub: Subscription, method: string, result: unknown) => {
@@ -106,6 +112,23 @@ function subscriptionRegistry(chain: Chain) {
           value: accountValue(sub.address, sub.encoding),
         });
       }
+      if (sub.kind === 'program') notifyProgramAccounts(sub, written, record.slot);
+    }
+  };
+  /** Each written account the program owns (after the transaction) that every filter passes. */
+  const notifyProgramAccounts = (
+    sub: Extract<Subscription, { kind: 'program' }>,
+    written: ReadonlySet<string>,
+    slot: number,
+  ) => {
+    for (const address of written) {
+      const account = chain.getAccount(address);
+      if (account?.owner !== sub.program) continue;
+      if (!sub.filters.every((filter) => filter(account.data))) continue;
+      notify(sub, 'programNotification', {
+        context: { slot },
+        value: { pubkey: address, account: accountValue(address, sub.encoding) },
+      });
     }
   };
   const onSlot = (slot: number) => {
@@ -114,6 +137,18 @@ function subscriptionRegistry(chain: Chain) {
         notify(sub, 'slotNotification', { parent: slot - 1, root: Math.max(0, slot - 32), slot });
     }
   };
+  return { notifySignature, onTransaction, onSlot };
+}
+
+/**
+ * The live subscriptions of every socket: the subscribe/unsubscribe methods a socket may call,
+ * and the notifications sent when the chain lands a transaction or moves a slot.
+ */
+function subscriptionRegistry(chain: Chain) {
+  const subscriptions = new Map<number, Subscription>();
+  let nextId = 0;
+  const { notifySignature, onTransaction, onSlot } = subscriptionNotices(chain, subscriptions);
+
   const unsubscribe = (kind: Subscription['kind'], socket: WebSocket) => (params: unknown[]) => {
     const id = params[0];
     const sub = typeof id === 'number' ? subscriptions.get(id) : undefined;
@@ -144,6 +179,17 @@ function subscriptionRegistry(chain: Chain) {
       if (known !== undefined) setImmediate(() => notifySignature(sub, known));
       return id;
     },
+    programSubscribe: (params) => {
+      const program = params[0];
+      if (!isBase58OfLength(program, 32))
+        throw invalidParams('program id must be a base58 public key');
+      const options = config(params, 1);
+      const encoding = parseEncoding(options.encoding, 'base58');
+      const filters = parseFilters(options.filters);
+      const id = nextId++;
+      subscriptions.set(id, { kind: 'program', id, socket, program, encoding, filters });
+      return id;
+    },
     slotSubscribe: () => {
       const id = nextId++;
       subscriptions.set(id, { kind: 'slot', id, socket });
@@ -152,6 +198,7 @@ function subscriptionRegistry(chain: Chain) {
     accountUnsubscribe: unsubscribe('account', socket),
     signatureUnsubscribe: unsubscribe('signature', socket),
     slotUnsubscribe: unsubscribe('slot', socket),
+    programUnsubscribe: unsubscribe('program', socket),
   });
 
   const dropSocket = (socket: WebSocket) => {
@@ -188,8 +235,8 @@ function serveSocket(socket: WebSocket, methods: MethodTable, log: (line: string
 }
 
 /**
- * Solana pubsub over websocket: accountSubscribe, signatureSubscribe, slotSubscribe and their
- * unsubscribes, with the notification shapes web3.js v1 expects.
+ * Solana pubsub over websocket: accountSubscribe, programSubscribe (with getProgramAccounts'
+ * filters), signatureSubscribe, slotSubscribe and their unsubscribes, with the notification shapes web3.js v1 expects.
  */
 export async function startPubsubServer(
   host: string,

@@ -167,4 +167,91 @@ describe('pubsub websocket', () => {
     expect(byId(10).result).toBe(true);
     socket.close();
   });
+
+  it('notifies a program subscriber of each written account the program owns that passes the filters', async () => {
+    const { connection } = t;
+    const payer = await fundedKeypair(connection, 2);
+    const recipient = Keypair.generate().publicKey;
+    const seen: { pubkey: string; lamports: number; size: number }[] = [];
+    const sized: string[] = [];
+    const { id: wallets, value: recipientSeen } = await nextValue<void>((resolve) =>
+      connection.onProgramAccountChange(
+        SystemProgram.programId,
+        ({ accountId, accountInfo }) => {
+          seen.push({
+            pubkey: accountId.toBase58(),
+            lamports: accountInfo.lamports,
+            size: accountInfo.data.length,
+          });
+          if (accountId.equals(recipient)) resolve();
+        },
+        { commitment: 'confirmed', filters: [{ dataSize: 0 }] },
+      ),
+    );
+    // Subscribed before the first: its notifications would come before the first's.
+    const withData = connection.onProgramAccountChange(
+      SystemProgram.programId,
+      ({ accountId }) => sized.push(accountId.toBase58()),
+      { commitment: 'confirmed', filters: [{ dataSize: 1 }] },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const tx = new Transaction({
+      feePayer: payer.publicKey,
+      ...(await connection.getLatestBlockhash()),
+    }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: recipient,
+        lamports: LAMPORTS_PER_SOL,
+      }),
+    );
+    tx.sign(payer);
+    await connection.sendRawTransaction(tx.serialize());
+    await recipientSeen;
+    expect(seen).toContainEqual({
+      pubkey: recipient.toBase58(),
+      lamports: LAMPORTS_PER_SOL,
+      size: 0,
+    });
+    expect(seen.map((entry) => entry.pubkey)).toContain(payer.publicKey.toBase58());
+    // The same transaction's notifications all went out at once: the 1-byte filter passed none.
+    expect(sized).toEqual([]);
+    await connection.removeProgramAccountChangeListener(wallets);
+    await connection.removeProgramAccountChangeListener(withData);
+  });
+
+  it('refuses a program subscription with a malformed program id or filter', async () => {
+    const socket = new WebSocket(t.localnet.wsUrl);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const replies = new Map<number, { error?: { code: number; message: string } }>();
+    const answered = new Promise<void>((resolve) => {
+      socket.on('message', (data: WebSocket.Data) => {
+        const reply = JSON.parse((data as Buffer).toString('utf8')) as {
+          id: number;
+          error?: { code: number; message: string };
+        };
+        replies.set(reply.id, reply);
+        if (replies.size === 3) resolve();
+      });
+    });
+    const call = (id: number, params: unknown[]) =>
+      socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'programSubscribe', params }));
+    call(1, ['not-a-key']);
+    call(2, [
+      SystemProgram.programId.toBase58(),
+      { filters: [{ memcmp: { offset: -1, bytes: '1' } }] },
+    ]);
+    call(3, [SystemProgram.programId.toBase58(), { filters: [{ nope: true }] }]);
+    await answered;
+    expect(replies.get(1)?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('program id must be a base58 public key') as string,
+    });
+    expect(replies.get(2)?.error?.code).toBe(-32602);
+    expect(replies.get(3)?.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('must be { dataSize } or { memcmp }') as string,
+    });
+    socket.close();
+  });
 });

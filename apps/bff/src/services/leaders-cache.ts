@@ -3,10 +3,9 @@ import { createRefreshingResource, type RefreshingResource } from '../cache/refr
 import type { Scheduler } from '../cache/scheduler';
 import { leaderRecordSet, leaderRecordsKey, type LeaderRecordSet } from './leader-record-set';
 
-/** Pushes of one leader record's account: its new state, or null once it is no record. */
+/** Pushes of the leader records' accounts: a record's new state, or null once it is no record. */
 export type LeaderRecordWatch = (
-  address: string,
-  onChange: (record: OnChainLeaderRecord | null) => void,
+  onChange: (address: string, record: OnChainLeaderRecord | null) => void,
 ) => () => void;
 
 /** How many codes the leader presale has registered (its `leaderCount`), and its changes. */
@@ -19,7 +18,7 @@ export interface RegisteredCount {
 export interface LeadersCacheOptions {
   /** Every leader record of the leader presale (one `getProgramAccounts`). */
   readonly list: () => Promise<readonly OnChainLeaderRecord[]>;
-  /** Pushes of a record's account (accountSubscribe); absent: records change on reads only. */
+  /** Pushes of the records' accounts (one programSubscribe); absent: changes on reads only. */
   readonly watch?: LeaderRecordWatch;
   readonly clock: Clock;
   readonly refreshMs: number;
@@ -53,39 +52,9 @@ export interface LeadersCache {
   /**
    * The upstream work, on the instance that polls: the first read, a read every `refreshMs`,
    * one when the leader presale's registered count changes (a new code), and the pushes of
-   * every record's account. Returns what stops it.
+   * the records' accounts. Returns what stops it.
    */
   start(scheduler: Scheduler, registered: RegisteredCount): () => void;
-}
-
-/** Watches the account of every record listed, and stops watching those no longer listed. */
-function createRecordWatches(
-  watch: LeaderRecordWatch | undefined,
-  onPush: (address: string, record: OnChainLeaderRecord | null) => void,
-) {
-  const watched = new Map<string, () => void>();
-  return {
-    sync(records: readonly OnChainLeaderRecord[]) {
-      if (watch === undefined) return;
-      const wanted = new Set(records.map((record) => record.address));
-      for (const [address, stop] of watched) {
-        if (wanted.has(address)) continue;
-        stop();
-        watched.delete(address);
-      }
-      for (const address of wanted) {
-        if (!watched.has(address))
-          watched.set(
-            address,
-            watch(address, (r) => onPush(address, r)),
-          );
-      }
-    },
-    stopAll() {
-      for (const stop of watched.values()) stop();
-      watched.clear();
-    },
-  };
 }
 
 /**
@@ -135,17 +104,22 @@ export function createLeadersCache(options: LeadersCacheOptions): LeadersCache {
     });
     pending = read;
   };
-  const watches = createRecordWatches(options.watch, (address, record) => {
+  /** A pushed record replaces its listed one; one not listed yet (a new code) is read with the rest. */
+  const onPush = (address: string, record: OnChainLeaderRecord | null): void => {
     if (record === null) {
       readAgain();
       return;
     }
     pushed.set(address, { record, during: readsBegun });
     const current = resource.current()?.value;
-    const index = current?.findIndex((listed) => listed.address === address) ?? -1;
-    if (current === undefined || index < 0) return;
+    if (current === undefined) return;
+    const index = current.findIndex((listed) => listed.address === address);
+    if (index < 0) {
+      readAgain();
+      return;
+    }
     resource.push(current.map((listed, at) => (at === index ? record : listed)));
-  });
+  };
 
   return {
     resource,
@@ -176,14 +150,11 @@ export function createLeadersCache(options: LeadersCacheOptions): LeadersCache {
           if (count !== null && next !== count) readAgain();
           count = next;
         }),
-        resource.subscribe((entry) => watches.sync(entry.value)),
+        options.watch?.(onPush) ?? (() => undefined),
       ];
-      const current = resource.current();
-      if (current !== null) watches.sync(current.value);
       return () => {
         polling = false;
         for (const stop of stops.splice(0)) stop();
-        watches.stopAll();
       };
     },
   };

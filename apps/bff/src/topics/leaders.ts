@@ -7,8 +7,8 @@ import { defineTopic, requirePeriod } from './topic';
  * (counted as `rpc`/`listLeaderRecords`) by the upstream lease holder only, every
  * `PRESALE_REFRESH_MS`, when the leader presale's registered count changes (a new code), and
  * when a leader buy or claim is recorded on any instance (another instance asks the holder
- * through Redis); each record's account is also watched, so a buy, a claim or a suspension is
- * in at once. The other instances take the holder's entries. Unfit for `/readyz` once older than
+ * through Redis); the records' accounts are also watched (one programSubscribe filtered to the
+ * leader presale's records), so a buy, a claim or a suspension is in at once. The other instances take the holder's entries. Unfit for `/readyz` once older than
  * three periods. No stream message and no route of its own: the leaderboard, the leader routes
  * (`/api/v1/leaders/:code`, `/by-wallet/:wallet`), the Blink's code lookup and the reconciler
  * read it (`fastify.leaders`), so a visitor never causes a chain read.
@@ -21,7 +21,11 @@ export const leadersTopic = defineTopic({
     const { leaderRecords, deployment, clock } = context.deps;
     const { refreshMs, maxAgeMs } = requirePeriod(context);
     const leaderPresale = deployment.presales.leader.address;
-    const watch = leaderRecords.watchLeaderRecord?.bind(leaderRecords);
+    const watchAll = leaderRecords.watchLeaderRecords?.bind(leaderRecords);
+    const watch =
+      watchAll === undefined
+        ? undefined
+        : (onChange: Parameters<typeof watchAll>[1]) => watchAll(leaderPresale, onChange);
     const cache = createLeadersCache({
       name: 'leaders',
       list: () => {

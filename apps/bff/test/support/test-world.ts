@@ -62,7 +62,8 @@ export interface TestWorld {
   /** Leader records on the (fake) chain, by record address. */
   leaderRecords: Map<string, OnChainLeaderRecord>;
   /** Each watched leader record's push callback (only an instance that polls watches). */
-  recordWatchers: Map<string, (record: OnChainLeaderRecord | null) => void>;
+  /** The leader-record watch of each presale (the program subscription's stand-in). */
+  recordWatchers: Map<string, (address: string, record: OnChainLeaderRecord | null) => void>;
   chainDown: boolean;
   price: { quote: PythPrice | null; calls: number };
   counts: { telegram: CommunityCount | Error; twitter: CommunityCount | Error; calls: number };
@@ -218,9 +219,9 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
       },
     },
     leaderRecords: {
-      watchLeaderRecord: (address, onChange) => {
-        world.recordWatchers.set(address, onChange);
-        return () => world.recordWatchers.delete(address);
+      watchLeaderRecords: (presale, onChange) => {
+        world.recordWatchers.set(presale, onChange);
+        return () => world.recordWatchers.delete(presale);
       },
       readLeaderRecordAt: (address) =>
         world.chainDown

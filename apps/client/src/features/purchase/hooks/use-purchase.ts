@@ -2,7 +2,7 @@ import type { PresaleState, PresaleVariant } from '@fbt/domain';
 import { buyFbt, createBatchedSender, type BuyStage } from '@fbt/purchase';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
 import { useSiteConfig } from '../../../lib/use-site-config';
@@ -45,6 +45,63 @@ function markBuy(stage: BuyStage | 'result'): void {
       if (mark.name.startsWith('fbt:buy:')) performance.clearMarks(mark.name);
   }
   performance.mark(`fbt:buy:${stage}`);
+}
+
+/** What `buyFbt` is asked to buy for `target`. */
+function buyRequest(
+  target: PurchaseTarget,
+  buyer: PublicKey,
+  amountInput: string,
+  lookupTable: string | undefined,
+): Parameters<typeof buyFbt>[1] {
+  return {
+    programId: new PublicKey(target.programId),
+    presale: new PublicKey(target.presale),
+    mint: new PublicKey(target.mint),
+    state: target.state,
+    buyer,
+    amountInput,
+    boughtLamports: target.boughtLamports,
+    ...(target.leaderRecord === undefined
+      ? {}
+      : { leaderRecord: new PublicKey(target.leaderRecord) }),
+    ...(target.allowlistProof === undefined ? {} : { allowlistProof: target.allowlistProof }),
+    ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
+  };
+}
+
+/**
+ * After a confirmed buy: the wallet's bought amount and the presale are read again, and on the
+ * leader page the leader report is posted; the dialog to show. Off the leader page the dialog
+ * comes first and the re-reads start once it is painted, not in its way.
+ */
+async function successDialog(
+  result: Extract<Awaited<ReturnType<typeof buyFbt>>, { ok: true }>,
+  target: PurchaseTarget,
+  wallet: string,
+  queryClient: QueryClient,
+): Promise<PurchaseDialog> {
+  const bought = { lamports: result.lamports, tokenAmount: result.tokenAmount };
+  const refreshReads = () => {
+    void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
+    void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
+  };
+  if (target.leaderCode === undefined) {
+    if (document.visibilityState === 'visible')
+      requestAnimationFrame(() => setTimeout(refreshReads, 0));
+    else refreshReads();
+    return { kind: 'success', signature: result.signature, bought };
+  }
+  refreshReads();
+  const report = await postLeaderReport(
+    buildLeaderReport({
+      signature: result.signature,
+      wallet,
+      leaderCode: target.leaderCode,
+      lamports: result.lamports,
+    }),
+  );
+  return leaderReportDialog(result.signature, report, bought);
 }
 
 /**
@@ -94,23 +151,7 @@ export function usePurchase(variant?: PresaleVariant) {
             signals: presaleSignals(target.variant),
             sendWithStatus,
           },
-          {
-            programId: new PublicKey(target.programId),
-            presale: new PublicKey(target.presale),
-            mint: new PublicKey(target.mint),
-            state: target.state,
-            buyer: publicKey,
-            amountInput,
-            boughtLamports: target.boughtLamports,
-            ...(target.leaderCode === undefined ? {} : { leaderCode: target.leaderCode }),
-            ...(target.leaderRecord === undefined
-              ? {}
-              : { leaderRecord: new PublicKey(target.leaderRecord) }),
-            ...(target.allowlistProof === undefined
-              ? {}
-              : { allowlistProof: target.allowlistProof }),
-            ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
-          },
+          buyRequest(target, publicKey, amountInput, lookupTable),
         );
         // The next purchase needs a new blockhash (and now has a token account); read once the
         // result is on screen.
@@ -122,31 +163,7 @@ export function usePurchase(variant?: PresaleVariant) {
           setDialog(buyFailureDialog(result));
           return;
         }
-        const bought = { lamports: result.lamports, tokenAmount: result.tokenAmount };
-        // After a buy the wallet's bought amount and the presale are read again at once.
-        const wallet = publicKey.toBase58();
-        const refreshReads = () => {
-          void queryClient.invalidateQueries({ queryKey: boughtQueryKey(target.variant, wallet) });
-          void queryClient.invalidateQueries({ queryKey: presaleQueryKey(target.variant) });
-        };
-        if (target.leaderCode === undefined) {
-          // The dialog first; the re-reads start once it is painted, not in its way.
-          setDialog({ kind: 'success', signature: result.signature, bought });
-          if (document.visibilityState === 'visible')
-            requestAnimationFrame(() => setTimeout(refreshReads, 0));
-          else refreshReads();
-          return;
-        }
-        refreshReads();
-        const report = await postLeaderReport(
-          buildLeaderReport({
-            signature: result.signature,
-            wallet,
-            leaderCode: target.leaderCode,
-            lamports: result.lamports,
-          }),
-        );
-        setDialog(leaderReportDialog(result.signature, report, bought));
+        setDialog(await successDialog(result, target, publicKey.toBase58(), queryClient));
       } finally {
         running.current = false;
         setStage(null);
