@@ -3,10 +3,13 @@
 // (already installed with Vite and tsx). Every other package stays an import of node_modules,
 // so native addons (better-sqlite3) and packages that read their own files at run time
 // (@fastify/swagger-ui) load as they do under tsx. The output sits at the same depth as
-// apps/bff/src, so paths the BFF resolves against the repository root stay the same.
+// apps/bff/src, so paths the BFF resolves against the repository root stay the same. The
+// program's IDL (programs/presale/idl/presale.json, served at /idl/presale.json) is compiled in
+// as text, since the image holds no programs/ (apps/bff/src/presale-idl.ts).
 //
 //   node deploy/build-bff.mjs [--outfile apps/bff/dist/main.mjs]
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -25,6 +28,11 @@ const externalPackages = {
   },
 };
 
+const presaleIdl = readFileSync(
+  new URL('../programs/presale/idl/presale.json', import.meta.url),
+  'utf8',
+);
+
 const result = await build({
   absWorkingDir: REPO_ROOT,
   entryPoints: ['apps/bff/src/main.ts'],
@@ -38,6 +46,7 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
   plugins: [externalPackages],
+  define: { FBT_EMBEDDED_PRESALE_IDL: JSON.stringify(presaleIdl) },
 });
 const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.mjs'));
 const kib = output === undefined ? '?' : (output[1].bytes / 1024).toFixed(0);

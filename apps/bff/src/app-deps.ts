@@ -84,6 +84,8 @@ export interface AppDeps {
   readonly leaderRecords: LeaderRecords;
   /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
   readonly rpcUpstreamUrl: string;
+  /** The program's Codama IDL, the committed file's bytes, served at `/idl/presale.json`. */
+  readonly presaleIdl: Uint8Array;
   readonly fetch?: FetchLike;
   /** Pino options or false; default a JSON logger at info. */
   readonly logger?: boolean | Record<string, unknown>;

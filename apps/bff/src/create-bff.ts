@@ -27,6 +27,7 @@ import {
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
+import { readPresaleIdl } from './presale-idl';
 import { swapDepsFromConfig } from './swap-wiring';
 
 /** Pubsub errors repeat on every reconnect attempt: one report a minute at most. */
@@ -187,6 +188,7 @@ export async function createAppDeps(
     }),
     leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,
+    presaleIdl: readPresaleIdl(),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     swap: swapDepsFromConfig(config),
     cluster: {

@@ -13,7 +13,7 @@ describe('the committed program builds', () => {
   const info = JSON.parse(readFileSync(BUILD_INFO_PATH, 'utf8')) as BuildInfo;
 
   it.each(PROGRAM_VERSIONS)(
-    'dist/presale.%s.so is byte-identical to a fresh build from c/',
+    'dist/presale.%s.so is byte-identical to a fresh build from c/ and security.json',
     (version) => {
       const committed = new Uint8Array(readFileSync(programSoPath(version)));
       const fresh = rebuilt.get(version);

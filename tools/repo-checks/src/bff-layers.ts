@@ -41,6 +41,7 @@ export const BFF_LAYERS: readonly Layer[] = [
       'config.ts',
       'deployment-file.ts',
       'repo-root.ts',
+      'presale-idl.ts',
       'site-content-config.ts',
       'chain-wiring.ts',
       'swap-wiring.ts',

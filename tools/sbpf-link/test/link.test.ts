@@ -131,6 +131,31 @@ describe.each(versions)('when linking for sBPF %s', (sbpf) => {
     ]);
   });
 
+  it('keeps an unreferenced read-only section (a security.txt) in the read-only data', async () => {
+    const { elf, rodataSize } = linkObjects(
+      [{ name: 'unreferenced-section.o', bytes: compileFixture('unreferenced-section.c') }],
+      { sbpf },
+    );
+    const at = Buffer.from(elf).indexOf('=BEGIN=kept in rodata=END=\0');
+    expect(at).toBeGreaterThan(0);
+    expect(rodataSize).toBeGreaterThanOrEqual(27);
+    // The loaded segment that holds it is readable only (p_flags PF_R = 4).
+    const view = new DataView(elf.buffer, elf.byteOffset, elf.byteLength);
+    const phoff = Number(view.getBigUint64(32, true));
+    const holders = Array.from(
+      { length: view.getUint16(56, true) },
+      (_, index) => phoff + index * 56,
+    )
+      .filter((header) => view.getUint32(header, true) === 1)
+      .filter((header) => {
+        const start = Number(view.getBigUint64(header + 8, true));
+        return start <= at && at + 27 <= start + Number(view.getBigUint64(header + 32, true));
+      })
+      .map((header) => view.getUint32(header + 4, true));
+    expect(holders).toEqual([4]);
+    expect((await runInLitesvm(elf)).error).toBe('');
+  });
+
   it('is deterministic: the same inputs give byte-identical output', () => {
     const bytes = compileFixture('pointer-table.c');
     const first = linkObjects([{ name: 'a.o', bytes }], { sbpf }).elf;

@@ -18,6 +18,7 @@ import { clientRoutes } from './client';
 import { contentRoutes } from './content';
 import { ctRoute } from './ct';
 import { healthzRoute } from './healthz';
+import { idlRoute } from './idl';
 import { legacyGoalsRoutes } from './legacy-goals';
 import { readyzRoute } from './readyz';
 import { rpcRoute } from './rpc';
@@ -34,6 +35,7 @@ export type RoutesOptions = Pick<
   | 'ledger'
   | 'leaderRecords'
   | 'rpcUpstreamUrl'
+  | 'presaleIdl'
   | 'fetch'
   | 'swap'
   | 'cluster'
@@ -116,6 +118,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     mint: deployment.mint,
     clock: options.clock,
   });
+  await fastify.register(idlRoute, { presaleIdl: options.presaleIdl });
   await fastify.register(contentRoutes, { contentDir: settings.contentDir ?? null });
   await fastify.register(clientRoutes, { clientDist: settings.clientDist });
 };

@@ -20,6 +20,7 @@ import type {
 import { INITIAL_PRESALE_STATE, OPEN_SALE_RULES } from '@fbt/domain';
 import { buildApp, type AppDeps, type AppSettings } from '../../src/app';
 import { createManualScheduler, type ManualScheduler } from '../../src/cache/scheduler';
+import { readPresaleIdl } from '../../src/presale-idl';
 
 /** A mutable clock tests move by hand. */
 export interface TestClock {
@@ -249,6 +250,7 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
             ),
     },
     rpcUpstreamUrl: 'http://127.0.0.1:1/',
+    presaleIdl: readPresaleIdl(),
     logger: false,
     ...overrides,
   };

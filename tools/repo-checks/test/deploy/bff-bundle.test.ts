@@ -86,6 +86,17 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
     expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 
+  it("serves the program's IDL compiled in (the image has no programs/), the committed bytes", async () => {
+    const idl = await fetch(`${base}/idl/presale.json`);
+    expect(idl.status).toBe(200);
+    expect(idl.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const committed = readFileSync(join(REPO_ROOT, 'programs/presale/idl/presale.json'));
+    expect(Buffer.from(await idl.arrayBuffer()).equals(committed)).toBe(true);
+    // Compiled in: the bundle holds the IDL's text (a string literal, newlines escaped).
+    const bundle = readFileSync(join(REPO_ROOT, outfile), 'utf8');
+    expect(bundle).toContain('"kind": "programNode",\\n    "name": "fbtPresale"');
+  });
+
   it('imports only packages that some workspace lists as a production dependency', () => {
     // The image keeps node_modules after `npm prune --omit=dev`: what survives is what a
     // workspace (or the root) declares in `dependencies`.
