@@ -5,6 +5,7 @@ import { usageError } from '../operator-error';
 import { CHAIN_OPTIONS, openChain } from '../options/chain';
 import { keypairOption, readKeypairOption } from '../options/signer';
 import { formatJson } from '../output';
+import { securityTxtRefusal } from '../security-txt-guard';
 import { DEFAULT_PROGRAM_PATH } from '../seed';
 import { defineCommand } from './command';
 
@@ -31,6 +32,8 @@ export const deployCommand = defineCommand({
     const { connection } = openChain(values, io.env);
     const payer = readKeypairOption(values);
     const elf = readProgramFile(values.program);
+    const refusal = securityTxtRefusal(await connection.getGenesisHash(), elf);
+    if (refusal !== null) throw refusal;
     const programKeypair =
       values['program-keypair'] === undefined
         ? undefined
