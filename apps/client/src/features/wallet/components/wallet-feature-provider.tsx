@@ -24,12 +24,14 @@ function networkOf(cluster: Cluster | null): WalletAdapterNetwork {
 /** Registers the page's wallet with the top bar and renders the picker when asked. */
 function WalletBridge({
   userSelected,
+  cluster,
   children,
 }: {
   userSelected: { current: boolean };
+  cluster: Cluster | null;
   children: ReactNode;
 }) {
-  const connection = useWalletConnection(userSelected);
+  const connection = useWalletConnection(userSelected, cluster);
   useRegisterWallet(connection);
   return (
     <>
@@ -99,7 +101,9 @@ export function WalletFeatureProvider({
         localStorageKey={WALLET_NAME_STORAGE_KEY}
         onError={onError}
       >
-        <WalletBridge userSelected={userSelected}>{children}</WalletBridge>
+        <WalletBridge userSelected={userSelected} cluster={cluster}>
+          {children}
+        </WalletBridge>
       </WalletProvider>
     </ConnectionProvider>
   );
