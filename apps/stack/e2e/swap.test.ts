@@ -175,6 +175,21 @@ describe('with the loopback pool on the local chain', () => {
     expect((await stack.connection.getBalance(pool().pool, 'confirmed')) - poolBefore).toBe(
       SOL / 2,
     );
+
+    // The trade is done: the form is empty (one more tap cannot repeat it) and the balances
+    // shown are the chain's at once, not at their next 30 s poll.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('swap-pay-input').inputValue()).toBe('');
+    expect(await page.getByTestId('swap-receive-input').inputValue()).toBe('');
+    expect(await page.getByTestId('swap-send').textContent()).toBe('Enter an amount');
+    expect(await page.getByTestId('swap-send').isDisabled()).toBe(true);
+    const lamports = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
+    const sol = `${lamports / 1_000_000_000n}.${String((lamports % 1_000_000_000n) / 1_000n).padStart(6, '0')}`;
+    await expect
+      .poll(() => page.getByTestId('swap-pay-balance').textContent())
+      .toBe(`Balance: ${sol.replace(/\.?0+$/, '')} SOLMax`);
+    await shot(page, 'after-buy');
     expect(errors).toEqual([]);
     await close();
   });
