@@ -201,9 +201,17 @@ describe('with the loopback pool on the local chain', () => {
     'at %d px (%s): the Local Burner shows its full address with Copy, and gets 10 test SOL from the page, shown at once',
     async (width, language) => {
       const words = {
-        en: { picker: 'Connect Wallet', dialog: 'Disconnect Wallet', copied: 'Address copied' },
+        en: {
+          picker: 'Connect Wallet',
+          pickerText: 'Choose the wallet you want to swap with.',
+          install: 'Install',
+          dialog: 'Disconnect Wallet',
+          copied: 'Address copied',
+        },
         it: {
           picker: 'Connetti Wallet',
+          pickerText: 'Scegli il wallet con cui fare lo swap.',
+          install: 'Installa',
           dialog: 'Disconnetti Wallet',
           copied: 'Indirizzo copiato',
         },
@@ -223,10 +231,16 @@ describe('with the loopback pool on the local chain', () => {
       const connect = page.getByTestId('swap-connect');
       await expect.poll(() => connect.isEnabled()).toBe(true);
       await connect.click();
-      await page
-        .getByRole('dialog', { name: words.picker })
-        .getByRole('button', { name: /Local Burner/ })
-        .click();
+      const picker = page.getByRole('dialog', { name: words.picker });
+      expect(await picker.locator('.dialog__text').textContent()).toBe(words.pickerText);
+      expect(
+        await picker
+          .getByRole('button', { name: /Phantom Wallet/ })
+          .getByTestId('wallet-picker-status')
+          .textContent(),
+      ).toBe(words.install);
+      await page.screenshot({ path: path.join(SHOTS, `picker-${language}-${width}.png`) });
+      await picker.getByRole('button', { name: /Local Burner/ }).click();
       await page.getByTestId('swap-send').waitFor();
       const stored = await page.evaluate(() => localStorage.getItem('fbt.burnerSecretKey'));
       const burner = Keypair.fromSecretKey(Uint8Array.from(JSON.parse(stored ?? '[]') as number[]));

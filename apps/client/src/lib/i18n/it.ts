@@ -46,12 +46,16 @@ export const it: Messages = {
   'wallet.fundFailed': 'La chain locale non ha inviato i SOL di prova. Riprova.',
   'wallet.pickerTitle': 'Connetti Wallet',
   'wallet.pickerText': 'Scegli il wallet con cui acquistare FBT.',
+  'wallet.pickerTextSwap': 'Scegli il wallet con cui fare lo swap.',
+  'wallet.pickerTextClaim':
+    'Scegli il wallet su cui i tuoi codici leader pagano, per riscuotere la tua commissione.',
   'wallet.phantom': 'Phantom Wallet',
   'wallet.solflare': 'Solflare Wallet',
   'wallet.cancel': 'Annulla',
   'wallet.detected': 'Rilevato',
-  'wallet.notInstalled': 'Non installato',
-  'wallet.loadable': 'Disponibile',
+  'wallet.webWallet': 'Non installato: si collega tramite il suo wallet web',
+  'wallet.openApp': 'Apre l’app',
+  'wallet.install': 'Installa',
   'wallet.openInText':
     'Hai l’app su questo telefono? Apri questa pagina al suo interno per connetterti.',
   'wallet.openIn': 'Apri in {wallet}',
