@@ -147,8 +147,15 @@ describe('POST /rpc', () => {
     expect(received).toEqual([]);
   });
 
+  /** A world whose deployment is on `cluster` instead of the local chain. */
+  const worldOn = (cluster: 'devnet' | 'testnet' | 'mainnet-beta') => {
+    const world = createTestWorld();
+    return { world, deployment: { ...world.deployment, cluster } };
+  };
+
   it('refuses a whole batch when one call is not allowed', async () => {
-    app = await startApp(createTestWorld(), { rpcUpstreamUrl: upstreamUrl });
+    const { world, deployment } = worldOn('devnet');
+    app = await startApp(world, { rpcUpstreamUrl: upstreamUrl, deployment });
     const response = await rpc(
       JSON.stringify([
         { jsonrpc: '2.0', id: 1, method: 'getSlot' },
@@ -160,6 +167,41 @@ describe('POST /rpc', () => {
     );
     expect(received).toEqual([]);
   });
+
+  it('forwards the faucet (requestAirdrop) on a local chain', async () => {
+    app = await startApp(createTestWorld(), { rpcUpstreamUrl: upstreamUrl });
+    const call = {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'requestAirdrop',
+      params: ['11111111111111111111111111111111', 10_000_000_000],
+    };
+    const response = await rpc(JSON.stringify(call));
+    expect(response.json()).toEqual({ jsonrpc: '2.0', id: 4, result: 'ok' });
+    expect(received).toEqual([call]);
+  });
+
+  it.each(['devnet', 'testnet', 'mainnet-beta'] as const)(
+    'refuses the faucet (requestAirdrop) on %s and forwards nothing',
+    async (cluster) => {
+      const { world, deployment } = worldOn(cluster);
+      app = await startApp(world, { rpcUpstreamUrl: upstreamUrl, deployment });
+      const response = await rpc(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'requestAirdrop',
+          params: ['11111111111111111111111111111111', 10_000_000_000],
+        }),
+      );
+      expect(response.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32601, message: 'Method not allowed through this proxy: requestAirdrop' },
+      });
+      expect(received).toEqual([]);
+    },
+  );
 
   it('answers 502 with a JSON-RPC error when the upstream is down or failing', async () => {
     app = await startApp(createTestWorld(), { rpcUpstreamUrl: 'http://127.0.0.1:1/' });

@@ -175,9 +175,101 @@ describe('with the loopback pool on the local chain', () => {
     expect((await stack.connection.getBalance(pool().pool, 'confirmed')) - poolBefore).toBe(
       SOL / 2,
     );
+
+    // The trade is done: the form is empty (one more tap cannot repeat it) and the balances
+    // shown are the chain's at once, not at their next 30 s poll.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('swap-pay-input').inputValue()).toBe('');
+    expect(await page.getByTestId('swap-receive-input').inputValue()).toBe('');
+    expect(await page.getByTestId('swap-send').textContent()).toBe('Enter an amount');
+    expect(await page.getByTestId('swap-send').isDisabled()).toBe(true);
+    const lamports = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
+    const sol = `${lamports / 1_000_000_000n}.${String((lamports % 1_000_000_000n) / 1_000n).padStart(6, '0')}`;
+    await expect
+      .poll(() => page.getByTestId('swap-pay-balance').textContent())
+      .toBe(`Balance: ${sol.replace(/\.?0+$/, '')} SOLMax`);
+    await shot(page, 'after-buy');
     expect(errors).toEqual([]);
     await close();
   });
+
+  it.each([
+    [1440, 'en'],
+    [390, 'it'],
+  ] as const)(
+    'at %d px (%s): the Local Burner shows its full address with Copy, and gets 10 test SOL from the page, shown at once',
+    async (width, language) => {
+      const words = {
+        en: {
+          picker: 'Connect Wallet',
+          pickerText: 'Choose the wallet you want to swap with.',
+          install: 'Install',
+          dialog: 'Disconnect Wallet',
+          copied: 'Address copied',
+        },
+        it: {
+          picker: 'Connetti Wallet',
+          pickerText: 'Scegli il wallet con cui fare lo swap.',
+          install: 'Installa',
+          dialog: 'Disconnetti Wallet',
+          copied: 'Indirizzo copiato',
+        },
+      }[language];
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: 1,
+      });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: stack.url,
+      });
+      await context.addInitScript((lang) => localStorage.setItem('fbt.language', lang), language);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${stack.url}#/swap`);
+      const connect = page.getByTestId('swap-connect');
+      await expect.poll(() => connect.isEnabled()).toBe(true);
+      await connect.click();
+      const picker = page.getByRole('dialog', { name: words.picker });
+      expect(await picker.locator('.dialog__text').textContent()).toBe(words.pickerText);
+      expect(
+        await picker
+          .getByRole('button', { name: /Phantom Wallet/ })
+          .getByTestId('wallet-picker-status')
+          .textContent(),
+      ).toBe(words.install);
+      await page.screenshot({ path: path.join(SHOTS, `picker-${language}-${width}.png`) });
+      await picker.getByRole('button', { name: /Local Burner/ }).click();
+      await page.getByTestId('swap-send').waitFor();
+      const stored = await page.evaluate(() => localStorage.getItem('fbt.burnerSecretKey'));
+      const burner = Keypair.fromSecretKey(Uint8Array.from(JSON.parse(stored ?? '[]') as number[]));
+      const address = burner.publicKey.toBase58();
+      const balance = page.getByTestId('swap-pay-balance');
+      await expect.poll(() => balance.textContent()).toMatch(/^(Balance|Saldo): 0 SOL/);
+
+      await page.getByTestId('connect-button').click();
+      const dialog = page.getByRole('dialog', { name: words.dialog });
+      expect(await dialog.getByTestId('wallet-address').textContent()).toBe(address);
+      await dialog.getByTestId('wallet-address-copy').click();
+      await expect
+        .poll(() => dialog.getByTestId('wallet-address-copy').textContent())
+        .toBe(words.copied);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+      await page.screenshot({ path: path.join(SHOTS, `burner-dialog-${language}-${width}.png`) });
+
+      await dialog.getByTestId('wallet-fund').click();
+      await expect
+        .poll(() => dialog.getByTestId('wallet-fund-status').textContent())
+        .toBe(language === 'en' ? '10 test SOL received.' : '10 SOL di prova ricevuti.');
+      expect(await stack.connection.getBalance(burner.publicKey, 'confirmed')).toBe(10 * SOL);
+      await page.screenshot({ path: path.join(SHOTS, `burner-funded-${language}-${width}.png`) });
+      // The balance on the page is read again at once, not at its next 30 s poll.
+      expect(await balance.textContent()).toMatch(/^(Balance|Saldo): 10 SOL/);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('sells FBT for an exact amount of SOL at 390 px', async () => {
     const wallet = await fundedWallet(5);

@@ -106,6 +106,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcRateLimitMax: settings.rpcRateLimitMax,
     rpcCostBudgetPerMinute: settings.rpcCostBudgetPerMinute,
     upstreamCalls,
+    localnet: deployment.cluster === 'localnet',
     ...(options.cluster?.redis === undefined
       ? {}
       : {

@@ -59,8 +59,14 @@ function idOf(call: unknown): JsonRpcId {
   return null;
 }
 
+/**
+ * Allowed in addition on a local chain only (the deployment's cluster is `localnet`): the
+ * faucet, so the site can fund its throw-away wallet. Never forwarded to a real cluster.
+ */
+export const RPC_LOCALNET_METHODS: ReadonlySet<string> = new Set(['requestAirdrop']);
+
 /** Why a single call may not be forwarded, or null when it may. */
-function refuse(call: unknown): RpcAnswer | null {
+function refuse(call: unknown, allowed: (method: string) => boolean): RpcAnswer | null {
   if (typeof call !== 'object' || call === null || Array.isArray(call)) {
     return rpcError(null, -32600, 'Invalid request: expected a JSON-RPC 2.0 object');
   }
@@ -68,7 +74,7 @@ function refuse(call: unknown): RpcAnswer | null {
   if (jsonrpc !== '2.0' || typeof method !== 'string') {
     return rpcError(idOf(call), -32600, 'Invalid request: expected jsonrpc "2.0" and a method');
   }
-  if (!RPC_METHOD_ALLOWLIST.has(method)) {
+  if (!allowed(method)) {
     return rpcError(
       idOf(call),
       -32601,
@@ -84,6 +90,8 @@ function refuse(call: unknown): RpcAnswer | null {
 export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
   Pick<AppSettings, 'rpcRateLimitMax' | 'rpcCostBudgetPerMinute'> & {
     readonly upstreamCalls: Counter;
+    /** True only when the cluster is `localnet`: the faucet ({@link RPC_LOCALNET_METHODS}). */
+    readonly localnet: boolean;
     /**
      * Set (REDIS_URL): the cost budget is shared by every instance, under `costBudgetPrefix`;
      * absent: each instance keeps its own.
@@ -99,7 +107,10 @@ type RpcAnswer = ReturnType<typeof rpcError>;
  * oversized batch, or a batch holding a call that may not be forwarded (each refused call gets
  * its reason, the others say a sibling was refused).
  */
-function readCalls(body: string): { payload: unknown; calls: unknown[] } | { refusal: unknown } {
+function readCalls(
+  body: string,
+  allowed: (method: string) => boolean,
+): { payload: unknown; calls: unknown[] } | { refusal: unknown } {
   let payload: unknown;
   try {
     payload = JSON.parse(body);
@@ -112,7 +123,7 @@ function readCalls(body: string): { payload: unknown; calls: unknown[] } | { ref
       refusal: rpcError(null, -32600, `Invalid request: a batch holds 1 to ${RPC_MAX_BATCH} calls`),
     };
   }
-  const refusals = calls.map(refuse);
+  const refusals = calls.map((call) => refuse(call, allowed));
   const refused = refusals.find((refusal): refusal is RpcAnswer => refusal !== null);
   if (refused === undefined) return { payload, calls };
   if (!Array.isArray(payload)) return { refusal: refused };
@@ -194,6 +205,8 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
   const { upstreamCalls } = options;
   const budgetPerMinute = options.rpcCostBudgetPerMinute ?? DEFAULT_RPC_COST_BUDGET_PER_MINUTE;
   const budget = costBudgetOf(fastify, options, budgetPerMinute);
+  const allowed = (method: string) =>
+    RPC_METHOD_ALLOWLIST.has(method) || (options.localnet && RPC_LOCALNET_METHODS.has(method));
 
   // Parse JSON ourselves so malformed bodies get JSON-RPC errors, not HTTP 400s.
   fastify.removeContentTypeParser('application/json');
@@ -217,7 +230,7 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
       },
     },
     async (request, reply) => {
-      const read = readCalls(String(request.body));
+      const read = readCalls(String(request.body), allowed);
       if ('refusal' in read) return reply.send(read.refusal);
       const { payload, calls } = read;
       const cost = calls.reduce<number>((sum, call) => {

@@ -287,6 +287,14 @@ describe('the leader earnings page', () => {
       { wallet, width: 390 },
     );
     await openEarnings(page);
+    // The Connect dialog speaks of this page's purpose, not of buying FBT.
+    await page.getByTestId(EARNINGS_CONNECT).click();
+    const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
+    expect(await picker.locator('.dialog__text').textContent()).toBe(
+      'Choose the wallet your leader codes pay, to claim your commission.',
+    );
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
     await connect(page, wallet, undefined, 'earnings-empty', EARNINGS_CONNECT);
     expect(await page.getByTestId('earnings-empty').textContent()).toContain(
       'No leader code pays this wallet',

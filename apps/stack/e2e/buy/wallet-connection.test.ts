@@ -224,11 +224,20 @@ describe('without the wallet installed', () => {
     );
     await page.getByTestId('purchase-connect').click();
     const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
-    const phantom = picker.getByRole('button', { name: /Phantom Wallet/ });
-    expect(await phantom.textContent()).toContain('Not installed');
-    expect(await picker.getByRole('button', { name: /Solflare Wallet/ }).textContent()).toContain(
-      'Available',
+    expect(await picker.locator('.dialog__text').textContent()).toBe(
+      'Choose the wallet you want to buy FBT with.',
     );
+    // Not installed: Phantom's row offers to install it; Solflare's adapter still connects
+    // through its web wallet, and the row says so rather than calling it available.
+    const phantom = picker.getByRole('button', { name: /Phantom Wallet/ });
+    expect(await phantom.getByTestId('wallet-picker-status').textContent()).toBe('Install');
+    expect(
+      await picker
+        .getByRole('button', { name: /Solflare Wallet/ })
+        .getByTestId('wallet-picker-status')
+        .textContent(),
+    ).toBe('Not installed: connects through its web wallet');
+    await saveShot(page, 'picker-not-installed');
     const [tab] = await Promise.all([context.waitForEvent('page'), phantom.click()]);
     await tab.waitForLoadState();
     expect(tab.url()).toMatch(/^https:\/\/phantom\.(app|com)\//);
@@ -245,7 +254,7 @@ describe('without the wallet installed', () => {
     await page.getByTestId('purchase-connect').click();
     const picker = page.getByRole('dialog', { name: 'Connect Wallet' });
     const phantom = picker.getByRole('button', { name: /Phantom Wallet/ });
-    expect(await phantom.textContent()).toContain('Available');
+    expect(await phantom.getByTestId('wallet-picker-status').textContent()).toBe('Opens the app');
     await saveShot(page, 'picker-iphone');
     await Promise.all([page.waitForURL(/^https:\/\/phantom\.app\/ul\/browse\//), phantom.click()]);
     const target = new URL(page.url());

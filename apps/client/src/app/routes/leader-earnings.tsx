@@ -11,6 +11,7 @@ function EarningsWithWallet() {
     <WalletFeatureProvider
       rpcPath={config.data?.rpcPath ?? '/rpc'}
       cluster={config.data?.cluster ?? null}
+      purpose="claim"
     >
       <LeaderEarningsPage config={config.data} />
     </WalletFeatureProvider>

@@ -11,6 +11,7 @@ function SwapWithWallet() {
     <WalletFeatureProvider
       rpcPath={config.data?.rpcPath ?? '/rpc'}
       cluster={config.data?.cluster ?? null}
+      purpose="swap"
     >
       <SwapPage config={config.data} />
     </WalletFeatureProvider>

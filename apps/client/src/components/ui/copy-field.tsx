@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n/i18n';
 import { CopyIcon } from './icons';
+import { useCopy } from './use-copy';
 import './copy-field.css';
-
-/** How long 'Link copied' stays on the button. */
-const COPIED_MS = 2_500;
 
 /**
  * A link to share: its label, the link itself (read-only and selectable, in case copying is
@@ -29,23 +27,7 @@ export function CopyField({
   const { t } = useI18n();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  useEffect(() => {
-    if (copy !== 'copied') return;
-    const timer = setTimeout(() => setCopy('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
-
-  const refused = () => {
-    input.current?.select();
-    setCopy('failed');
-  };
-  const onCopy = () => {
-    const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (clipboard === undefined) return refused();
-    clipboard.writeText(value).then(() => setCopy('copied'), refused);
-  };
+  const { state: copy, copy: onCopy } = useCopy(value, () => input.current?.select());
 
   return (
     <div className="copy-field">

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useI18n } from '../../lib/i18n/i18n';
 import { Dialog } from '../ui/dialog';
 import { WalletIcon } from '../ui/icons';
+import { WalletAddress } from './wallet-address';
+import { WalletFunding } from './wallet-funding';
 import type { WalletState } from './wallet-state';
+import './wallet-dialog.css';
 
 /**
  * The top bar's wallet button. Disconnected: shows 'Connect Wallet' and opens the picker.
- * Connected: shows the short address and opens the 'Disconnect Wallet' dialog (Back /
- * Disconnect). Without a registered wallet (page still loading) it shows the connect text,
+ * Connected: shows the short address and opens the 'Disconnect Wallet' dialog (the full
+ * address with Copy, test SOL on a local chain, Back / Disconnect). Without a registered wallet (page still loading) it shows the connect text,
  * disabled.
  */
 export function ConnectButton({ wallet }: { wallet: WalletState | null }) {
@@ -35,6 +38,8 @@ export function ConnectButton({ wallet }: { wallet: WalletState | null }) {
       </button>
       {isOpen && wallet ? (
         <DisconnectDialog
+          address={wallet.address}
+          fund={wallet.fund}
           onBack={() => setOpen(false)}
           onDisconnect={() => {
             setOpen(false);
@@ -46,11 +51,19 @@ export function ConnectButton({ wallet }: { wallet: WalletState | null }) {
   );
 }
 
-/** 'Disconnect Wallet' dialog: closes on Back (or Escape) and on Disconnect. */
+/**
+ * 'Disconnect Wallet' dialog: the wallet's full address (Copy, then 'Address copied'), on a
+ * local chain 'Get 10 test SOL', and Back / Disconnect; closes on Back (or Escape) and on
+ * Disconnect.
+ */
 export function DisconnectDialog({
+  address = null,
+  fund = null,
   onBack,
   onDisconnect,
 }: {
+  address?: string | null;
+  fund?: (() => Promise<void>) | null;
   onBack: () => void;
   onDisconnect: () => void;
 }) {
@@ -71,7 +84,12 @@ export function DisconnectDialog({
         </>
       }
     >
-      {null}
+      {address === null ? null : (
+        <div className="wallet-dialog">
+          <WalletAddress address={address} />
+          {fund === null ? null : <WalletFunding fund={fund} />}
+        </div>
+      )}
     </Dialog>
   );
 }

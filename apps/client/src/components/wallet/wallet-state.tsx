@@ -10,8 +10,8 @@ import {
 } from 'react';
 
 /**
- * What the top bar needs from a wallet: the button's text, whether it is connected or busy, and
- * the picker and disconnect actions. The presale pages
+ * What the top bar needs from a wallet: the button's text, whether it is connected or busy, its
+ * address, the picker and disconnect actions, and test SOL on a local chain. The presale pages
  * register an implementation with {@link useRegisterWallet}; marketing pages never load wallet
  * code, so there the slot stays empty.
  */
@@ -19,6 +19,13 @@ export interface WalletState {
   /** 'Connect Wallet' while disconnected, otherwise the shortened address (4...4). */
   readonly buttonText: string;
   readonly isConnected: boolean;
+  /** The connected wallet's full address (base58), or null while disconnected. */
+  readonly address: string | null;
+  /**
+   * On a local chain only, with a wallet connected: gets it test SOL from the chain's faucet and
+   * refreshes the page's balances (rejects when the chain does not send them); null elsewhere.
+   */
+  readonly fund: (() => Promise<void>) | null;
   /** True while a connect or disconnect is in flight. */
   readonly isBusy: boolean;
   /** Opens the wallet picker (only called while disconnected). */

@@ -18,6 +18,8 @@ function StandInWallet({ want }: { want: () => void }) {
     () => ({
       buttonText: t('wallet.connect'),
       isConnected: false,
+      address: null,
+      fund: null,
       isBusy: false,
       openPicker: connect,
       disconnect: () => Promise.resolve(),

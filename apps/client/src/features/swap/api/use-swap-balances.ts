@@ -2,6 +2,7 @@ import { useConnection } from '@solana/wallet-adapter-react';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { useQuery } from '@tanstack/react-query';
+import { WALLET_BALANCES_KEY } from '../../../lib/wallet-balances';
 
 /** The connected wallet's SOL and FBT, read through the BFF's `/rpc`. */
 export interface SwapBalances {
@@ -11,7 +12,8 @@ export interface SwapBalances {
   readonly fbtAccountExists: boolean;
 }
 
-export const swapBalancesKey = (wallet: string | null) => ['swap-balances', wallet] as const;
+export const swapBalancesKey = (wallet: string | null) =>
+  [...WALLET_BALANCES_KEY, 'swap', wallet] as const;
 
 /** SOL and FBT balances of `wallet` (null: not connected). */
 export function useSwapBalances(wallet: string | null, mint: string | undefined) {

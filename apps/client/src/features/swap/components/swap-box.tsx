@@ -54,7 +54,10 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
 
   const onSwap = () => {
     if (!canSwap || shown === undefined || balances.data === undefined) return;
-    void swap.send(shown, balances.data.fbtAccountExists);
+    // A confirmed swap empties the form: one more tap must not repeat the trade.
+    void swap.send(shown, balances.data.fbtAccountExists).then((confirmed) => {
+      if (confirmed) swapForm.clearAmount();
+    });
   };
 
   return (

@@ -55,6 +55,8 @@ export function useSwapForm() {
         return { ...current, side, edited: current.edited === 'pay' ? 'receive' : 'pay' };
       }),
     setSlippage: (slippageBps: number) => setForm((current) => ({ ...current, slippageBps })),
+    /** Empties the amount after a confirmed swap (the side and the slippage stay). */
+    clearAmount: () => setForm((current) => ({ ...current, text: '' })),
   };
 }
 

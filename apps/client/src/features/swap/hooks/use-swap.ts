@@ -23,7 +23,8 @@ export type SwapDialog =
 /**
  * Runs a swap with `@fbt/purchase`'s `swapFbt` (the BFF builds and checks the transaction, the
  * page checks it again, simulates against the quote's slippage, the wallet signs, it is sent
- * and confirmed) and yields the dialog to show; balances are read again afterwards.
+ * and confirmed) and yields the dialog to show; balances are read again at once afterwards.
+ * `send` resolves to whether the swap was confirmed.
  */
 export function useSwap(options: { mint: string; dexProgramIds: readonly string[] }) {
   const { connection } = useConnection();
@@ -34,8 +35,8 @@ export function useSwap(options: { mint: string; dexProgramIds: readonly string[
   const running = useRef(false);
 
   const send = useCallback(
-    async (quote: SwapQuoteResponse, fbtAccountExists: boolean) => {
-      if (running.current || publicKey === null || signTransaction === undefined) return;
+    async (quote: SwapQuoteResponse, fbtAccountExists: boolean): Promise<boolean> => {
+      if (running.current || publicKey === null || signTransaction === undefined) return false;
       running.current = true;
       setStage('building');
       const wallet = publicKey.toBase58();
@@ -81,6 +82,7 @@ export function useSwap(options: { mint: string; dexProgramIds: readonly string[
         }
         void queryClient.invalidateQueries({ queryKey: swapBalancesKey(wallet) });
         void queryClient.invalidateQueries({ queryKey: ['swap-quote'] });
+        return result.ok;
       } finally {
         running.current = false;
         setStage(null);

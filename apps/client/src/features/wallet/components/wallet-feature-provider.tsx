@@ -8,7 +8,7 @@ import { useRegisterWallet } from '../../../components/wallet/wallet-state';
 import { useWalletConnection } from '../hooks/use-wallet-connection';
 import { registerBurnerWallet } from '../lib/burner-wallet';
 import { loadMobileWallet } from '../lib/mobile-wallet-loader';
-import { shouldAutoConnect } from '../lib/wallet-options';
+import { shouldAutoConnect, type WalletPurpose } from '../lib/wallet-options';
 import { WalletPickerDialog } from './wallet-picker-dialog';
 import './wallet.css';
 
@@ -24,12 +24,16 @@ function networkOf(cluster: Cluster | null): WalletAdapterNetwork {
 /** Registers the page's wallet with the top bar and renders the picker when asked. */
 function WalletBridge({
   userSelected,
+  cluster,
+  purpose,
   children,
 }: {
   userSelected: { current: boolean };
+  cluster: Cluster | null;
+  purpose: WalletPurpose;
   children: ReactNode;
 }) {
-  const connection = useWalletConnection(userSelected);
+  const connection = useWalletConnection(userSelected, cluster);
   useRegisterWallet(connection);
   return (
     <>
@@ -38,6 +42,7 @@ function WalletBridge({
         <WalletPickerDialog
           options={connection.options}
           appLinks={connection.appLinks}
+          purpose={purpose}
           onChoose={connection.choose}
           onClose={connection.closePicker}
         />
@@ -51,15 +56,18 @@ function WalletBridge({
  * public RPC from the browser), the Phantom and Solflare adapters plus every Wallet Standard
  * wallet the browser announces, the remembered wallet under `walletName`, auto-connect for
  * installed wallets only, the burner wallet on a local chain, and Mobile Wallet Adapter in
- * Android's browser.
+ * Android's browser. `purpose` (buy FBT, by default) is what the 'Connect Wallet' dialog says
+ * the wallet is for.
  */
 export function WalletFeatureProvider({
   rpcPath,
   cluster,
+  purpose = 'buy',
   children,
 }: {
   rpcPath: string;
   cluster: Cluster | null;
+  purpose?: WalletPurpose;
   children: ReactNode;
 }) {
   const endpoint = useMemo(() => new URL(rpcPath, window.location.origin).href, [rpcPath]);
@@ -99,7 +107,9 @@ export function WalletFeatureProvider({
         localStorageKey={WALLET_NAME_STORAGE_KEY}
         onError={onError}
       >
-        <WalletBridge userSelected={userSelected}>{children}</WalletBridge>
+        <WalletBridge userSelected={userSelected} cluster={cluster} purpose={purpose}>
+          {children}
+        </WalletBridge>
       </WalletProvider>
     </ConnectionProvider>
   );

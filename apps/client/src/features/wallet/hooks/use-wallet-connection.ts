@@ -1,4 +1,4 @@
-import { shortenAddress } from '@fbt/domain';
+import { shortenAddress, type Cluster } from '@fbt/domain';
 import type { WalletName } from '@solana/wallet-adapter-base';
 import { useWallet, WalletNotSelectedError } from '@solana/wallet-adapter-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import {
   type WalletAppLink,
   type WalletOption,
 } from '../lib/wallet-options';
+import { useWalletFunding } from './use-wallet-funding';
 
 /** The wallet state the top bar and the purchase box read, plus the picker's controls. */
 export interface WalletConnection extends WalletState {
@@ -108,7 +109,10 @@ function useWalletChoices(wallets: WalletContext['wallets'], pickerOpen: boolean
  * Wallet connection over `@solana/wallet-adapter-react`: the picker, the chosen wallet's
  * connection (see {@link useConnectOnceSelected}), the button's text and state.
  */
-export function useWalletConnection(userSelected: { current: boolean }): WalletConnection {
+export function useWalletConnection(
+  userSelected: { current: boolean },
+  cluster: Cluster | null,
+): WalletConnection {
   const { t } = useI18n();
   const context = useWallet();
   // wallet-adapter-react's disconnect is a stable useCallback function, not a method:
@@ -144,6 +148,7 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
   );
 
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
+  const fund = useWalletFunding(cluster, address);
   const openPicker = useCallback(() => setPickerOpen(true), []);
   const closePicker = useCallback(() => setPickerOpen(false), []);
   const disconnect = useCallback(async () => {
@@ -158,6 +163,8 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
     () => ({
       buttonText: address !== null ? shortenAddress(address) : t('wallet.connect'),
       isConnected: address !== null,
+      address,
+      fund,
       isBusy: connecting || disconnecting || pending !== null,
       openPicker,
       disconnect,
@@ -169,6 +176,7 @@ export function useWalletConnection(userSelected: { current: boolean }): WalletC
     }),
     [
       address,
+      fund,
       t,
       connecting,
       disconnecting,

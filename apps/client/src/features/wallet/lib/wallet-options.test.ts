@@ -7,6 +7,7 @@ import {
   pickRetryWallet,
   shouldAutoConnect,
   walletLabel,
+  walletReadiness,
 } from './wallet-options';
 
 const wallet = (name: string, readyState: WalletReadyState) => ({
@@ -105,5 +106,22 @@ describe("the picker's 'Open in' links on a phone", () => {
         inApp: null,
       }),
     ).toEqual([]);
+  });
+});
+
+describe('what a row says of its wallet', () => {
+  it('says Detected only for an installed wallet', () => {
+    expect(walletReadiness(WalletReadyState.Installed, false)).toBe('detected');
+    expect(walletReadiness(WalletReadyState.Installed, true)).toBe('detected');
+  });
+
+  it('never calls a Loadable wallet installed: its web wallet on a desktop, its app on a phone', () => {
+    expect(walletReadiness(WalletReadyState.Loadable, false)).toBe('webWallet');
+    expect(walletReadiness(WalletReadyState.Loadable, true)).toBe('openApp');
+  });
+
+  it('offers to install a wallet that is not detected', () => {
+    expect(walletReadiness(WalletReadyState.NotDetected, false)).toBe('install');
+    expect(walletReadiness(WalletReadyState.NotDetected, true)).toBe('install');
   });
 });

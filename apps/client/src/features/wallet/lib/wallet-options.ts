@@ -11,6 +11,9 @@ const PICKER_LABELS: Readonly<Record<string, string>> = {
 /** Phantom and Solflare come first, in this order; other detected wallets follow. */
 const PICKER_ORDER = ['Phantom', 'Solflare'];
 
+/** What the wallet is wanted for on the page: the 'Connect Wallet' dialog says so. */
+export type WalletPurpose = 'buy' | 'swap' | 'claim';
+
 /** One row of the 'Connect Wallet' dialog. */
 export interface WalletOption {
   readonly name: string;
@@ -29,6 +32,21 @@ export interface WalletOption {
  */
 export function chooseAction(readyState: WalletReadyState): 'connect' | 'install' {
   return readyState === WalletReadyState.NotDetected ? 'install' : 'connect';
+}
+
+/**
+ * What a picker row says of its wallet: installed in this browser (`detected`); not installed
+ * but reachable through its adapter (`Loadable`): its web wallet on a desktop (`webWallet`),
+ * its app through a deep link on a phone (`openApp`); not installed at all (`install`: the row
+ * opens the wallet's site).
+ */
+export type WalletReadiness = 'detected' | 'webWallet' | 'openApp' | 'install';
+
+/** The {@link WalletReadiness} of a wallet in this state, on a phone or not. */
+export function walletReadiness(readyState: WalletReadyState, onPhone: boolean): WalletReadiness {
+  if (readyState === WalletReadyState.Installed) return 'detected';
+  if (readyState === WalletReadyState.Loadable) return onPhone ? 'openApp' : 'webWallet';
+  return 'install';
 }
 
 /** The label shown for a wallet: 'Phantom Wallet', 'Solflare Wallet', or the wallet's own name. */
