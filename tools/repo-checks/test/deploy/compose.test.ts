@@ -121,6 +121,21 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
     expect(caddyfile?.readOnly).toBe(true);
   });
 
+  it('pins Caddy to an exact release that parses deploy/Caddyfile', () => {
+    const image = service(config, 'caddy').image ?? '';
+    const version = /^caddy:(\d+)\.(\d+)\.(\d+)$/.exec(image)?.slice(1).map(Number);
+    expect(version, `caddy image ${image}: no floating tag`).toBeDefined();
+    const [major = 0, minor = 0, patch = 0] = version ?? [];
+    const atLeast = (a: number, b: number, c: number) =>
+      major !== a ? major > a : minor !== b ? minor > b : patch >= c;
+    expect(major, image).toBe(2);
+    // reverse_proxy's stream_close_delay came with 2.7.0, the header directive's `match` with 2.9.1.
+    expect(atLeast(2, 9, 1), image).toBe(true);
+    const caddyfile = readFileSync(join(REPO_ROOT, 'deploy', 'Caddyfile'), 'utf8');
+    expect(caddyfile).toMatch(/^\s*stream_close_delay /m);
+    expect(caddyfile).toMatch(/^\s*match status /m);
+  });
+
   it('adds a seeded local chain only under the localchain profile', () => {
     for (const name of ['localchain', 'localchain-seed']) {
       expect(service(config, name).profiles).toEqual(['localchain']);
