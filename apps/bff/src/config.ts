@@ -36,6 +36,9 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+/** Where docker compose takes PUBLIC_SITE_URL from, for the messages that name it. */
+const COMPOSE_SITE_URL = '(docker compose sets it from SITE_ADDRESS)';
+
 const booleanText = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])
@@ -67,7 +70,10 @@ const envSchema = z.object({
   SOLANA_WS_URL: optionalUrl,
   CLUSTER: clusterSchema.optional(),
   PUBLIC_RPC_URL: optionalUrl,
-  /** The site's public origin, for absolute links in Blinks; unset: each request's own origin. */
+  /**
+   * The site's public origin, for absolute links in Blinks. Required in production; unset
+   * elsewhere: each request's own origin.
+   */
   PUBLIC_SITE_URL: optionalText.superRefine((value, ctx) => {
     if (value === undefined) return;
     try {
@@ -75,7 +81,7 @@ const envSchema = z.object({
     } catch {
       ctx.addIssue({
         code: 'custom',
-        message: 'must be an http(s) origin without a path, like https://fbt.example',
+        message: `must be an http(s) origin without a path, like https://fbt.example ${COMPOSE_SITE_URL}`,
       });
     }
   }),
@@ -220,6 +226,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   problems.push(...siteContentProblems(config));
+  problems.push(...publicSiteUrlProblems(config));
   if (config.SWAP_PRIORITY_FEE_URL !== undefined && config.SWAP_API_URL === undefined) {
     problems.push(
       'SWAP_PRIORITY_FEE_URL: set it only with SWAP_API_URL (no swap without an exchange)',
@@ -232,6 +239,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/**
+ * A Blink's links are absolute and its answers are cached publicly, so a production BFF never
+ * builds them from a request's `Host` (or `X-Forwarded-Host`), which any client can forge: it
+ * needs the site's origin from its configuration. A local or development start may use the
+ * request's origin.
+ */
+function publicSiteUrlProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production' || config.PUBLIC_SITE_URL !== undefined) return [];
+  return [
+    `PUBLIC_SITE_URL: required when NODE_ENV=production: the site's public origin, like https://fbt.example, for the absolute links of its Blinks (never taken from a request's Host header in production) ${COMPOSE_SITE_URL}`,
+  ];
 }
 
 function isReadableDirectory(dir: string): boolean {

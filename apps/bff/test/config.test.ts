@@ -78,6 +78,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('requires PUBLIC_SITE_URL in production, where no link is built from a request Host', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^PUBLIC_SITE_URL: required when NODE_ENV=production: .*SITE_ADDRESS/),
+    ]);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_SITE_URL: 'https://fbt.example' })
+        .PUBLIC_SITE_URL,
+    ).toBe('https://fbt.example');
+    // A local or development start keeps the request's own origin.
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      expect(loadConfig({ NODE_ENV }).PUBLIC_SITE_URL).toBeUndefined();
+    }
+  });
+
   it('serves metrics on 127.0.0.1:9464 by default; METRICS_PORT=off disables, 0 picks a free port', () => {
     expect(loadConfig({})).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
     expect(loadConfig({ METRICS_PORT: 'off' }).METRICS_PORT).toBeNull();

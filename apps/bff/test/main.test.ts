@@ -47,6 +47,12 @@ describe('main.ts (composition root)', () => {
     for (const key of ['PORT', 'PRICE_REFRESH_MS', 'CORS_ORIGINS']) expect(output()).toContain(key);
   }, 60_000);
 
+  it('refuses a production start without PUBLIC_SITE_URL, exit code 2', async () => {
+    const { exited, output } = run({ NODE_ENV: 'production' });
+    expect(await exited).toBe(2);
+    expect(output()).toContain('PUBLIC_SITE_URL: required when NODE_ENV=production');
+  }, 60_000);
+
   it('refuses to start without a readable deployment file, saying what to do', async () => {
     const dir = tempDir();
     const { exited, output } = run({ DEPLOYMENT_FILE: join(dir, 'missing.json') });

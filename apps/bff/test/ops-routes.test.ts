@@ -60,6 +60,37 @@ describe('health, readiness and metrics', () => {
     );
   });
 
+  it('GET /readyz is ready again once a presale push shows the chain answers, without waiting a period', async () => {
+    const world = createTestWorld();
+    app = await startApp(world);
+    world.chainDown = true;
+    world.clock.advance(181_000);
+    world.scheduler.tick(); // every read fails but the price's and the goals'
+    await settle();
+    const down = (await app.inject('/readyz')).json<{ reasons: string[] }>();
+    expect(down.reasons.map((reason) => reason.split(': ')[0]).sort()).toEqual([
+      'leaders',
+      'presale:leader',
+      'presale:private',
+      'presale:public',
+    ]);
+
+    // The chain is back: a buy on the public presale is pushed before any period ends.
+    world.chainDown = false;
+    const address = world.deployment.presales.public.address;
+    const snapshot = world.presales.get(address);
+    if (snapshot === undefined) throw new Error('missing presale');
+    world.watchers.get(address)?.({
+      ...snapshot,
+      slot: snapshot.slot + 1,
+      state: { ...snapshot.state, currentTotalSold: snapshot.state.currentTotalSold + 1n },
+    });
+    await settle();
+    const response = await app.inject('/readyz');
+    expect(response.json<{ reasons: string[] }>().reasons).toEqual([]);
+    expect(response.statusCode).toBe(200);
+  });
+
   it('GET /readyz names an upstream that never answered', async () => {
     const world = createTestWorld();
     world.counts.telegram = new Error('UPSTREAM__TIMEOUT');

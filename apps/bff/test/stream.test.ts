@@ -184,7 +184,7 @@ describe('websocket /api/v1/stream', () => {
     expect(await second.closed).toBe(1013);
   });
 
-  it('refuses more sockets from one address than allowed with 1008, and frees the slot on close', async () => {
+  it('refuses more sockets from one address than allowed with 1013 (try again later), and frees the slot on close', async () => {
     const url = await listen(createTestWorld(), {
       ...TEST_SETTINGS,
       streamMaxClientsPerAddress: 2,
@@ -192,7 +192,7 @@ describe('websocket /api/v1/stream', () => {
     const first = await connect(url);
     await connect(url);
     const third = await connect(url);
-    expect(await third.closed).toBe(1008);
+    expect(await third.closed).toBe(1013);
     first.socket.close();
     await first.closed;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -57,6 +57,33 @@ describe('refreshing resource', () => {
     ]);
   });
 
+  it('takes a push as a fresh read, and re-reads on retryIfFailing only after a failed read', async () => {
+    let calls = 0;
+    let fail = false;
+    const { resource, advance } = setup(() => {
+      calls++;
+      return fail ? Promise.reject(new Error('down')) : Promise.resolve(calls);
+    });
+    await resource.refresh();
+    resource.retryIfFailing();
+    expect(calls).toBe(1);
+    fail = true;
+    advance(500);
+    await resource.refresh();
+    expect(resource.health()).toMatchObject({ stale: true, ageMs: 500 });
+    fail = false;
+    resource.retryIfFailing();
+    await resource.refresh(); // joins the retry under way
+    expect(calls).toBe(3);
+    expect(resource.health()).toMatchObject({ stale: false, ageMs: 0 });
+    fail = true;
+    advance(500);
+    await resource.refresh();
+    resource.push(42);
+    expect(resource.health()).toMatchObject({ stale: false, ageMs: 0 });
+    expect(resource.current()?.value).toBe(42);
+  });
+
   it('serves the fallback marked stale until the first success, and reports health', async () => {
     let fail = true;
     const { resource, advance } = setup(

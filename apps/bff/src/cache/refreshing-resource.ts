@@ -51,8 +51,17 @@ export interface RefreshingResource<T> {
    * throws: a failure keeps the last good value and marks it stale.
    */
   refresh(): Promise<void>;
-  /** Sets a value pushed by the upstream (e.g. an accountSubscribe notification). */
+  /**
+   * Sets a value pushed by the upstream (e.g. an accountSubscribe notification): a fresh read,
+   * so the value is fresh (not stale, `fetchedAt` now) at once.
+   */
   push(value: T): void;
+  /**
+   * Reads the upstream again now when the last read failed or none ever succeeded (the value is
+   * stale or missing), joining a read under way; otherwise does nothing. For a sign that the
+   * upstream answers again (a push from it), so the value need not wait for its next period.
+   */
+  retryIfFailing(): void;
   /** Called with the new entry after every change of value or of staleness. */
   subscribe(listener: (entry: CachedEntry<T>) => void): () => void;
   /**
@@ -137,18 +146,23 @@ export function createRefreshingResource<T>(
     }
   };
 
+  const refresh = (): Promise<void> => {
+    inFlight ??= run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
   return {
     name: options.name,
     current: () => entry,
-    refresh() {
-      inFlight ??= run().finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
-    },
+    refresh,
     push(value) {
       refreshes++;
       accept(value);
+    },
+    retryIfFailing() {
+      if (entry === null || entry.stale) void refresh();
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -54,11 +54,19 @@ export interface PresaleCacheOptions {
   readonly onError?: (variant: PresaleVariant, error: unknown) => void;
 }
 
-/** The three presale accounts, cached; refreshed on a timer and on chain notifications. */
+/**
+ * The three presale accounts, cached; refreshed on a timer and on chain notifications (a
+ * notification also re-reads at once the presales whose last read failed).
+ */
 export interface PresaleCache {
   readonly resources: Readonly<Record<PresaleVariant, RefreshingResource<PresaleSnapshot>>>;
   /** First read, the periodic refresh and the accountSubscribe watches. Returns a stop function. */
   start(scheduler: Scheduler): () => void;
+  /**
+   * Called after every push taken (an accountSubscribe notification): the chain answers, so a
+   * topic read from it whose last read failed may read again at once.
+   */
+  onPush(listener: () => void): () => void;
 }
 
 /** Creates the {@link PresaleCache}. */
@@ -90,8 +98,22 @@ export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
     private: make('private'),
     leader: make('leader'),
   };
+  const pushListeners = new Set<() => void>();
+  /**
+   * A pushed value is a fresh read of its account, and it shows the chain answers: the other
+   * presales whose last read failed are read again now rather than at their next period.
+   */
+  const pushed = (variant: PresaleVariant, snapshot: PresaleSnapshot): void => {
+    resources[variant].push(snapshot);
+    for (const other of PRESALE_VARIANTS) if (other !== variant) resources[other].retryIfFailing();
+    for (const listener of [...pushListeners]) listener();
+  };
   return {
     resources,
+    onPush(listener) {
+      pushListeners.add(listener);
+      return () => pushListeners.delete(listener);
+    },
     start(scheduler) {
       const stops: (() => void)[] = [];
       for (const variant of PRESALE_VARIANTS) {
@@ -104,7 +126,7 @@ export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
               // Pushes from an older slot than the value we hold would move the page back.
               const current = resource.current();
               if (current !== null && snapshot.slot < current.value.slot) return;
-              resource.push(snapshot);
+              pushed(variant, snapshot);
             }),
           );
         } catch (error) {

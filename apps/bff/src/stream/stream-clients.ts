@@ -41,9 +41,13 @@ export interface StreamClients {
   readonly stats: () => { clients: number; dropped: number; sent: number };
 }
 
-/** Closed with: the server is full. */
+/**
+ * Closed with (RFC 6455 "Try Again Later"): the server is full, or the client's address holds
+ * as many sockets as it may. Both pass once other sockets close, so the client retries later
+ * (the site's stream reconnects with backoff).
+ */
 export const CLOSE_TRY_AGAIN_LATER = 1013;
-/** Closed with: too many sockets from one address, or a dead heartbeat. */
+/** Closed with (RFC 6455 "Policy Violation"): a dead heartbeat. */
 export const CLOSE_POLICY = 1008;
 
 /**
@@ -81,7 +85,7 @@ export function createStreamClients(limits: StreamClientLimits): StreamClients {
       }
       const held = perAddress.get(address) ?? 0;
       if (held >= limits.maxClientsPerAddress) {
-        socket.close(CLOSE_POLICY, 'too many connections from this address');
+        socket.close(CLOSE_TRY_AGAIN_LATER, 'too many connections from this address');
         return null;
       }
       const client: StreamClient = {

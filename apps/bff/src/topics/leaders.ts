@@ -8,8 +8,9 @@ import { defineTopic, requirePeriod } from './topic';
  * `PRESALE_REFRESH_MS`, when the leader presale's registered count changes (a new code), and
  * when a leader buy or claim is recorded on any instance (another instance asks the holder
  * through Redis); the records' accounts are also watched (one programSubscribe filtered to the
- * leader presale's records), so a buy, a claim or a suspension is in at once. The other instances take the holder's entries. Unfit for `/readyz` once older than
- * three periods. No stream message and no route of its own: the leaderboard, the leader routes
+ * leader presale's records), so a buy, a claim or a suspension is in at once. After failed reads, a presale push (the chain
+ * answers again) reads the records at once. The other instances take the holder's entries.
+ * Unfit for `/readyz` once older than three periods. No stream message and no route of its own: the leaderboard, the leader routes
  * (`/api/v1/leaders/:code`, `/by-wallet/:wallet`), the Blink's code lookup and the reconciler
  * read it (`fastify.leaders`), so a visitor never causes a chain read.
  */
@@ -38,7 +39,8 @@ export const leadersTopic = defineTopic({
       maxAgeMs,
       onRefreshError: (error) => context.refreshFailed('leaders', error),
     });
-    const presale = context.cacheOf(presaleTopic).resources.leader;
+    const presales = context.cacheOf(presaleTopic);
+    const presale = presales.resources.leader;
     const registered = {
       current: () => presale.current()?.value.rules.leaderCount ?? null,
       subscribe: (listener: (count: bigint) => void) =>
@@ -56,7 +58,15 @@ export const leadersTopic = defineTopic({
         },
       },
       health: () => [cache.resource.health()],
-      start: (scheduler) => cache.start(scheduler, registered),
+      start: (scheduler) => {
+        const stop = cache.start(scheduler, registered);
+        // A presale push shows the chain answers: records whose last read failed are read now.
+        const stopRetry = presales.onPush(() => cache.resource.retryIfFailing());
+        return () => {
+          stopRetry();
+          stop();
+        };
+      },
     };
   },
 });

@@ -24,6 +24,7 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
   const env = (deploymentFile: string, ledger: string): Record<string, string> => ({
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    PUBLIC_SITE_URL: 'https://fbt.example',
     HOST: '127.0.0.1',
     PORT: '0',
     METRICS_PORT: 'off',

@@ -45,7 +45,8 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
       'POSTGRES_PASSWORD=pg-secret-from-env',
     )
       .replace(/^REDIS_PASSWORD=.*$/m, 'REDIS_PASSWORD=redis-secret-from-env')
-      .replace(/^PYTH_API_KEY=.*$/m, 'PYTH_API_KEY=pyth-key-from-env');
+      .replace(/^PYTH_API_KEY=.*$/m, 'PYTH_API_KEY=pyth-key-from-env')
+      .replace(/^SITE_ADDRESS=.*$/m, 'SITE_ADDRESS=https://presale.example.com');
     config = resolveCompose(envText);
     demo = resolveCompose(uncommentAssignments(ENV_EXAMPLE, LOCALCHAIN_KEYS), ['localchain']);
   }, 240_000);
@@ -59,6 +60,9 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
       expect(vars.REDIS_URL).toBe('redis://:redis-secret-from-env@redis:6379');
       expect(vars.TRUST_PROXY).toBe('true');
       expect(vars.HOST).toBe('0.0.0.0');
+      // The Blinks' links come from the address Caddy serves, never from a request's Host.
+      expect(vars.NODE_ENV).toBe('production');
+      expect(vars.PUBLIC_SITE_URL).toBe('https://presale.example.com');
       expect(vars.DATABASE_PATH).toBeUndefined();
       // env_file: the rest of .env reaches the BFF.
       expect(vars.PYTH_API_KEY).toBe('pyth-key-from-env');
@@ -81,6 +85,7 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
     expect(demoConfig.DEPLOYMENT_FILE).toBe('/localchain/deployment.json');
     expect(demoConfig.SOLANA_RPC_URL).toBe('http://localchain:8899');
     expect(demoConfig.CLUSTER).toBe('localnet');
+    expect(demoConfig.PUBLIC_SITE_URL).toBe('http://localhost');
   });
 
   it('keeps the ledger in a named volume and checks PostgreSQL and Redis health', () => {
@@ -105,6 +110,7 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
       typeof port === 'string' ? port : `${port.published}:${port.target}`,
     );
     expect(published).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    expect(env(caddy).SITE_ADDRESS).toBe('https://presale.example.com');
     const upstreams = (env(caddy).BFF_UPSTREAMS ?? '').split(/\s+/);
     const replicas = bffServices(config).map(([name]) => name);
     expect(upstreams.sort()).toEqual(replicas.map((name) => `${name}:8080`).sort());
@@ -113,6 +119,21 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
     const caddyfile = mounts(caddy).find((mount) => mount.target === '/etc/caddy/Caddyfile');
     expect(caddyfile?.source).toMatch(/\/deploy\/Caddyfile$/);
     expect(caddyfile?.readOnly).toBe(true);
+  });
+
+  it('pins Caddy to an exact release that parses deploy/Caddyfile', () => {
+    const image = service(config, 'caddy').image ?? '';
+    const version = /^caddy:(\d+)\.(\d+)\.(\d+)$/.exec(image)?.slice(1).map(Number);
+    expect(version, `caddy image ${image}: no floating tag`).toBeDefined();
+    const [major = 0, minor = 0, patch = 0] = version ?? [];
+    const atLeast = (a: number, b: number, c: number) =>
+      major !== a ? major > a : minor !== b ? minor > b : patch >= c;
+    expect(major, image).toBe(2);
+    // reverse_proxy's stream_close_delay came with 2.7.0, the header directive's `match` with 2.9.1.
+    expect(atLeast(2, 9, 1), image).toBe(true);
+    const caddyfile = readFileSync(join(REPO_ROOT, 'deploy', 'Caddyfile'), 'utf8');
+    expect(caddyfile).toMatch(/^\s*stream_close_delay /m);
+    expect(caddyfile).toMatch(/^\s*match status /m);
   });
 
   it('adds a seeded local chain only under the localchain profile', () => {

@@ -70,9 +70,10 @@ interface ActionRoute {
 }
 
 /**
- * GET: the Blink, from the presale cache (no chain read per viewer; a leader code's record at
- * most every 30 s): live price and progress, preset buttons and an amount field within the
- * chain's limits, or a disabled button with the reason.
+ * GET: the Blink, from the presale cache and, for a leader code, the `leaders` topic (no chain
+ * read per viewer; a pause and a code's suspension both show on the next GET once pushed, under
+ * the same 10 s public cache): live price and progress, preset buttons and an amount field
+ * within the chain's limits, or a disabled button with the reason.
  */
 function presaleActionGet(
   fastify: FastifyInstance,
