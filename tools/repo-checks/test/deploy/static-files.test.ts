@@ -58,9 +58,12 @@ describe('Dockerfile', () => {
     expect(rootPackage.scripts.test).toMatch(/&& npm run test:lts$/);
     expect(rootPackage.scripts['test:lts:prepare']).toBe('node scripts/node-lts/run.mjs --prepare');
     expect(rootPackage.scripts['test:checks']).toContain('test:lts:prepare');
-    // Every project runs beside the checks: the domain with coverage, then all the others but
-    // the BFF's process-level tests, which the LTS run takes (under the image's Node).
-    expect(rootPackage.scripts.test).toMatch(/^run-p .*test:checks test:suites/);
+    // Every project runs beside the checks (once the system packages are in): the domain with
+    // coverage, then all the others but the BFF's process-level tests, which the LTS run takes
+    // (under the image's Node).
+    expect(rootPackage.scripts.test).toMatch(
+      /^bash scripts\/install-system-deps\.sh && run-p .*test:checks test:suites/,
+    );
     expect(rootPackage.scripts['test:suites']).toBe(
       "vitest run --project domain --coverage && BFF_PROCESS_TESTS=0 vitest run --project '!domain'",
     );
