@@ -1,7 +1,7 @@
 import { buildRegisterLeaderInstruction } from '@fbt/presale-client';
 import { Keypair, PACKET_DATA_SIZE, Transaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { LEADERS_PER_TRANSACTION } from '../src/commands/leaders-register';
+import { LEADERS_PER_TRANSACTION } from '../src/leader-codes';
 
 describe('leaders register batches', () => {
   it('a full batch of the longest codes fits one transaction packet; ten would not', () => {

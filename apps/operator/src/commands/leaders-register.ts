@@ -1,13 +1,9 @@
 import { isValidLeaderCode } from '@fbt/domain';
-import {
-  buildRegisterLeaderInstruction,
-  decodeLeaderRecordAccount,
-  findLeaderRecordAddress,
-} from '@fbt/presale-client';
+import { findLeaderRecordAddress } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
-import type { Connection } from '@solana/web3.js';
 import { readLeadersFile } from '../files/leaders-csv';
 import type { LeaderRow } from '../files/leaders-csv';
+import { registeredWallets, registerLeaderTransactions } from '../leader-codes';
 import { OperatorError, usageError } from '../operator-error';
 import { openSaleTarget, readSaleAsSeller, SALE_TARGET_OPTIONS } from '../options/sale-target';
 import { keypairOption, readKeypairOption } from '../options/signer';
@@ -15,9 +11,6 @@ import { address, parseWith } from '../options/validators';
 import { formatJson } from '../output';
 import { DRY_RUN_OPTION, runPlan } from '../sale-plan';
 import { defineCommand } from './command';
-
-/** RegisterLeader instructions per transaction: 8 with 32-character codes take 1,118 of the 1,232 bytes. */
-export const LEADERS_PER_TRANSACTION = 8;
 
 /** `leaders register`: creates on-chain leader records (the program pays commissions from them). */
 export const leadersRegisterCommand = defineCommand({
@@ -57,7 +50,10 @@ export const leadersRegisterCommand = defineCommand({
     const seller = readKeypairOption(values);
     await readSaleAsSeller(target, seller);
     const { programId, presale } = target;
-    const existing = await readExisting(target.connection, programId, presale, leaders);
+    const existing = await registeredWallets(
+      target,
+      leaders.map((leader) => leader.code),
+    );
     const conflicts = leaders.flatMap((leader, i) => {
       const wallet = existing[i];
       return wallet !== null && wallet !== undefined && wallet !== leader.wallet.toBase58()
@@ -78,19 +74,7 @@ export const leadersRegisterCommand = defineCommand({
         `${where(leader)}${leader.code} is already registered to ${leader.wallet.toBase58()}, skipped`,
       );
     }
-    const instructions = fresh.map((leader) =>
-      buildRegisterLeaderInstruction({
-        programId,
-        seller: seller.publicKey,
-        presale,
-        code: leader.code,
-        leaderWallet: leader.wallet,
-      }),
-    );
-    const transactions = [];
-    for (let i = 0; i < instructions.length; i += LEADERS_PER_TRANSACTION) {
-      transactions.push(instructions.slice(i, i + LEADERS_PER_TRANSACTION));
-    }
+    const transactions = registerLeaderTransactions(target, seller.publicKey, fresh);
     const outcome = await runPlan(
       target.connection,
       { step: 'leaders register', transactions, signer: seller },
@@ -138,37 +122,4 @@ function readLeaderInput(values: {
   }
   const wallet = parseWith(address('--wallet'), values.wallet);
   return [{ line: 0, code: values.code, wallet: new PublicKey(wallet) }];
-}
-
-/** The wallet each code is registered to on chain, or null (100 records per request). */
-async function readExisting(
-  connection: Connection,
-  programId: PublicKey,
-  presale: PublicKey,
-  leaders: readonly LeaderRow[],
-): Promise<(string | null)[]> {
-  const addresses = leaders.map(
-    (leader) => findLeaderRecordAddress(programId, presale, leader.code)[0],
-  );
-  const wallets: (string | null)[] = [];
-  for (let i = 0; i < addresses.length; i += 100) {
-    const infos = await connection.getMultipleAccountsInfo(
-      addresses.slice(i, i + 100),
-      'confirmed',
-    );
-    for (const [j, info] of infos.entries()) {
-      if (info === null) {
-        wallets.push(null);
-        continue;
-      }
-      const code = leaders[i + j]?.code ?? '';
-      if (!info.owner.equals(programId)) {
-        throw new OperatorError(
-          `the leader record of ${JSON.stringify(code)} is owned by ${info.owner.toBase58()}, not the presale program`,
-        );
-      }
-      wallets.push(decodeLeaderRecordAccount(info.data).wallet);
-    }
-  }
-  return wallets;
 }
