@@ -19,6 +19,7 @@ import type {
 } from '@fbt/domain';
 import { encodeBase58 } from '@fbt/domain';
 import type { LeaderRecords } from './app-deps';
+import { compareCodes } from './services/leader-record-set';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */
 export function createProgramBuyDecoder(programId: string): BuyInstructionDecoder {
@@ -182,7 +183,7 @@ export function createProgramLeaderRecordReader(
             record.presale === presale &&
             (filter.wallet === undefined || record.wallet === filter.wallet),
         )
-        .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+        .sort(compareCodes);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Community, Leader, LeaderClaim, NewLeaderBuy } from '@fbt/domain';
+import type { Community, Leader, LeaderClaim, LeaderLedger, NewLeaderBuy } from '@fbt/domain';
 import { isAddress, isSignature, isValidLeaderCode } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
 
@@ -7,6 +7,28 @@ import { AdapterError } from './adapter-error';
  * and PostgreSQL stores refuse the same input with the same codes (their contract suite runs
  * on both).
  */
+
+/** The ledger's reads, as each store builds them. */
+export type LedgerReads = Pick<
+  LeaderLedger,
+  | 'findLeader'
+  | 'findBuy'
+  | 'getLeaderSummary'
+  | 'listRecentBuys'
+  | 'getLeaderboard'
+  | 'getOperatorCount'
+  | 'getStats'
+  | 'getReconcileCursor'
+  | 'findClaim'
+  | 'getClaimTotals'
+  | 'getSchemaVersion'
+>;
+
+/** The ledger's writes, as each store builds them. */
+export type LedgerWrites = Pick<
+  LeaderLedger,
+  'indexLeader' | 'recordBuy' | 'setOperatorCount' | 'advanceReconcileCursor' | 'recordClaim'
+>;
 
 /** A page size the ledger serves: a whole number from 1 to 1000. */
 export function assertLedgerLimit(limit: number): void {

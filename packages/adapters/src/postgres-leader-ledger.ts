@@ -9,6 +9,8 @@ import {
   assertLedgerLimit,
   assertOperatorCount,
   indexedLeader,
+  type LedgerReads,
+  type LedgerWrites,
 } from './leader-ledger-input';
 import {
   SQL,
@@ -79,23 +81,8 @@ async function firstRow<R extends pg.QueryResultRow, T>(
 
 const decimalOrNull = (value: number | null) => (value === null ? null : value.toString());
 
-type Reads = Pick<
-  LeaderLedger,
-  | 'findLeader'
-  | 'findBuy'
-  | 'getLeaderSummary'
-  | 'listRecentBuys'
-  | 'getLeaderboard'
-  | 'getOperatorCount'
-  | 'getStats'
-  | 'getReconcileCursor'
-  | 'findClaim'
-  | 'getClaimTotals'
-  | 'getSchemaVersion'
->;
-
 /** The ledger's reads. */
-function postgresReads(query: Query): Reads {
+function postgresReads(query: Query): LedgerReads {
   return {
     findLeader: (code) => firstRow(query<LeaderRow>(SQL.findLeader, [code]), toLeader),
     findBuy: (signature) => firstRow(query<BuyRow>(SQL.findBuy, [signature]), toBuy),
@@ -134,17 +121,12 @@ function postgresReads(query: Query): Reads {
   };
 }
 
-type Writes = Pick<
-  LeaderLedger,
-  'indexLeader' | 'recordBuy' | 'setOperatorCount' | 'advanceReconcileCursor' | 'recordClaim'
->;
-
 /**
  * The ledger's writes: each checks its input, writes idempotently (ON CONFLICT DO NOTHING, then
  * read back: of two concurrent inserts of one signature the second waits for the first to
  * commit, inserts nothing and reads the stored row).
  */
-function postgresWrites(query: Query, reads: Reads, nowIso: () => string): Writes {
+function postgresWrites(query: Query, reads: LedgerReads, nowIso: () => string): LedgerWrites {
   const requireLeader = async (code: string) => {
     if ((await reads.findLeader(code)) === null) {
       throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code });

@@ -11,6 +11,8 @@ import {
   assertLedgerLimit,
   assertOperatorCount,
   indexedLeader,
+  type LedgerReads,
+  type LedgerWrites,
 } from './leader-ledger-input';
 import {
   orNull,
@@ -53,23 +55,8 @@ const claimOf = (statements: LedgerStatements, signature: string) =>
 const cursorOf = (statements: LedgerStatements, scope: string) =>
   orNull(statements.getCursor.get(scope) as CursorRow | undefined, toCursor);
 
-type Reads = Pick<
-  LeaderLedger,
-  | 'findLeader'
-  | 'findBuy'
-  | 'getLeaderSummary'
-  | 'listRecentBuys'
-  | 'getLeaderboard'
-  | 'getOperatorCount'
-  | 'getStats'
-  | 'getReconcileCursor'
-  | 'findClaim'
-  | 'getClaimTotals'
-  | 'getSchemaVersion'
->;
-
 /** The ledger's reads over its prepared statements. */
-function sqliteReads(statements: LedgerStatements): Reads {
+function sqliteReads(statements: LedgerStatements): LedgerReads {
   return {
     findLeader: (code) => later(() => leaderOf(statements, code)),
     findBuy: (signature) => later(() => buyOf(statements, signature)),
@@ -112,13 +99,8 @@ function sqliteReads(statements: LedgerStatements): Reads {
   };
 }
 
-type Writes = Pick<
-  LeaderLedger,
-  'indexLeader' | 'recordBuy' | 'setOperatorCount' | 'advanceReconcileCursor' | 'recordClaim'
->;
-
 /** The ledger's writes: each checks its input, writes idempotently and reads the row back. */
-function sqliteWrites(statements: LedgerStatements, nowIso: () => string): Writes {
+function sqliteWrites(statements: LedgerStatements, nowIso: () => string): LedgerWrites {
   const requireLeader = (code: string) => {
     if (leaderOf(statements, code) === null) {
       throw new AdapterError('LEDGER__UNKNOWN_LEADER', { code });

@@ -58,8 +58,8 @@ export async function indexClaims(
   if (known === null) throw new Error('reconciler: the leader records could not be read');
   for (const record of known.all) {
     if (record.claimedLamports === 0n) continue;
-    const known = await ledger.getClaimTotals(record.code);
-    if (known.lamports >= record.claimedLamports) continue;
+    const indexed = await ledger.getClaimTotals(record.code);
+    if (indexed.lamports >= record.claimedLamports) continue;
     const index = async (signature: string): Promise<SignatureVerdict> => {
       const observed = await chain.observeTransaction(signature);
       if (observed.status !== 'found') return 'blocked';

@@ -12,7 +12,8 @@ export interface LeaderRecordSet {
   byWallet(wallet: string): readonly OnChainLeaderRecord[];
 }
 
-const byCode = (a: OnChainLeaderRecord, b: OnChainLeaderRecord): number =>
+/** Orders records by code (byte order). */
+export const compareCodes = (a: OnChainLeaderRecord, b: OnChainLeaderRecord): number =>
   a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 
 const sets = new WeakMap<readonly OnChainLeaderRecord[], LeaderRecordSet>();
@@ -24,7 +25,7 @@ const sets = new WeakMap<readonly OnChainLeaderRecord[], LeaderRecordSet>();
 export function leaderRecordSet(records: readonly OnChainLeaderRecord[]): LeaderRecordSet {
   const known = sets.get(records);
   if (known !== undefined) return known;
-  const all = [...records].sort(byCode);
+  const all = [...records].sort(compareCodes);
   const codes = new Map(all.map((record) => [record.code, record]));
   const addresses = new Map(all.map((record) => [record.address, record]));
   const wallets = new Map<string, OnChainLeaderRecord[]>();

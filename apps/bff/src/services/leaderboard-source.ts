@@ -1,5 +1,5 @@
 import type { LeaderLedger, LeaderSummary, OnChainLeaderRecord } from '@fbt/domain';
-import type { LeaderRecordSet } from './leader-record-set';
+import { compareCodes, type LeaderRecordSet } from './leader-record-set';
 import { recordSummary } from './leader-record-summary';
 
 /** Options of {@link createLeaderboardSource}. */
@@ -19,7 +19,7 @@ export interface LeaderboardSource {
 
 const byVolumeThenCode = (a: OnChainLeaderRecord, b: OnChainLeaderRecord): number => {
   if (a.volumeLamports !== b.volumeLamports) return a.volumeLamports > b.volumeLamports ? -1 : 1;
-  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+  return compareCodes(a, b);
 };
 
 const rankings = new WeakMap<LeaderRecordSet, readonly OnChainLeaderRecord[]>();
