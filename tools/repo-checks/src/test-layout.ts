@@ -155,8 +155,7 @@ function entryProblems(layout: Layout): string[] {
  * a workspace that ships code (exports or a bin; a workspace of checks, whose suites are its
  * only users, ships none).
  */
-function placementProblems(layout: Layout, pending: readonly string[]): string[] {
-  const isPending = (file: string) => pending.some((dir) => file.startsWith(`${dir}/`));
+function placementProblems(layout: Layout): string[] {
   const problems: string[] = [];
   const productionTargets = new Set(
     layout.workspaces.flatMap((workspace) =>
@@ -171,7 +170,6 @@ function placementProblems(layout: Layout, pending: readonly string[]): string[]
     for (const target of targets) importers.set(target, [...(importers.get(target) ?? []), file]);
   }
   for (const [file, { workspace, place }] of layout.places) {
-    if (isPending(file)) continue;
     const reason = misplacedReason(file, workspace.dir, place);
     if (reason !== null) problems.push(`${file}: ${reason}`);
     const users = importers.get(file) ?? [];
@@ -190,7 +188,6 @@ function placementProblems(layout: Layout, pending: readonly string[]): string[]
     }
   }
   for (const workspace of layout.workspaces) {
-    if (isPending(`${workspace.dir}/`)) continue;
     for (const [key, file] of workspace.exports) {
       if (isTestingExport(key) && !file.startsWith(`${workspace.dir}/test/support/`)) {
         problems.push(
@@ -205,20 +202,15 @@ function placementProblems(layout: Layout, pending: readonly string[]): string[]
 /**
  * Every way the repository (or a fixture) at `root` breaks the test layout (see
  * `test-places.ts`), as sorted `path: problem` lines. `files` are the paths from `root` to
- * check; workspaces in `pending` (folders) are exempt from the placement rules but not from
- * the import rules.
+ * check.
  */
-export function testLayoutProblems(
-  root: string,
-  files: readonly string[],
-  pending: readonly string[] = [],
-): string[] {
+export function testLayoutProblems(root: string, files: readonly string[]): string[] {
   const layout = readLayout(root, files);
   return [
     ...new Set([
       ...srcImportProblems(layout),
       ...entryProblems(layout),
-      ...placementProblems(layout, pending),
+      ...placementProblems(layout),
     ]),
   ].sort();
 }

@@ -5,14 +5,6 @@ import { testLayoutProblems } from '../src/test-layout';
 import { TEST_CODE, placeOf } from '../src/test-places';
 import { REPO_ROOT, repositoryFiles } from '../src/tracked-files';
 
-/**
- * Workspaces whose tests have not moved to the layout yet: exempt from the placement rules
- * (where tests and support sit), never from the import rules (production code never reaches
- * test code). None is left; a workspace listed here must still break a placement rule, or the
- * last test below fails, so an exemption cannot outlive the move it waits for.
- */
-const PENDING: readonly string[] = [];
-
 const FIXTURES = 'tools/repo-checks/test/support/fixtures/';
 
 function fixtureFiles(root: string): string[] {
@@ -27,10 +19,12 @@ describe('the test layout check', () => {
   const files = fixtureFiles(root);
 
   it('finds every misplaced test, misplaced support and production import of test code', () => {
-    expect(testLayoutProblems(root, files, ['apps/wip'])).toEqual([
+    expect(testLayoutProblems(root, files)).toEqual([
       'apps/stack/e2e/harness.ts: test support goes in test/support/ (test/ and apps/stack/e2e/ hold suites)',
       'apps/wip exports["."] reaches test code: apps/wip/src/main.ts -> apps/wip/test/helper.ts',
+      'apps/wip exports["./testing"]: test support is exported from test/support/ (apps/wip/src/testing.ts)',
       'apps/wip/src/main.ts: production code imports test code (apps/wip/test/helper.ts)',
+      'apps/wip/test/helper.ts: test support goes in test/support/ (test/ and apps/stack/e2e/ hold suites)',
       'packages/leaky bin reaches test code: packages/leaky/src/cli.ts -> packages/leaky/src/seed.ts -> packages/leaky/test/helpers.ts',
       'packages/leaky exports["."] reaches test code: packages/leaky/src/index.ts -> packages/leaky/test/support/numbers.ts',
       'packages/leaky exports["./testing"]: test support is exported from test/support/ (packages/leaky/src/testing/index.ts)',
@@ -42,16 +36,6 @@ describe('the test layout check', () => {
       'packages/leaky/src/uses-subpath.ts: production code imports test support (@fixture/clean/testing)',
       'packages/leaky/test/helpers.ts: test support goes in test/support/ (test/ and apps/stack/e2e/ hold suites)',
       'packages/leaky/test/support/support.test.ts: a test of test support is a suite: it goes in test/, not test/support/',
-    ]);
-  });
-
-  it('holds a pending workspace to the placement rules once it is no longer pending', () => {
-    const wip = files.filter((file) => file.startsWith('apps/wip/'));
-    expect(testLayoutProblems(root, wip)).toEqual([
-      'apps/wip exports["."] reaches test code: apps/wip/src/main.ts -> apps/wip/test/helper.ts',
-      'apps/wip exports["./testing"]: test support is exported from test/support/ (apps/wip/src/testing.ts)',
-      'apps/wip/src/main.ts: production code imports test code (apps/wip/test/helper.ts)',
-      'apps/wip/test/helper.ts: test support goes in test/support/ (test/ and apps/stack/e2e/ hold suites)',
     ]);
   });
 
@@ -93,14 +77,6 @@ describe('the repository follows the test layout', () => {
   const files = repositoryFiles().filter((file) => !file.startsWith(FIXTURES));
 
   it('unit tests beside the code, suites in test/, support in test/support/, none reached by production code', () => {
-    expect(testLayoutProblems(REPO_ROOT, files, PENDING)).toEqual([]);
+    expect(testLayoutProblems(REPO_ROOT, files)).toEqual([]);
   });
-
-  it.each(PENDING)(
-    '%s still waits for its move (when this fails, take it out of PENDING)',
-    (dir) => {
-      const own = testLayoutProblems(REPO_ROOT, files).filter((problem) => problem.startsWith(dir));
-      expect(own).not.toEqual([]);
-    },
-  );
 });
