@@ -71,7 +71,11 @@ describe('the monitoring profile, resolved by docker-compose config --profile mo
     for (const name of ['prometheus', 'grafana']) {
       const ports = service(config, name).ports ?? [];
       expect(ports.length, name).toBe(1);
-      for (const port of ports) expect(String(port), name).toMatch(/^127\.0\.0\.1:\d+:\d+/);
+      // docker-compose 1.29 prints the short form, `host_ip:published:target/protocol`.
+      for (const port of ports)
+        expect(typeof port === 'string' ? port : JSON.stringify(port), name).toMatch(
+          /^127\.0\.0\.1:\d+:\d+/,
+        );
     }
   });
 
