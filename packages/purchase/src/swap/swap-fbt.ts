@@ -4,7 +4,7 @@ import {
   walletFailureMessage,
   WRAPPED_SOL_MINT,
 } from '@fbt/domain';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { confirmSignature } from '../confirm-signature';
 import { describeTransactionFailure } from '../describe-failure';
@@ -112,7 +112,11 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
 
     enter('simulating');
     const buyer = new PublicKey(request.buyer);
-    const fbtAccount = getAssociatedTokenAddressSync(new PublicKey(request.fbtMint), buyer, true);
+    const fbtAccount = findAssociatedTokenAddress({
+      owner: buyer,
+      mint: new PublicKey(request.fbtMint),
+      tokenProgram: TOKEN_PROGRAM_ID,
+    });
     const [walletBefore, fbtBefore] = await Promise.all([
       connection.getAccountInfo(buyer, 'confirmed'),
       connection.getAccountInfo(fbtAccount, 'confirmed'),
