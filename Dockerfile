@@ -41,12 +41,13 @@ HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=12 \
 CMD ["node", "--import", "tsx", "apps/localnet/src/main.ts", "--host", "0.0.0.0", "--data-dir", "/data"]
 
 # ---------------------------------------------------------------------------------------------
-# prod-deps: production dependencies only (dev dependencies pruned), keeping the addon built
-# above. The test caches and the workspace links (their code is compiled into the BFF bundle)
-# are dropped.
+# prod-deps: the runtime node_modules, only what the compiled BFF loads: the production
+# dependencies of @fbt/bff and of the workspace packages compiled into it, with everything they
+# depend on, copied from the tree installed above (the SQLite addon as built there, without its
+# sources). Nothing of the site, the local chain, the operator, the program build or the dev
+# tools; deploy/runtime-deps.mjs says how, and a repo check starts the BFF from such a tree.
 FROM build AS prod-deps
-RUN npm prune --omit=dev \
- && rm -rf node_modules/.cache node_modules/@fbt
+RUN node deploy/runtime-deps.mjs --out /runtime
 
 # ---------------------------------------------------------------------------------------------
 # runtime: Node, the production node_modules, the compiled BFF and the built site. No compiler,
@@ -58,7 +59,7 @@ ENV NODE_ENV=production \
     CLIENT_DIST=/app/apps/client/dist \
     DEPLOYMENT_FILE=/config/deployment.json
 WORKDIR /app
-COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=prod-deps --chown=root:root /runtime/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/apps/bff/dist ./apps/bff/dist
 COPY --from=build --chown=root:root /app/apps/client/dist ./apps/client/dist
 # The SQLite ledger (DATABASE_PATH's default, ./data/ledger.sqlite) when DATABASE_URL is unset:

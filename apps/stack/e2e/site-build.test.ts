@@ -22,6 +22,27 @@ describe('the site the browser tests load', () => {
     expect(development).toEqual([]);
   });
 
+  it("holds neither @solana/spl-token nor bigint-buffer: the client's own token-account helpers stand in", () => {
+    // The package of each module the build put in a script (the last node_modules in its path).
+    const packages = new Set(
+      inject('siteModules').flatMap((id) => {
+        const name = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+        return name === undefined ? [] : [name];
+      }),
+    );
+    // The check sees real packages: the wallet code and web3.js are in.
+    expect(packages).toContain('@solana/web3.js');
+    expect(packages).toContain('@solana/wallet-adapter-base');
+    const library = ['@solana/spl-token', '@solana/buffer-layout-utils', 'bigint-buffer'];
+    expect(library.filter((name) => packages.has(name))).toEqual([]);
+    const assets = join(inject('siteDistDir'), 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const naming = scripts.filter((name) =>
+      readFileSync(join(assets, name), 'utf8').includes('bigint-buffer'),
+    );
+    expect(naming).toEqual([]);
+  });
+
   it('writes brotli and gzip copies next to the scripts the first page loads, for the BFF to send as they are', () => {
     const dist = inject('siteDistDir');
     const html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -1,10 +1,26 @@
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { CLIENT_ROOT, DEFAULT_SITE_DIR } from './paths';
+
+/** A Vite plugin handing the modules of every script the build writes to `receive`. */
+function recordModules(receive: (moduleIds: readonly string[]) => void): Plugin {
+  return {
+    name: 'fbt-record-modules',
+    generateBundle(_options, bundle) {
+      receive(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? output.moduleIds : [],
+        ),
+      );
+    },
+  };
+}
 
 /** Options of {@link buildSite}. */
 export interface BuildSiteOptions {
   /** Output directory (emptied first); default apps/client/dist. */
   readonly outDir?: string;
+  /** Receives the id of every module the build put in a script (for checks of what ships). */
+  readonly onModules?: (moduleIds: readonly string[]) => void;
 }
 
 /**
@@ -24,6 +40,7 @@ export async function buildSite(options: BuildSiteOptions = {}): Promise<string>
       root: CLIENT_ROOT,
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
+      plugins: options.onModules === undefined ? [] : [recordModules(options.onModules)],
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -1,9 +1,10 @@
-import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { AccountMeta, PublicKey } from '@solana/web3.js';
 import { SystemProgram } from '@solana/web3.js';
+import { findAssociatedTokenAddress } from './associated-token';
 import { RENT_SYSVAR_ID } from './constants';
 import { r, w } from './encoding';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /**
  * The accounts of a purchase (Buy and BuyWith), in the order the program reads them. The
@@ -51,7 +52,8 @@ export interface BuyAccounts {
 export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
   const { programId, presale, buyer } = params;
   const buyerTokenAccount =
-    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, buyer);
+    params.buyerTokenAccount ??
+    findAssociatedTokenAddress({ owner: buyer, mint: params.mint, tokenProgram: TOKEN_PROGRAM_ID });
   const [record, buyerRecordBump] = findBuyerRecordAddress(programId, presale, buyer);
   const [authority] = findAuthorityAddress(programId, presale);
   const accounts: Record<BuyAccountName, AccountMeta> = {

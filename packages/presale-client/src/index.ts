@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './allowlist';
+export * from './associated-token';
 export * from './buy-accounts';
 export * from './buy-with';
 export * from './compute-budget';
@@ -13,3 +14,4 @@ export * from './lookup-table';
 export * from './pda';
 export * from './sale-instructions';
 export { sha256 } from './sha256';
+export * from './token-programs';

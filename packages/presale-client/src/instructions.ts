@@ -1,11 +1,10 @@
 import type { Buffer } from 'buffer';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import {
+  buildCreateAssociatedTokenAccountIdempotentInstruction,
+  findAssociatedTokenAddress,
+} from './associated-token';
 import {
   BUY_ACCOUNTS,
   buyAccountMetas,
@@ -17,6 +16,7 @@ import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
 import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress } from './pda';
+import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /** Purchase limits, all in lamports. */
 export interface PresaleLimits {
@@ -126,16 +126,14 @@ export interface BuyInstructionsParams extends BuyWithParams {
  */
 export function buildBuyInstructions(params: BuyInstructionsParams): TransactionInstruction[] {
   const instructions: TransactionInstruction[] = [];
-  const buyerTokenAccount =
-    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, params.buyer);
+  const tokenAccountOf = { owner: params.buyer, mint: params.mint, tokenProgram: TOKEN_PROGRAM_ID };
+  const buyerTokenAccount = params.buyerTokenAccount ?? findAssociatedTokenAddress(tokenAccountOf);
   if (params.createBuyerTokenAccount) {
     instructions.push(
-      createAssociatedTokenAccountIdempotentInstruction(
-        params.buyer,
-        buyerTokenAccount,
-        params.buyer,
-        params.mint,
-      ),
+      buildCreateAssociatedTokenAccountIdempotentInstruction({
+        ...tokenAccountOf,
+        payer: params.buyer,
+      }),
     );
   }
   instructions.push(buildBuyWithInstruction({ ...params, buyerTokenAccount }));

@@ -1,8 +1,8 @@
-import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { SystemProgram } from '@solana/web3.js';
 import { RENT_SYSVAR_ID } from './constants';
 import { findAuthorityAddress } from './pda';
+import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /** The accounts of one presale that every buy of it names. */
 export interface PresaleBuyAccounts {

@@ -1,6 +1,9 @@
 import { checkBuyAmount, computeTokenAmount, type PresaleState } from '@fbt/domain';
-import { buildBuyInstructions } from '@fbt/presale-client';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  buildBuyInstructions,
+  findAssociatedTokenAddress,
+  TOKEN_PROGRAM_ID,
+} from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
 import {
@@ -127,7 +130,11 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
 
   try {
     enter('preparing');
-    const buyerTokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
+    const buyerTokenAccount = findAssociatedTokenAddress({
+      owner: request.buyer,
+      mint: request.mint,
+      tokenProgram: TOKEN_PROGRAM_ID,
+    });
     const now = deps.now ?? Date.now;
     const target = {
       buyer: request.buyer,

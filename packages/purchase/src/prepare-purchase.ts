@@ -1,4 +1,4 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import type { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
 import { readLookupTable } from './lookup-table';
 import type { PurchaseConnection } from './purchase-connection';
@@ -47,7 +47,11 @@ export async function preparePurchase(
   target: PrepareTarget,
   now: () => number = Date.now,
 ): Promise<PreparedPurchase> {
-  const buyerTokenAccount = getAssociatedTokenAddressSync(target.mint, target.buyer);
+  const buyerTokenAccount = findAssociatedTokenAddress({
+    owner: target.buyer,
+    mint: target.mint,
+    tokenProgram: TOKEN_PROGRAM_ID,
+  });
   const [tokenAccount, fees, latest, lookupTable] = await Promise.all([
     connection.getAccountInfo(buyerTokenAccount, 'confirmed'),
     connection.getRecentPrioritizationFees({ lockedWritableAccounts: [target.presale] }),

@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Production build of the site made for this test run. */
     siteDistDir: string;
+    /** The modules (file paths) that build put in its scripts. */
+    siteModules: string[];
   }
 }
 
@@ -18,7 +20,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const outDir = mkdtempSync(join(tmpdir(), 'fbt-site-e2e-'));
-  await buildSite({ outDir });
+  const modules: string[] = [];
+  await buildSite({ outDir, onModules: (ids) => modules.push(...ids) });
   project.provide('siteDistDir', outDir);
+  project.provide('siteModules', modules);
   return () => rmSync(outDir, { recursive: true, force: true });
 }

@@ -8,8 +8,8 @@ import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+  findAssociatedTokenAddress,
+} from '@fbt/presale-client';
 import {
   ComputeBudgetProgram,
   PublicKey,
@@ -168,8 +168,12 @@ function instructionContext(expected: SwapTransactionExpectation): InstructionCo
   const mints = new Set([WRAPPED_SOL_MINT, fbtMint]);
   const buyerKey = new PublicKey(buyer);
   const tokenAccountsOf = (mint: string) =>
-    [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((program) =>
-      getAssociatedTokenAddressSync(new PublicKey(mint), buyerKey, true, program).toBase58(),
+    [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((tokenProgram) =>
+      findAssociatedTokenAddress({
+        owner: buyerKey,
+        mint: new PublicKey(mint),
+        tokenProgram,
+      }).toBase58(),
     );
   const buyerAccounts = new Set<string>([buyer, ...[...mints].flatMap(tokenAccountsOf)]);
   const fbtAccounts = new Set(tokenAccountsOf(fbtMint));

@@ -4,7 +4,7 @@ import {
   walletFailureMessage,
   WRAPPED_SOL_MINT,
 } from '@fbt/domain';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { confirmSignature } from '../confirm-signature';
 import { describeTransactionFailure } from '../describe-failure';
@@ -112,7 +112,7 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
 
     enter('simulating');
     const buyer = new PublicKey(request.buyer);
-    const fbtAccount = getAssociatedTokenAddressSync(new PublicKey(request.fbtMint), buyer, true);
+    const fbtAccount = fbtAccountOf(buyer, request.fbtMint);
     const [walletBefore, fbtBefore] = await Promise.all([
       connection.getAccountInfo(buyer, 'confirmed'),
       connection.getAccountInfo(fbtAccount, 'confirmed'),
@@ -211,6 +211,12 @@ function slippageFailure(
       : `The price moved beyond your slippage: this swap would give ${amounts.received} base units, below your minimum of ${minimum}. Nothing was sent; get a new quote and try again.`,
     { problem: { code: 'SWAP__SLIPPAGE', context } },
   );
+}
+
+/** The buyer's FBT account: its associated token account of the mint, under SPL Token. */
+function fbtAccountOf(buyer: PublicKey, fbtMint: string): PublicKey {
+  const mint = new PublicKey(fbtMint);
+  return findAssociatedTokenAddress({ owner: buyer, mint, tokenProgram: TOKEN_PROGRAM_ID });
 }
 
 /** Where a token account keeps its amount (after the mint and the owner). */

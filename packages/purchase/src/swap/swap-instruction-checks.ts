@@ -1,5 +1,5 @@
 import { PublicKey, type MessageCompiledInstruction } from '@solana/web3.js';
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import type {
   SwapTransactionExpectation,
   SwapTransactionMovements,

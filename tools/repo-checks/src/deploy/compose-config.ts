@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../tracked-files';
@@ -59,6 +59,38 @@ export function resolveCompose(envText: string, profiles: readonly string[] = []
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * docker-compose.yml as written: YAML anchors and merge keys applied, no variable interpolated
+ * and no profile left out (every service of every profile).
+ */
+export function readComposeFile(): ComposeConfig {
+  const json = execFileSync(
+    'python3',
+    ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
+    { input: readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), encoding: 'utf8' },
+  );
+  return JSON.parse(json) as ComposeConfig;
+}
+
+/** Images whose releases are numbered major.minor (PostgreSQL 17.6); others major.minor.patch. */
+const TWO_PART_RELEASES = new Set(['postgres']);
+
+/**
+ * Whether an image reference names an exact release: `name:1.2.3` (`postgres:17.6`), a `v`
+ * before the number and a variant after it (`-bookworm`) allowed, optionally followed by its
+ * digest `@sha256:<64 hex>`. A major or minor tag alone (`postgres:17`, `redis:7-bookworm`,
+ * `redis:7.4`) or `latest` moves by itself.
+ */
+export function isExactImage(image: string): boolean {
+  const match =
+    /^([a-z0-9][a-z0-9._/-]*):v?(\d+(?:\.\d+)*)(?:-[a-z0-9][a-z0-9.-]*)?(?:@sha256:[0-9a-f]{64})?$/.exec(
+      image,
+    );
+  if (match === null) return false;
+  const [, name = '', version = ''] = match;
+  return version.split('.').length === (TWO_PART_RELEASES.has(name) ? 2 : 3);
 }
 
 /** The text of a healthcheck's test, whichever form it was written in. */

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/tracked-files';
 import {
@@ -11,15 +19,20 @@ import {
   type BffProcess,
 } from '../../src/deploy/bff-process';
 import { bffServices, resolveCompose } from '../../src/deploy/compose-config';
+import { bundlePackageImports, installedPackages } from '../../src/deploy/runtime-tree';
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version?: string };
 
 /**
- * The image runs the BFF compiled by deploy/build-bff.mjs (no tsx, no TypeScript source): build
- * it the same way, start it the way the image's CMD does, and talk to it over HTTP.
+ * The image runs the BFF compiled by deploy/build-bff.mjs (no tsx, no TypeScript source) on the
+ * node_modules deploy/runtime-deps.mjs lays out: build both the same way into a directory of
+ * their own, start the BFF there the way the image's CMD does, and talk to it over HTTP.
  */
-describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', () => {
-  // Same directory as the image's apps/bff/dist/main.mjs, a name of its own (concurrent runs).
-  const outfile = `apps/bff/dist/main.test-${process.pid}.mjs`;
+describe('the compiled BFF (deploy/build-bff.mjs) on its runtime tree (deploy/runtime-deps.mjs), as the container runs it', () => {
   const work = mkdtempSync(join(tmpdir(), 'fbt-bff-bundle-'));
+  // The image's /app: the runtime node_modules and the compiled BFF at the same paths.
+  const app = join(work, 'app');
+  const bundle = join(app, 'apps', 'bff', 'dist', 'main.mjs');
   const site = join(work, 'site');
   const env = (deploymentFile: string, ledger: string): Record<string, string> => ({
     PATH: process.env.PATH ?? '',
@@ -39,16 +52,17 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
   let base = '';
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['deploy/build-bff.mjs', '--outfile', outfile], {
-      cwd: REPO_ROOT,
-      stdio: 'pipe',
-    });
+    for (const script of [
+      ['deploy/build-bff.mjs', '--outfile', bundle],
+      ['deploy/runtime-deps.mjs', '--out', app],
+    ])
+      execFileSync(process.execPath, script, { cwd: REPO_ROOT, stdio: 'pipe' });
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>FBT</title>');
     writeFileSync(join(site, 'assets', 'app-3f9a1c.js'), 'console.log("fbt");');
     const deployment = join(work, 'deployment.json');
     writeUnreachableDeployment(deployment);
-    bff = startBffProcess(process.execPath, ['--enable-source-maps', join(REPO_ROOT, outfile)], {
+    bff = startBffProcess(process.execPath, ['--enable-source-maps', bundle], {
       cwd: work,
       env: env(deployment, 'ledger.sqlite'),
     });
@@ -58,9 +72,15 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
   afterAll(() => {
     for (const started of [bff, waiting])
       if (started !== undefined && started.child.exitCode === null) started.child.kill('SIGKILL');
-    rmSync(join(REPO_ROOT, outfile), { force: true });
-    rmSync(join(REPO_ROOT, `${outfile}.map`), { force: true });
     rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  it('starts from that tree alone: no node_modules above it, none but its own in it', () => {
+    for (let dir = dirname(app); ; dir = dirname(dir)) {
+      expect(existsSync(join(dir, 'node_modules')), dir).toBe(false);
+      if (dir === dirname(dir)) break;
+    }
+    expect(readdirSync(app).sort()).toEqual(['apps', 'node_modules', 'package.json']);
   });
 
   it('answers /healthz, and /readyz names the unreachable chain', async () => {
@@ -94,50 +114,61 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
     const committed = readFileSync(join(REPO_ROOT, 'programs/presale/idl/presale.json'));
     expect(Buffer.from(await idl.arrayBuffer()).equals(committed)).toBe(true);
     // Compiled in: the bundle holds the IDL's text (a string literal, newlines escaped).
-    const bundle = readFileSync(join(REPO_ROOT, outfile), 'utf8');
-    expect(bundle).toContain('"kind": "programNode",\\n    "name": "fbtPresale"');
+    expect(readFileSync(bundle, 'utf8')).toContain(
+      '"kind": "programNode",\\n    "name": "fbtPresale"',
+    );
   });
 
-  it('imports only packages that some workspace lists as a production dependency', () => {
-    // The image keeps node_modules after `npm prune --omit=dev`: what survives is what a
-    // workspace (or the root) declares in `dependencies`.
-    const manifests = [
-      '.',
-      'bench',
-      ...['packages', 'apps', 'programs', 'tools'].flatMap((dir) =>
-        readdirSync(join(REPO_ROOT, dir)).map((name) => `${dir}/${name}`),
-      ),
-    ].flatMap((dir): { dependencies?: Record<string, string> }[] => {
-      try {
-        return [
-          JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
-            dependencies?: Record<string, string>;
-          },
-        ];
-      } catch {
-        return []; // a folder without a package.json is no workspace
-      }
-    });
-    const production = new Set(
-      manifests.flatMap((manifest) => Object.keys(manifest.dependencies ?? {})),
+  it('holds exactly the packages the bundle imports, at the versions installed in the repository', () => {
+    const imported = bundlePackageImports(readFileSync(bundle, 'utf8'));
+    expect(imported.size).toBeGreaterThan(5);
+    expect([...imported].filter((name) => name.startsWith('@fbt/'))).toEqual([]);
+    const manifest = readJson(join(app, 'package.json')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([...imported].sort());
+    for (const [name, version] of Object.entries(manifest.dependencies)) {
+      expect(readJson(join(app, 'node_modules', name, 'package.json')).version, name).toBe(version);
+      expect(readJson(join(REPO_ROOT, 'node_modules', name, 'package.json')).version).toBe(version);
+    }
+  });
+
+  it('holds nothing of the site, the local chain, the program build or the dev tools, and no @solana/spl-token or bigint-buffer', () => {
+    const names = [...installedPackages(join(app, 'node_modules')).keys()];
+    expect(names).toEqual(expect.arrayContaining(['fastify', 'better-sqlite3', '@solana/web3.js']));
+    const notLoaded = [
+      '@solana/spl-token',
+      '@solana/buffer-layout-utils',
+      'bigint-buffer',
+      'react',
+      'react-dom',
+      'react-native',
+      'metro',
+      '@solana/wallet-adapter-base',
+      '@solana/wallet-adapter-react',
+      '@solana-mobile/wallet-standard-mobile',
+      'vite',
+      'rolldown',
+      'litesvm',
+      '@solana/kit',
+      'esbuild',
+      'typescript',
+      'tsx',
+      'vitest',
+      'playwright-core',
+    ];
+    expect(names.filter((name) => notLoaded.includes(name) || name.startsWith('@fbt/'))).toEqual(
+      [],
     );
-    const bundle = readFileSync(join(REPO_ROOT, outfile), 'utf8');
-    const specifiers = [
-      ...bundle.matchAll(/(?:from|import\(|resolve\()\s*["']([^"'./][^"']*)["']/g),
-    ].map((match) => match[1] ?? '');
-    const packages = new Set(
-      specifiers
-        .filter((specifier) => !specifier.startsWith('node:'))
-        .map((specifier) =>
-          specifier
-            .split('/')
-            .slice(0, specifier.startsWith('@') ? 2 : 1)
-            .join('/'),
-        ),
-    );
-    expect(packages.size).toBeGreaterThan(5);
-    expect([...packages].filter((name) => name.startsWith('@fbt/'))).toEqual([]);
-    expect([...packages].filter((name) => !production.has(name))).toEqual([]);
+  });
+
+  it('keeps the SQLite addon as built, without its sources, and the BFF opens its ledger with it', () => {
+    const addon = join(app, 'node_modules', 'better-sqlite3');
+    expect(existsSync(join(addon, 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+    expect(existsSync(join(addon, 'deps', 'sqlite3', 'sqlite3.c'))).toBe(false);
+    expect(existsSync(join(addon, 'src'))).toBe(false);
+    expect(existsSync(join(addon, 'build', 'Release', 'obj.target'))).toBe(false);
+    expect(existsSync(join(work, 'ledger.sqlite'))).toBe(true);
   });
 
   it('stops cleanly on SIGTERM, as `docker stop` sends it', async () => {
@@ -154,8 +185,9 @@ describe('the compiled BFF (deploy/build-bff.mjs), as the container runs it', ()
     const script = (Array.isArray(command) ? (command[2] ?? '') : '').replaceAll('$$', '$');
     expect(script).toContain('exec node --enable-source-maps apps/bff/dist/main.mjs');
     const late = join(work, 'late', 'deployment.json');
-    waiting = startBffProcess('sh', ['-c', script.replace('apps/bff/dist/main.mjs', outfile)], {
-      cwd: REPO_ROOT,
+    // Run as it is, from the image's working directory.
+    waiting = startBffProcess('sh', ['-c', script], {
+      cwd: app,
       env: env(late, 'late.sqlite'),
     });
     // The command is waiting (its shell runs `sleep`); now the seeding's part: the file appears.

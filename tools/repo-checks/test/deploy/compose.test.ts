@@ -6,7 +6,9 @@ import { REPO_ROOT } from '../../src/tracked-files';
 import {
   bffServices,
   healthcheckText,
+  isExactImage,
   mounts,
+  readComposeFile,
   resolveCompose,
   uncommentAssignments,
   type ComposeConfig,
@@ -134,6 +136,22 @@ describe('docker-compose.yml, resolved by docker-compose config with .env.exampl
     const caddyfile = readFileSync(join(REPO_ROOT, 'deploy', 'Caddyfile'), 'utf8');
     expect(caddyfile).toMatch(/^\s*stream_close_delay /m);
     expect(caddyfile).toMatch(/^\s*match status /m);
+  });
+
+  it('pulls every image it does not build at an exact release (or its digest), in every profile', () => {
+    const written = readComposeFile();
+    const pulled = Object.entries(written.services).filter(([, service]) => !service.build);
+    expect(pulled.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['postgres', 'redis', 'caddy']),
+    );
+    for (const [name, service] of pulled)
+      expect(isExactImage(service.image ?? ''), `${name}: ${service.image}`).toBe(true);
+    // The rule bites: floating tags are refused, exact releases and digests pass.
+    const floating = ['postgres:17-bookworm', 'postgres:17.6.1', 'redis:7', 'redis:7.4', 'caddy'];
+    expect(floating.filter(isExactImage)).toEqual([]);
+    const digest = `@sha256:${'ab'.repeat(32)}`;
+    const exact = ['postgres:17.6-bookworm', 'prom/prometheus:v3.5.0', `redis:7.4.5${digest}`];
+    expect(exact.filter(isExactImage)).toEqual(exact);
   });
 
   it('adds a seeded local chain only under the localchain profile', () => {

@@ -91,7 +91,17 @@ describe('Dockerfile', () => {
     expect(argsOf(build, 'ENV').join(' ')).toContain('npm_config_build_from_source=true');
     expect(runs).toContain('npm run build -w @fbt/client');
     expect(runs).toContain('node deploy/build-bff.mjs');
-    expect(argsOf(stage('prod-deps'), 'RUN').join('\n')).toContain('npm prune --omit=dev');
+  });
+
+  it("lays out the runtime node_modules with what the BFF loads, not every workspace's dependencies", () => {
+    const prodDeps = stage('prod-deps');
+    expect(prodDeps?.from).toBe('build');
+    const runs = argsOf(prodDeps, 'RUN').join('\n');
+    expect(runs).toBe('node deploy/runtime-deps.mjs --out /runtime');
+    // `npm prune --omit=dev` keeps the production dependencies of every workspace (the site's,
+    // the local chain's, the operator's): never the image's tree again.
+    for (const { instructions } of dockerfile.stages)
+      for (const { args } of instructions) expect(args).not.toMatch(/npm prune/);
   });
 
   it('runs the compiled BFF as a non-root user, with no toolchain, dev dependency or source', () => {
@@ -104,9 +114,11 @@ describe('Dockerfile', () => {
     for (const copy of copies) expect(copy).toMatch(/--from=(build|prod-deps)\b/);
     const copied = copies.map((copy) => copy.replace(/--\S+\s+/g, '').split(/\s+/)[0]);
     expect(copied.sort()).toEqual(
-      ['/app/apps/bff/dist', '/app/apps/client/dist', '/app/node_modules'].sort(),
+      ['/app/apps/bff/dist', '/app/apps/client/dist', '/runtime/node_modules'].sort(),
     );
-    expect(copies.find((copy) => copy.includes('/app/node_modules'))).toContain('--from=prod-deps');
+    const modules = copies.find((copy) => copy.includes('/runtime/node_modules'));
+    expect(modules).toContain('--from=prod-deps');
+    expect(modules).toMatch(/ \.\/node_modules$/);
     const outfile = /outfile: \{ type: 'string', default: '([^']+)' \}/.exec(
       read('deploy/build-bff.mjs'),
     )?.[1];

@@ -1,5 +1,5 @@
+import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import { useConnection } from '@solana/wallet-adapter-react';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { useQuery } from '@tanstack/react-query';
 import { WALLET_BALANCES_KEY } from '../../../lib/wallet-balances';
@@ -25,7 +25,11 @@ export function useSwapBalances(wallet: string | null, mint: string | undefined)
     queryFn: async (): Promise<SwapBalances> => {
       if (wallet === null || mint === undefined) throw new Error('no wallet');
       const owner = new PublicKey(wallet);
-      const account = getAssociatedTokenAddressSync(new PublicKey(mint), owner);
+      const account = findAssociatedTokenAddress({
+        owner,
+        mint: new PublicKey(mint),
+        tokenProgram: TOKEN_PROGRAM_ID,
+      });
       const [lamports, fbt] = await Promise.all([
         connection.getBalance(owner, 'confirmed'),
         connection.getTokenAccountBalance(account, 'confirmed').catch(() => null),
