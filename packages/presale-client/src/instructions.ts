@@ -1,9 +1,4 @@
 import type { Buffer } from 'buffer';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import {
@@ -17,6 +12,11 @@ import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
 import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress } from './pda';
+import {
+  buildCreateAssociatedTokenAccountIdempotentInstruction,
+  findAssociatedTokenAddress,
+  TOKEN_PROGRAM_ID,
+} from './token-programs';
 
 /** Purchase limits, all in lamports. */
 export interface PresaleLimits {
@@ -56,6 +56,8 @@ export interface InitializeParams extends PresaleLimits {
   /** Token account of `mint` holding the FBT for sale; owned by the seller or already by the authority PDA. */
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program: SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
   /** Lamports per whole FBT (50_000 for 0.00005 SOL). */
   readonly tokenPrice: bigint;
   /** Open for purchases right away (default true). */
@@ -76,7 +78,7 @@ export function buildInitializeInstruction(params: InitializeParams): Transactio
       w(params.tempTokenAccount),
       r(params.mint),
       r(authority),
-      r(TOKEN_PROGRAM_ID),
+      r(params.tokenProgram ?? TOKEN_PROGRAM_ID),
     ],
     data: data(
       PresaleInstruction.Initialize,
@@ -126,16 +128,18 @@ export interface BuyInstructionsParams extends BuyWithParams {
  */
 export function buildBuyInstructions(params: BuyInstructionsParams): TransactionInstruction[] {
   const instructions: TransactionInstruction[] = [];
+  const tokenProgram = params.tokenProgram ?? TOKEN_PROGRAM_ID;
   const buyerTokenAccount =
-    params.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, params.buyer);
+    params.buyerTokenAccount ?? findAssociatedTokenAddress(params.buyer, params.mint, tokenProgram);
   if (params.createBuyerTokenAccount) {
     instructions.push(
-      createAssociatedTokenAccountIdempotentInstruction(
-        params.buyer,
-        buyerTokenAccount,
-        params.buyer,
-        params.mint,
-      ),
+      buildCreateAssociatedTokenAccountIdempotentInstruction({
+        payer: params.buyer,
+        owner: params.buyer,
+        mint: params.mint,
+        tokenProgram,
+        associatedToken: buyerTokenAccount,
+      }),
     );
   }
   instructions.push(buildBuyWithInstruction({ ...params, buyerTokenAccount }));
@@ -180,7 +184,9 @@ export function buildUpdateLimitsInstruction(
 export interface WithdrawUnsoldParams extends SellerParams {
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
-  /** Token account of the mint that receives every unsold token. */
+  /** The mint's token program: SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
+  /** Token account of the mint (under its token program) that receives every unsold token. */
   readonly destinationTokenAccount: PublicKey;
 }
 
@@ -198,7 +204,7 @@ export function buildWithdrawUnsoldInstruction(
       w(params.destinationTokenAccount),
       r(authority),
       r(params.mint),
-      r(TOKEN_PROGRAM_ID),
+      r(params.tokenProgram ?? TOKEN_PROGRAM_ID),
     ],
     data: data(PresaleInstruction.WithdrawUnsold),
   });
