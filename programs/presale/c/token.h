@@ -30,7 +30,7 @@ static bool is_supported_token_program(const uint8_t *key) {
 /* The token program account is SPL Token or Token-2022 and is the program that owns `mint`
  * (a mint of the other token program gives WrongTokenProgram; an account that is no token
  * program's mint, InvalidMint). Every instruction that moves tokens calls this first. */
-static uint64_t check_token_program(const SolAccountInfo *token_program,
+FBT_INLINE uint64_t check_token_program(const SolAccountInfo *token_program,
                                     const SolAccountInfo *mint) {
   if (!is_supported_token_program(token_program->key->x)) return E_WRONG_TOKEN_PROGRAM;
   if (fbt_pubkey_eq(mint->owner->x, token_program->key->x)) return FBT_SUCCESS;
@@ -40,7 +40,7 @@ static uint64_t check_token_program(const SolAccountInfo *token_program,
 /* The account's data has the token account base layout of its program: exactly 165 bytes, or
  * (Token-2022 with account extensions, e.g. the ImmutableOwner of every associated token
  * account) longer with the token-account type byte at offset 165. */
-static bool has_token_account_layout(const SolAccountInfo *account) {
+FBT_INLINE bool has_token_account_layout(const SolAccountInfo *account) {
   if (account->data_len == TOKEN_ACCOUNT_SIZE) return true;
   return account->data_len > TOKEN_2022_ACCOUNT_TYPE &&
          fbt_pubkey_eq(account->owner->x, TOKEN_2022_PROGRAM_ID.x) &&
@@ -51,7 +51,7 @@ static bool has_token_account_layout(const SolAccountInfo *account) {
  * `mint`, and of `owner` unless NULL. Its account extensions need no check of their own: those
  * that could take or hold tokens follow mint extensions Initialize refused, and the rest
  * (ImmutableOwner, MemoTransfer, CpiGuard) can at most make the transaction fail as a whole. */
-static bool is_token_account_of(const SolAccountInfo *account, const SolAccountInfo *token_program,
+FBT_INLINE bool is_token_account_of(const SolAccountInfo *account, const SolAccountInfo *token_program,
                                 const uint8_t *mint, const uint8_t *owner) {
   if (!fbt_pubkey_eq(account->owner->x, token_program->key->x) ||
       !has_token_account_layout(account)) {

@@ -8,3 +8,4 @@ export * from './presale-fixture';
 export * from './send';
 export * from './svm-accounts';
 export * from './token-instructions';
+export * from './token-metadata';
