@@ -67,6 +67,26 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
       uri: 'http://localhost:8080/favicon.svg',
       additionalMetadata: [],
     });
+    // What wallets and explorers ask the RPC for: the mint parsed, with its extensions.
+    const parsed = await net.connection.getParsedAccountInfo(new PublicKey(mint));
+    expect(parsed.value?.data).toMatchObject({
+      program: 'spl-token-2022',
+      parsed: {
+        type: 'mint',
+        info: {
+          decimals: 6,
+          mintAuthority: null,
+          freezeAuthority: null,
+          extensions: [
+            { extension: 'metadataPointer', state: { authority: operator, metadataAddress: mint } },
+            {
+              extension: 'tokenMetadata',
+              state: { name: NAME, symbol: 'FBT', uri: 'http://localhost:8080/favicon.svg' },
+            },
+          ],
+        },
+      },
+    });
     const supply = await net.connection.getTokenSupply(new PublicKey(mint));
     expect(supply.value.uiAmountString).toBe('100000000');
     const shown = await cli(['metadata', ...chainArgs, '--mint', mint]);
