@@ -1,6 +1,7 @@
 import { formatFixed, formatSol } from '@fbt/domain';
 import { PublicKey } from '@solana/web3.js';
 import type { Connection } from '@solana/web3.js';
+import { fetchMintTokenProgram } from '@fbt/presale-client';
 import { fetchPresale } from './presale-admin';
 import { readTokenAmount } from './token-program';
 
@@ -22,6 +23,7 @@ export async function getPresaleStatus(
     sellerPubkey: state.sellerPubkey,
     tempTokenAccountPubkey: state.tempTokenAccountPubkey,
     mint: state.mint,
+    tokenProgram: (await fetchMintTokenProgram(connection, new PublicKey(state.mint))).toBase58(),
     tokenPrice: { lamports: state.tokenPrice.toString(), display: sol(state.tokenPrice) },
     minUserBuyable: {
       lamports: state.minUserBuyable.toString(),

@@ -162,7 +162,10 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
     expect(withdrawn.stderr).toBe('');
     expect(withdrawn.json().withdrawnBaseUnits).toBe('1980000000000');
     const status = await cli(['status', ...chainArgs, ...target]);
-    expect(status.json()).toMatchObject({ vaultBalance: { baseUnits: '0' } });
+    expect(status.json()).toMatchObject({
+      tokenProgram: TOKEN_2022_PROGRAM_ID.toBase58(),
+      vaultBalance: { baseUnits: '0' },
+    });
   });
 
   it('changes its metadata while the update authority allows, then fixes it for good', async () => {
@@ -249,6 +252,13 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
     ]);
     expect(shown.code).toBe(1);
     expect(shown.stderr).toContain('is an SPL Token mint, which holds no metadata of its own');
+
+    const badMint = await cli(['metadata', ...chainArgs, '--mint', 'not-a-mint']);
+    expect(badMint.code).toBe(2);
+    expect(badMint.stderr).toContain('--mint must be a base58 Solana address');
+    const nothing = await cli(['metadata', ...chainArgs, '--mint', mint, '--keypair', keypairFile]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('nothing to change');
 
     const classicWithName = await cli([
       'create-mint',

@@ -332,6 +332,43 @@ const tokenProgramAttacks: readonly Attack[] = [
     },
   },
   {
+    name: 'a new presale whose vault is an account of the other token program (forged bytes)',
+    expected: 'WrongTempTokenAccount',
+    run: (s) => {
+      const { fixture } = s;
+      const presale = Keypair.generate();
+      const [authority] = findAuthorityAddress(fixture.programId, presale.publicKey);
+      const real = createTestTokenAccount(s.svm, {
+        payer: fixture.seller,
+        mint: fixture.mint,
+        owner: authority,
+        tokenProgram: fixture.tokenProgram,
+      });
+      return send(
+        s,
+        [
+          buildCreatePresaleAccountInstruction({
+            programId: fixture.programId,
+            payer: fixture.seller.publicKey,
+            presale: presale.publicKey,
+            lamports: s.svm.minimumBalanceForRentExemption(BigInt(PRESALE_ACCOUNT_SIZE)),
+          }),
+          buildInitializeInstruction({
+            programId: fixture.programId,
+            seller: fixture.seller.publicKey,
+            presale: presale.publicKey,
+            tempTokenAccount: forgedCopy(s, real, otherProgram(s)),
+            mint: fixture.mint,
+            tokenProgram: fixture.tokenProgram,
+            tokenPrice: 50_000n,
+            ...fixture.limits,
+          }),
+        ],
+        [fixture.seller, presale],
+      );
+    },
+  },
+  {
     name: 'a withdrawal naming the other token program',
     expected: 'WrongTokenProgram',
     run: (s) => withdraw(s, (ix) => withAccount(ix, 6, { pubkey: otherProgram(s) })),
