@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import type { AccountView } from './chain-types';
 import { invalidParams, RPC_ERROR, RpcError } from './rpc-error';
+import { parseTokenExtensions } from './token-extensions';
 
 /** rentEpoch of every rent-exempt account on current clusters. */
 export const RENT_EXEMPT_EPOCH = 18_446_744_073_709_551_615n;
@@ -39,7 +40,8 @@ const TOKEN_STATE = ['uninitialized', 'initialized', 'frozen'] as const;
 
 /**
  * jsonParsed view of an SPL token mint or account, as web3.js's getParsedAccountInfo and
- * getParsedTokenAccountsByOwner expect; null when the account is not one of those.
+ * getParsedTokenAccountsByOwner expect (a Token-2022 one with its `extensions`, e.g. the
+ * mint's tokenMetadata); null when the account is not one of those.
  */
 export function parseTokenAccountData(
   account: AccountView,
@@ -49,6 +51,8 @@ export function parseTokenAccountData(
   const data = account.data;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const program = account.owner === TOKEN_PROGRAM ? 'spl-token' : 'spl-token-2022';
+  const extensions = parseTokenExtensions(data);
+  const withExtensions = extensions === null ? {} : { extensions };
   if (data.length === 82 || (data.length > 165 && data[165] === 1)) {
     return {
       program,
@@ -61,6 +65,7 @@ export function parseTokenAccountData(
           decimals: data[44] ?? 0,
           isInitialized: data[45] === 1,
           freezeAuthority: readOptionKey(data, 46),
+          ...withExtensions,
         },
       },
     };
@@ -85,6 +90,7 @@ export function parseTokenAccountData(
     const closeAuthority = readOptionKey(data, 129);
     if (closeAuthority !== null) info.closeAuthority = closeAuthority;
     if (mint === NATIVE_MINT && !isNative) info.isNative = false;
+    if (extensions !== null) info.extensions = extensions;
     return { program, space: data.length, parsed: { type: 'account', info } };
   }
   return null;

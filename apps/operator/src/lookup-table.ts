@@ -1,4 +1,4 @@
-import { buyLookupTableAddresses } from '@fbt/presale-client';
+import { buyLookupTableAddresses, fetchMintTokenProgram } from '@fbt/presale-client';
 import { AddressLookupTableProgram, PublicKey } from '@solana/web3.js';
 import type { Connection, Keypair, TransactionInstruction } from '@solana/web3.js';
 import { OperatorError } from './operator-error';
@@ -38,12 +38,14 @@ export async function planBuyLookupTable(options: {
   const sales = [];
   for (const presale of options.presales) {
     const state = await fetchPresale(connection, programId, presale);
+    const mint = new PublicKey(state.mint);
     sales.push({
       programId,
       presale,
       seller: new PublicKey(state.sellerPubkey),
       tempTokenAccount: new PublicKey(state.tempTokenAccountPubkey),
-      mint: new PublicKey(state.mint),
+      mint,
+      tokenProgram: await fetchMintTokenProgram(connection, mint),
     });
   }
   const wanted = buyLookupTableAddresses(sales).map((key) => key.toBase58());

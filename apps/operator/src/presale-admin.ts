@@ -1,19 +1,17 @@
 import {
+  buildCreateAssociatedTokenAccountIdempotentInstruction,
   buildSetActiveInstruction,
   buildUpdateLimitsInstruction,
   buildWithdrawUnsoldInstruction,
   decodePresaleAccount,
+  findAssociatedTokenAddress,
 } from '@fbt/presale-client';
 import type { PresaleAccount, PresaleLimits } from '@fbt/presale-client';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-  unpackAccount,
-} from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { Connection, Keypair } from '@solana/web3.js';
 import { OperatorError } from './operator-error';
 import { sendInstructions } from './send';
+import { readMint, readTokenAmount } from './token-program';
 
 /** Reads and decodes a presale account; a clear error when it is missing or not ours. */
 export async function fetchPresale(
@@ -98,18 +96,20 @@ export async function withdrawUnsold(options: {
   const state = await fetchPresale(connection, programId, presale);
   const mint = new PublicKey(state.mint);
   const temp = new PublicKey(state.tempTokenAccountPubkey);
-  const tempInfo = await connection.getAccountInfo(temp, 'confirmed');
-  const amount = tempInfo === null ? 0n : unpackAccount(temp, tempInfo).amount;
-  const destination = options.destination ?? getAssociatedTokenAddressSync(mint, seller.publicKey);
+  const { tokenProgram } = await readMint(connection, mint);
+  const amount = await readTokenAmount(connection, temp);
+  const destination =
+    options.destination ??
+    findAssociatedTokenAddress({ owner: seller.publicKey, mint: mint, tokenProgram: tokenProgram });
   const instructions = [];
   if (options.destination === undefined) {
     instructions.push(
-      createAssociatedTokenAccountIdempotentInstruction(
-        seller.publicKey,
-        destination,
-        seller.publicKey,
+      buildCreateAssociatedTokenAccountIdempotentInstruction({
+        payer: seller.publicKey,
+        owner: seller.publicKey,
         mint,
-      ),
+        tokenProgram,
+      }),
     );
   }
   instructions.push(
@@ -119,6 +119,7 @@ export async function withdrawUnsold(options: {
       presale,
       tempTokenAccount: temp,
       mint,
+      tokenProgram,
       destinationTokenAccount: destination,
     }),
   );

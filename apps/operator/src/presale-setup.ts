@@ -2,23 +2,28 @@ import { computeTokenAmount, formatFixed } from '@fbt/domain';
 import {
   buildCreatePresaleAccountInstruction,
   buildInitializeInstruction,
+  findAssociatedTokenAddress,
   findAuthorityAddress,
   PRESALE_ACCOUNT_SIZE,
 } from '@fbt/presale-client';
 import type { PresaleLimits } from '@fbt/presale-client';
 import {
-  ACCOUNT_SIZE,
-  createInitializeAccount3Instruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_PROGRAM_ID,
-  unpackAccount,
-  unpackMint,
-} from '@solana/spl-token';
+  getInitializeAccount3Instruction,
+  getTokenSize,
+  getTransferCheckedInstruction,
+} from '@solana-program/token-2022';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import { OperatorError } from './operator-error';
 import { sendInstructions } from './send';
+import {
+  kitAddress,
+  kitSigner,
+  onProgram,
+  readMint,
+  readTokenAmount,
+  toWeb3Instruction,
+} from './token-program';
 
 /** Result of {@link createPresale}. */
 export interface CreatedPresale {
@@ -34,6 +39,9 @@ export interface CreatedPresale {
  * Creates and initialises a presale in one transaction: a new temp token account funded from
  * the seller's FBT account, the presale state account, and Initialize (which hands the temp
  * account to the program's PDA). By default it funds exactly what `maxTotalBuyable` can buy.
+ * The mint's owner decides the token program (SPL Token or Token-2022); the vault is a plain
+ * 165-byte account of it, which the Initialize can hand over (an associated token account of
+ * Token-2022 could not: it is ImmutableOwner).
  */
 export async function createPresale(options: {
   connection: Connection;
@@ -49,10 +57,7 @@ export async function createPresale(options: {
   active?: boolean;
 }): Promise<CreatedPresale> {
   const { connection, programId, seller, mint } = options;
-  const mintInfo = await connection.getAccountInfo(mint, 'confirmed');
-  if (mintInfo === null)
-    throw new OperatorError(`mint ${mint.toBase58()} does not exist on this cluster`);
-  const decimals = unpackMint(mint, mintInfo).decimals;
+  const { decimals, tokenProgram } = await readMint(connection, mint);
   const fundTokens =
     options.fundTokens ??
     computeTokenAmount(options.limits.maxTotalBuyable, options.tokenPrice, decimals);
@@ -61,14 +66,15 @@ export async function createPresale(options: {
       'the presale would hold no tokens: raise --max-total-sol or pass --fund-tokens',
       2,
     );
-  const source = options.source ?? getAssociatedTokenAddressSync(mint, seller.publicKey);
-  const sourceInfo = await connection.getAccountInfo(source, 'confirmed');
-  if (sourceInfo === null)
+  const source =
+    options.source ??
+    findAssociatedTokenAddress({ owner: seller.publicKey, mint: mint, tokenProgram: tokenProgram });
+  if ((await connection.getAccountInfo(source, 'confirmed')) === null)
     throw new OperatorError(`seller token account ${source.toBase58()} does not exist`);
-  const sourceAccount = unpackAccount(source, sourceInfo);
-  if (sourceAccount.amount < fundTokens) {
+  const held = await readTokenAmount(connection, source);
+  if (held < fundTokens) {
     throw new OperatorError(
-      `seller token account holds ${formatFixed(sourceAccount.amount, decimals)} FBT, the presale needs ${formatFixed(fundTokens, decimals)}`,
+      `seller token account holds ${formatFixed(held, decimals)} FBT, the presale needs ${formatFixed(fundTokens, decimals)}`,
     );
   }
   const presale = Keypair.generate();
@@ -81,18 +87,32 @@ export async function createPresale(options: {
       SystemProgram.createAccount({
         fromPubkey: seller.publicKey,
         newAccountPubkey: temp.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE),
-        space: ACCOUNT_SIZE,
-        programId: TOKEN_PROGRAM_ID,
+        lamports: await connection.getMinimumBalanceForRentExemption(getTokenSize()),
+        space: getTokenSize(),
+        programId: tokenProgram,
       }),
-      createInitializeAccount3Instruction(temp.publicKey, mint, seller.publicKey),
-      createTransferCheckedInstruction(
-        source,
-        mint,
-        temp.publicKey,
-        seller.publicKey,
-        fundTokens,
-        decimals,
+      toWeb3Instruction(
+        getInitializeAccount3Instruction(
+          {
+            account: kitAddress(temp.publicKey),
+            mint: kitAddress(mint),
+            owner: kitAddress(seller.publicKey),
+          },
+          onProgram(tokenProgram),
+        ),
+      ),
+      toWeb3Instruction(
+        getTransferCheckedInstruction(
+          {
+            source: kitAddress(source),
+            mint: kitAddress(mint),
+            destination: kitAddress(temp.publicKey),
+            authority: kitSigner(seller.publicKey),
+            amount: fundTokens,
+            decimals,
+          },
+          onProgram(tokenProgram),
+        ),
       ),
       buildCreatePresaleAccountInstruction({
         programId,
@@ -106,6 +126,7 @@ export async function createPresale(options: {
         presale: presale.publicKey,
         tempTokenAccount: temp.publicKey,
         mint,
+        tokenProgram,
         tokenPrice: options.tokenPrice,
         ...options.limits,
         active: options.active ?? true,

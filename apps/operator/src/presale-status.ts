@@ -1,8 +1,9 @@
 import { formatFixed, formatSol } from '@fbt/domain';
-import { unpackAccount } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { Connection } from '@solana/web3.js';
+import { fetchMintTokenProgram } from '@fbt/presale-client';
 import { fetchPresale } from './presale-admin';
+import { readTokenAmount } from './token-program';
 
 /** A presale's decoded state plus its vault balance, as plain JSON (amounts as strings). */
 export async function getPresaleStatus(
@@ -12,8 +13,7 @@ export async function getPresaleStatus(
 ): Promise<Record<string, unknown>> {
   const state = await fetchPresale(connection, programId, presale);
   const temp = new PublicKey(state.tempTokenAccountPubkey);
-  const tempInfo = await connection.getAccountInfo(temp, 'confirmed');
-  const vault = tempInfo === null ? 0n : unpackAccount(temp, tempInfo).amount;
+  const vault = await readTokenAmount(connection, temp);
   const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
   return {
     presale: presale.toBase58(),
@@ -23,6 +23,7 @@ export async function getPresaleStatus(
     sellerPubkey: state.sellerPubkey,
     tempTokenAccountPubkey: state.tempTokenAccountPubkey,
     mint: state.mint,
+    tokenProgram: (await fetchMintTokenProgram(connection, new PublicKey(state.mint))).toBase58(),
     tokenPrice: { lamports: state.tokenPrice.toString(), display: sol(state.tokenPrice) },
     minUserBuyable: {
       lamports: state.minUserBuyable.toString(),

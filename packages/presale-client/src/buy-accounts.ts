@@ -33,6 +33,11 @@ export interface BuyAccountsParams {
   readonly seller: PublicKey;
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /**
+   * The mint's token program, SPL Token (the default) or Token-2022: the program checks it is
+   * the mint's owner, and the buyer's associated token account depends on it.
+   */
+  readonly tokenProgram?: PublicKey;
   /** FBT account receiving the tokens; the buyer's associated token account by default. */
   readonly buyerTokenAccount?: PublicKey;
 }
@@ -47,13 +52,14 @@ export interface BuyAccounts {
 /**
  * The 11 accounts every purchase sends, in {@link BUY_ACCOUNTS} order: the buyer signs and pays
  * (writable); presale, seller, vault, buyer token account and buyer record are written; the
- * authority PDA, mint, SPL Token, System program and Rent sysvar are read.
+ * authority PDA, mint, the mint's token program, System program and Rent sysvar are read.
  */
 export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
   const { programId, presale, buyer } = params;
+  const tokenProgram = params.tokenProgram ?? TOKEN_PROGRAM_ID;
   const buyerTokenAccount =
     params.buyerTokenAccount ??
-    findAssociatedTokenAddress({ owner: buyer, mint: params.mint, tokenProgram: TOKEN_PROGRAM_ID });
+    findAssociatedTokenAddress({ owner: buyer, mint: params.mint, tokenProgram: tokenProgram });
   const [record, buyerRecordBump] = findBuyerRecordAddress(programId, presale, buyer);
   const [authority] = findAuthorityAddress(programId, presale);
   const accounts: Record<BuyAccountName, AccountMeta> = {
@@ -65,7 +71,7 @@ export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
     buyerRecord: w(record),
     authority: r(authority),
     mint: r(params.mint),
-    tokenProgram: r(TOKEN_PROGRAM_ID),
+    tokenProgram: r(tokenProgram),
     systemProgram: r(SystemProgram.programId),
     rent: r(RENT_SYSVAR_ID),
   };

@@ -28,7 +28,10 @@ export const PRESALE_ERRORS = {
   },
   6011: { name: 'WrongMint', message: 'The mint is not the presale’s token mint.' },
   6012: { name: 'WrongAuthority', message: 'The authority is not the presale’s program address.' },
-  6013: { name: 'WrongTokenProgram', message: 'The token program is not the SPL Token program.' },
+  6013: {
+    name: 'WrongTokenProgram',
+    message: 'The token program is not SPL Token or Token-2022, or not the program of the mint.',
+  },
   6014: { name: 'WrongSystemProgram', message: 'The system program account is wrong.' },
   6015: { name: 'WrongRentSysvar', message: 'The rent sysvar account is wrong.' },
   6016: {
@@ -63,7 +66,7 @@ export const PRESALE_ERRORS = {
   },
   6031: {
     name: 'InvalidMint',
-    message: 'The mint is not an initialized SPL Token mint with at most 9 decimals.',
+    message: 'The mint is not an initialized SPL Token or Token-2022 mint with at most 9 decimals.',
   },
   6032: { name: 'UnsupportedRent', message: 'The cluster’s rent parameters are not supported.' },
   6033: {
@@ -90,6 +93,35 @@ export const PRESALE_ERRORS = {
   6045: {
     name: 'InvalidBump',
     message: 'The buyer record bump is not the canonical one.',
+  },
+  6046: {
+    name: 'MintTransferFee',
+    message: 'The mint charges a transfer fee: buyers would get less than sold.',
+  },
+  6047: {
+    name: 'MintTransferHook',
+    message: 'The mint runs a transfer hook program on every transfer.',
+  },
+  6048: {
+    name: 'MintPermanentDelegate',
+    message: 'The mint has a permanent delegate, who could take any tokens.',
+  },
+  6049: {
+    name: 'MintDefaultAccountState',
+    message: 'The mint can create its token accounts frozen.',
+  },
+  6050: { name: 'MintNonTransferable', message: 'The mint’s tokens cannot be transferred.' },
+  6051: {
+    name: 'MintPausable',
+    message: 'The mint can be paused, which would stop every transfer.',
+  },
+  6052: {
+    name: 'MintUnsupportedExtension',
+    message: 'The mint has a Token-2022 extension the presale does not accept.',
+  },
+  6053: {
+    name: 'MintFreezeAuthority',
+    message: 'The mint still has a freeze authority, who could freeze the vault or buyers’ tokens.',
   },
 } as const satisfies Record<number, { name: string; message: string }>;
 

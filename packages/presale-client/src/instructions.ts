@@ -56,6 +56,8 @@ export interface InitializeParams extends PresaleLimits {
   /** Token account of `mint` holding the FBT for sale; owned by the seller or already by the authority PDA. */
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program: SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
   /** Lamports per whole FBT (50_000 for 0.00005 SOL). */
   readonly tokenPrice: bigint;
   /** Open for purchases right away (default true). */
@@ -76,7 +78,7 @@ export function buildInitializeInstruction(params: InitializeParams): Transactio
       w(params.tempTokenAccount),
       r(params.mint),
       r(authority),
-      r(TOKEN_PROGRAM_ID),
+      r(params.tokenProgram ?? TOKEN_PROGRAM_ID),
     ],
     data: data(
       PresaleInstruction.Initialize,
@@ -126,13 +128,21 @@ export interface BuyInstructionsParams extends BuyWithParams {
  */
 export function buildBuyInstructions(params: BuyInstructionsParams): TransactionInstruction[] {
   const instructions: TransactionInstruction[] = [];
-  const tokenAccountOf = { owner: params.buyer, mint: params.mint, tokenProgram: TOKEN_PROGRAM_ID };
-  const buyerTokenAccount = params.buyerTokenAccount ?? findAssociatedTokenAddress(tokenAccountOf);
+  const tokenProgram = params.tokenProgram ?? TOKEN_PROGRAM_ID;
+  const buyerTokenAccount =
+    params.buyerTokenAccount ??
+    findAssociatedTokenAddress({
+      owner: params.buyer,
+      mint: params.mint,
+      tokenProgram: tokenProgram,
+    });
   if (params.createBuyerTokenAccount) {
     instructions.push(
       buildCreateAssociatedTokenAccountIdempotentInstruction({
-        ...tokenAccountOf,
         payer: params.buyer,
+        owner: params.buyer,
+        mint: params.mint,
+        tokenProgram,
       }),
     );
   }
@@ -178,7 +188,9 @@ export function buildUpdateLimitsInstruction(
 export interface WithdrawUnsoldParams extends SellerParams {
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
-  /** Token account of the mint that receives every unsold token. */
+  /** The mint's token program: SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
+  /** Token account of the mint (under its token program) that receives every unsold token. */
   readonly destinationTokenAccount: PublicKey;
 }
 
@@ -196,7 +208,7 @@ export function buildWithdrawUnsoldInstruction(
       w(params.destinationTokenAccount),
       r(authority),
       r(params.mint),
-      r(TOKEN_PROGRAM_ID),
+      r(params.tokenProgram ?? TOKEN_PROGRAM_ID),
     ],
     data: data(PresaleInstruction.WithdrawUnsold),
   });

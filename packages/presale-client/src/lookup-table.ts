@@ -11,14 +11,16 @@ export interface PresaleBuyAccounts {
   readonly seller: PublicKey;
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program: SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
 }
 
 /**
  * What an address lookup table should hold for buys of these presales: the accounts every buy
  * names that are neither its signer, nor the buyer's own (token account, buyer record), nor the
  * leader's record, nor invoked as a program (a program id cannot be loaded from a table): each
- * presale with its vault, authority and seller, the mint, SPL Token, System and the Rent
- * sysvar. Each once, in that order. A version-0 buy loading them needs one byte per account
+ * presale with its vault, authority and seller, the mint, the mints' token programs (SPL Token
+ * or Token-2022), System and the Rent sysvar. Each once, in that order. A version-0 buy loading them needs one byte per account
  * instead of 32, which is what lets a first leader buy with a 20-hash allowlist proof fit one
  * packet.
  */
@@ -28,7 +30,8 @@ export function buyLookupTableAddresses(presales: readonly PresaleBuyAccounts[])
     const [authority] = findAuthorityAddress(sale.programId, sale.presale);
     wanted.push(sale.presale, sale.tempTokenAccount, authority, sale.seller, sale.mint);
   }
-  wanted.push(TOKEN_PROGRAM_ID, SystemProgram.programId, RENT_SYSVAR_ID);
+  wanted.push(...presales.map((sale) => sale.tokenProgram ?? TOKEN_PROGRAM_ID));
+  wanted.push(SystemProgram.programId, RENT_SYSVAR_ID);
   const seen = new Set<string>();
   return wanted.filter((key) => {
     const text = key.toBase58();

@@ -1,4 +1,5 @@
-/* presale.c - the FBT presale program: sells FBT (SPL Token) for SOL at a fixed price.
+/* presale.c - the FBT presale program: sells FBT (an SPL Token or Token-2022 mint) for SOL at a
+ * fixed price.
  *
  * Instructions (tag = first data byte), accounts in order, [s] signer, [w] writable:
  *   0 Initialize     seller[s], presale[s,w], temp_token[w], mint, authority, token_program
@@ -20,11 +21,8 @@
  * duplicate accounts.
  */
 #include "presale.h"
+#include "token.h"
 
-static const SolPubkey TOKEN_PROGRAM_ID = {{0x06, 0xdd, 0xf6, 0xe1, 0xd7, 0x65, 0xa1, 0x93,
-                                            0xd9, 0xcb, 0xe1, 0x46, 0xce, 0xeb, 0x79, 0xac,
-                                            0x1c, 0xb4, 0x85, 0xed, 0x5f, 0x5b, 0x37, 0x91,
-                                            0x3a, 0x8c, 0xf5, 0x85, 0x7e, 0xff, 0x00, 0xa9}};
 static const SolPubkey RENT_SYSVAR_ID = {{0x06, 0xa7, 0xd5, 0x17, 0x19, 0x2c, 0x5c, 0x51,
                                           0x21, 0x8c, 0xc9, 0x4c, 0x3d, 0x4a, 0xf1, 0x7f,
                                           0x58, 0xda, 0xee, 0x08, 0x9b, 0xa1, 0xfd, 0x44,
@@ -41,13 +39,6 @@ static const uint64_t POW10[MAX_DECIMALS + 1] = {
 #define F64_TWO_BITS 0x4000000000000000ULL
 
 /* ------------------------------------------------------------------ account checks */
-static bool is_token_program(const SolAccountInfo *info) {
-  return fbt_pubkey_eq(info->key->x, TOKEN_PROGRAM_ID.x);
-}
-static bool is_owned_by_token_program(const SolAccountInfo *info) {
-  return fbt_pubkey_eq(info->owner->x, TOKEN_PROGRAM_ID.x);
-}
-
 /* An initialized presale state account owned by this program. */
 static uint64_t check_presale(const SolAccountInfo *presale, const SolPubkey *program_id) {
   if (!fbt_pubkey_eq(presale->owner->x, program_id->x)) return E_PRESALE_WRONG_OWNER;
@@ -55,16 +46,6 @@ static uint64_t check_presale(const SolAccountInfo *presale, const SolPubkey *pr
   const uint8_t *s = presale->data;
   if (s[PS_IS_INITIALIZED] != 1 || s[PS_KIND] != ACCOUNT_KIND_PRESALE) return E_NOT_INITIALIZED;
   return FBT_SUCCESS;
-}
-
-/* An initialized SPL Token account of `mint` (and of `owner` unless NULL). */
-static bool is_token_account_of(const SolAccountInfo *account, const uint8_t *mint,
-                                const uint8_t *owner) {
-  if (!is_owned_by_token_program(account) || account->data_len != TOKEN_ACCOUNT_SIZE) return false;
-  const uint8_t *d = account->data;
-  if (d[TA_STATE] != TOKEN_STATE_INITIALIZED) return false;
-  if (!fbt_pubkey_eq(d + TA_MINT, mint)) return false;
-  return owner == NULL || fbt_pubkey_eq(d + TA_OWNER, owner);
 }
 
 static bool limits_are_valid(uint64_t price, uint64_t min, uint64_t max_user, uint64_t max_total,
@@ -258,7 +239,7 @@ static uint64_t process_initialize(const FbtInput *in) {
   if (presale->data_len != PRESALE_ACCOUNT_SIZE) return E_PRESALE_INVALID;
   uint8_t *s = presale->data;
   if (s[PS_IS_INITIALIZED] != 0 || s[PS_KIND] != 0) return E_ALREADY_INITIALIZED;
-  if (!is_token_program(token_program)) return E_WRONG_TOKEN_PROGRAM;
+  if (!is_supported_token_program(token_program->key->x)) return E_WRONG_TOKEN_PROGRAM;
 
   const uint8_t *d = in->data;
   uint64_t price = fbt_load_u64(d + 1), min = fbt_load_u64(d + 9);
@@ -267,10 +248,8 @@ static uint64_t process_initialize(const FbtInput *in) {
   if (active > 1) return E_INVALID_INSTRUCTION;
   if (price == 0) return E_INVALID_PRICE;
 
-  if (!is_owned_by_token_program(mint) || mint->data_len != MINT_SIZE ||
-      mint->data[MINT_IS_INITIALIZED] != 1 || mint->data[MINT_DECIMALS] > MAX_DECIMALS) {
-    return E_INVALID_MINT;
-  }
+  uint64_t mint_result = check_sellable_mint(token_program, mint);
+  if (mint_result != FBT_SUCCESS) return mint_result;
   uint8_t decimals = mint->data[MINT_DECIMALS];
   if (!limits_are_valid(price, min, max_user, max_total, decimals)) return E_INVALID_LIMITS;
 
@@ -284,7 +263,9 @@ static uint64_t process_initialize(const FbtInput *in) {
     return E_WRONG_AUTHORITY;
   }
 
-  if (!is_token_account_of(temp, mint->key->x, NULL)) return E_WRONG_TEMP_TOKEN_ACCOUNT;
+  if (!is_token_account_of(temp, token_program, mint->key->x, NULL)) {
+    return E_WRONG_TEMP_TOKEN_ACCOUNT;
+  }
   if (temp->data[TA_DELEGATE_TAG] != 0 || temp->data[TA_CLOSE_AUTHORITY_TAG] != 0) {
     return E_TEMP_TOKEN_ACCOUNT_UNSAFE;
   }
@@ -399,12 +380,13 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   uint8_t *s = presale->data;
   if (!fbt_pubkey_eq(seller->key->x, s + PS_SELLER)) return E_NOT_SELLER;
   if (!fbt_pubkey_eq(temp->key->x, s + PS_TEMP_TOKEN_ACCOUNT) ||
-      temp->data_len != TOKEN_ACCOUNT_SIZE) {
+      !has_token_account_layout(temp)) {
     return E_WRONG_TEMP_TOKEN_ACCOUNT;
   }
   if (!fbt_pubkey_eq(authority->key->x, s + PS_AUTHORITY)) return E_WRONG_AUTHORITY;
   if (!fbt_pubkey_eq(mint->key->x, s + PS_MINT)) return E_WRONG_MINT;
-  if (!is_token_program(token_program)) return E_WRONG_TOKEN_PROGRAM;
+  result = check_token_program(token_program, mint);
+  if (result != FBT_SUCCESS) return result;
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
@@ -430,7 +412,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     if (result != FBT_SUCCESS) return result;
   }
 
-  if (!is_token_account_of(buyer_token, s + PS_MINT, buyer->key->x)) {
+  if (!is_token_account_of(buyer_token, token_program, s + PS_MINT, buyer->key->x)) {
     return E_INVALID_TOKEN_ACCOUNT;
   }
 
@@ -667,13 +649,16 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
   const uint8_t *s = presale->data;
   if (!temp->is_writable || !destination->is_writable) return E_NOT_WRITABLE;
   if (!fbt_pubkey_eq(temp->key->x, s + PS_TEMP_TOKEN_ACCOUNT) ||
-      temp->data_len != TOKEN_ACCOUNT_SIZE) {
+      !has_token_account_layout(temp)) {
     return E_WRONG_TEMP_TOKEN_ACCOUNT;
   }
   if (!fbt_pubkey_eq(authority->key->x, s + PS_AUTHORITY)) return E_WRONG_AUTHORITY;
   if (!fbt_pubkey_eq(mint->key->x, s + PS_MINT)) return E_WRONG_MINT;
-  if (!is_token_program(token_program)) return E_WRONG_TOKEN_PROGRAM;
-  if (!is_token_account_of(destination, s + PS_MINT, NULL)) return E_INVALID_TOKEN_ACCOUNT;
+  result = check_token_program(token_program, mint);
+  if (result != FBT_SUCCESS) return result;
+  if (!is_token_account_of(destination, token_program, s + PS_MINT, NULL)) {
+    return E_INVALID_TOKEN_ACCOUNT;
+  }
 
   uint64_t total_left;
   bool sold_out = fbt_sub_underflow(fbt_load_u64(s + PS_MAX_TOTAL_BUYABLE),

@@ -130,7 +130,10 @@ _Static_assert(BPS_PER_WHOLE % LEADER_COMMISSION_BPS == 0,
                "the commission must be a whole divisor of the amount");
 #define MAX_DECIMALS 9
 
-/* ------------------------------------------------------------------ SPL Token layouts */
+/* ------------------------------------------------------------------ token layouts
+ * SPL Token and Token-2022 share the base layouts below. A Token-2022 account with extensions
+ * is longer: its base (a mint's 82 bytes are zero-padded to 165) is followed by an account-type
+ * byte at offset 165 and TLV entries (u16 type, u16 length, value) from offset 166. */
 #define TOKEN_ACCOUNT_SIZE 165
 #define TA_MINT 0
 #define TA_OWNER 32
@@ -143,6 +146,23 @@ _Static_assert(BPS_PER_WHOLE % LEADER_COMMISSION_BPS == 0,
 #define MINT_SIZE 82
 #define MINT_DECIMALS 44
 #define MINT_IS_INITIALIZED 45
+#define MINT_FREEZE_AUTHORITY_TAG 46 /* u32 COption tag: 0 = none */
+
+#define TOKEN_2022_ACCOUNT_TYPE 165 /* 1 = mint, 2 = token account */
+#define TOKEN_2022_ACCOUNT_TYPE_MINT 1
+#define TOKEN_2022_ACCOUNT_TYPE_ACCOUNT 2
+#define TOKEN_2022_TLV_START 166
+#define TOKEN_2022_TLV_HEADER 4
+/* Token-2022 mint extension types this program reads (ExtensionType, u16). */
+#define EXT_UNINITIALIZED 0
+#define EXT_TRANSFER_FEE_CONFIG 1
+#define EXT_DEFAULT_ACCOUNT_STATE 6
+#define EXT_NON_TRANSFERABLE 9
+#define EXT_PERMANENT_DELEGATE 12
+#define EXT_TRANSFER_HOOK 14
+#define EXT_METADATA_POINTER 18
+#define EXT_TOKEN_METADATA 19
+#define EXT_PAUSABLE 26
 
 /* ------------------------------------------------------------------ custom errors
  * InstructionError::Custom(code). Never renumber: clients and the BFF map these codes. */
@@ -193,4 +213,12 @@ enum {
   E_INVALID_WINDOW = 6043,
   E_NOT_PENDING_SELLER = 6044,
   E_INVALID_BUMP = 6045,
+  E_MINT_TRANSFER_FEE = 6046,
+  E_MINT_TRANSFER_HOOK = 6047,
+  E_MINT_PERMANENT_DELEGATE = 6048,
+  E_MINT_DEFAULT_ACCOUNT_STATE = 6049,
+  E_MINT_NON_TRANSFERABLE = 6050,
+  E_MINT_PAUSABLE = 6051,
+  E_MINT_UNSUPPORTED_EXTENSION = 6052,
+  E_MINT_FREEZE_AUTHORITY = 6053,
 };

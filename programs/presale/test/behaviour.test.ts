@@ -1,4 +1,3 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Rent } from 'litesvm';
 import { describe, expect, it } from 'vitest';
 import { computeTokenAmount, LAMPORTS_PER_SOL } from '@fbt/domain';
@@ -8,6 +7,7 @@ import {
   buildWithdrawUnsoldInstruction,
   decodeBuyerRecordAccount,
   decodePresaleAccount,
+  findAssociatedTokenAddress,
   findBuyerRecordAddress,
   BUYER_RECORD_ACCOUNT_SIZE,
   PRESALE_ACCOUNT_SIZE,
@@ -17,15 +17,32 @@ import {
   readSvmAccount,
   readSvmBalance,
   readSvmTokenAmount,
+  TOKEN_PROGRAM_NAMES,
 } from './support/index';
-import { buy, createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
+import {
+  buy,
+  createFundedKeypair,
+  createPresale as createPresaleOn,
+  send,
+  SBPF_VERSIONS,
+} from './support/harness';
 
 const SOL = LAMPORTS_PER_SOL;
 const FEE = 5_000n;
 
-describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
+/** Every behaviour on both builds, for a mint of each token program. */
+const CASES = SBPF_VERSIONS.flatMap((version) =>
+  TOKEN_PROGRAM_NAMES.map((tokenProgram) => [version, tokenProgram] as const),
+);
+/** A Token-2022 associated token account carries ImmutableOwner: 165 + 1 + 4 bytes. */
+const ATA_SIZE = { 'spl-token': 165, 'token-2022': 170 } as const;
+
+describe.each(CASES)('presale program (sBPF %s, %s mint)', (version, tokenProgram) => {
+  const createPresale = (options: Parameters<typeof createPresaleOn>[1] = {}) =>
+    createPresaleOn(version, { tokenProgram, ...options });
+
   it('initializes: the base state, vault handed to the authority PDA, extras recorded', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     const { fixture } = chain;
     const account = readSvmAccount(chain.svm, fixture.presale);
     expect(account?.owner).toBe(fixture.programId.toBase58());
@@ -62,7 +79,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
   });
 
   it('sells FBT: SOL to the seller, exact tokens to the buyer, record and totals updated', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     const { svm, fixture } = chain;
     const buyer = createFundedKeypair(svm, 50n);
     const sellerBefore = readSvmBalance(svm, fixture.seller.publicKey);
@@ -74,8 +91,14 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
 
     const expectedTokens = computeTokenAmount(lamports, 50_000n, 6);
     expect(expectedTokens).toBe(24_691_357_820n); // floor(1_234_567_891 * 10^6 / 50_000)
-    const ata = getAssociatedTokenAddressSync(fixture.mint, buyer.publicKey);
+    const ata = findAssociatedTokenAddress({
+      owner: buyer.publicKey,
+      mint: fixture.mint,
+      tokenProgram: fixture.tokenProgram,
+    });
     expect(readSvmTokenAmount(svm, ata)).toBe(expectedTokens);
+    expect(readSvmAccount(svm, ata)?.owner).toBe(fixture.tokenProgram.toBase58());
+    expect(readSvmAccount(svm, ata)?.data.length).toBe(ATA_SIZE[tokenProgram]);
     expect(readSvmBalance(svm, fixture.seller.publicKey) - sellerBefore).toBe(lamports);
     const [recordAddress] = findBuyerRecordAddress(
       fixture.programId,
@@ -85,7 +108,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
     const recordAccount = readSvmAccount(svm, recordAddress);
     expect(recordAccount?.data.length).toBe(BUYER_RECORD_ACCOUNT_SIZE);
     const rentRecord = svm.minimumBalanceForRentExemption(BigInt(BUYER_RECORD_ACCOUNT_SIZE));
-    const rentAta = svm.minimumBalanceForRentExemption(165n);
+    const rentAta = svm.minimumBalanceForRentExemption(BigInt(ATA_SIZE[tokenProgram]));
     expect(recordAccount?.lamports).toBe(rentRecord);
     expect(buyerBefore - readSvmBalance(svm, buyer.publicKey)).toBe(
       lamports + FEE + rentRecord + rentAta,
@@ -113,7 +136,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
 
   it('computes exact token amounts when lamports x 10^decimals exceeds 64 bits', () => {
     // 20,000 SOL at 9 decimals: 2e13 * 1e9 = 2e22 > 2^64, so the program's 128-bit path runs.
-    const chain = createPresale(version, {
+    const chain = createPresale({
       decimals: 9,
       tokenPrice: 50_001n,
       supply: 10n ** 18n,
@@ -128,12 +151,16 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
     expect(buy(chain, whale, lamports).error).toBe('');
     const expected = computeTokenAmount(lamports, 50_001n, 9);
     expect(expected).toBe(399_992_000_406_891_862n); // floor(20_000_000_012_345 * 10^9 / 50_001)
-    const ata = getAssociatedTokenAddressSync(chain.fixture.mint, whale.publicKey);
+    const ata = findAssociatedTokenAddress({
+      owner: whale.publicKey,
+      mint: chain.fixture.mint,
+      tokenProgram: chain.fixture.tokenProgram,
+    });
     expect(readSvmTokenAmount(chain.svm, ata)).toBe(expected);
   });
 
   it('funds a first buyer record exactly on a legacy-rent cluster (3480 lamports/byte-year, threshold 2.0)', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     chain.svm.setRent(new Rent(3_480n, 2.0, 50));
     const buyer = createFundedKeypair(chain.svm, 5n);
     expect(buy(chain, buyer, SOL).error).toBe('');
@@ -146,7 +173,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
   });
 
   it('pauses and resumes: SetActive toggles isActived', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     const { fixture } = chain;
     const params = {
       programId: fixture.programId,
@@ -167,7 +194,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
   });
 
   it('updates limits, which the next purchase obeys', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     const { svm, fixture } = chain;
     const outcome = send(
       chain,
@@ -198,7 +225,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
   });
 
   it('withdraws every unsold token to the seller once paused', () => {
-    const chain = createPresale(version);
+    const chain = createPresale();
     const { svm, fixture } = chain;
     const buyer = createFundedKeypair(svm, 10n);
     expect(buy(chain, buyer, SOL).error).toBe('');
@@ -206,6 +233,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
       payer: fixture.seller,
       mint: fixture.mint,
       owner: fixture.seller.publicKey,
+      tokenProgram: fixture.tokenProgram,
     });
     const withdraw = buildWithdrawUnsoldInstruction({
       programId: fixture.programId,
@@ -213,6 +241,7 @@ describe.each(SBPF_VERSIONS)('presale program (sBPF %s)', (version) => {
       presale: fixture.presale,
       tempTokenAccount: fixture.tempTokenAccount,
       mint: fixture.mint,
+      tokenProgram: fixture.tokenProgram,
       destinationTokenAccount: destination,
     });
     expect(send(chain, [withdraw], [fixture.seller]).presaleError?.name).toBe('WithdrawNotAllowed');

@@ -1,11 +1,13 @@
 /**
  * Mint, vault and token accounts on Buy: a substituted vault (temp token account), a wrong mint,
  * a buyer token account of another mint or owner, a wrong vault authority and a vault holding
- * fewer tokens than the purchase are all refused with their exact error.
+ * fewer tokens than the purchase are all refused with their exact error, on a mint of each token
+ * program (the accounts substituted are of the presale's own token program).
  */
 import { Keypair } from '@solana/web3.js';
 import { createPresaleFixture, createTestMint, createTestTokenAccount } from './support/index';
 import {
+  BOTH_TOKEN_PROGRAMS,
   describeAttacks,
   prepareBuyer,
   SOL,
@@ -24,6 +26,7 @@ const attacks: readonly Attack[] = [
         payer: buyer,
         mint: s.fixture.mint,
         owner: buyer.publicKey,
+        tokenProgram: s.fixture.tokenProgram,
       });
       return send(s, [withAccount(ix, 3, { pubkey: other })], [buyer]);
     },
@@ -33,7 +36,9 @@ const attacks: readonly Attack[] = [
     expected: 'WrongMint',
     run: (s) => {
       const { buyer, ix } = prepareBuyer(s);
-      const otherMint = createTestMint(s.svm, buyer, 6);
+      const otherMint = createTestMint(s.svm, buyer, 6, {
+        tokenProgram: s.fixture.tokenProgramName,
+      });
       return send(s, [withAccount(ix, 7, { pubkey: otherMint })], [buyer]);
     },
   },
@@ -42,11 +47,14 @@ const attacks: readonly Attack[] = [
     expected: 'InvalidTokenAccount',
     run: (s) => {
       const { buyer, ix } = prepareBuyer(s);
-      const otherMint = createTestMint(s.svm, buyer, 6);
+      const otherMint = createTestMint(s.svm, buyer, 6, {
+        tokenProgram: s.fixture.tokenProgramName,
+      });
       const account = createTestTokenAccount(s.svm, {
         payer: buyer,
         mint: otherMint,
         owner: buyer.publicKey,
+        tokenProgram: s.fixture.tokenProgram,
       });
       return send(s, [withAccount(ix, 4, { pubkey: account })], [buyer]);
     },
@@ -60,6 +68,7 @@ const attacks: readonly Attack[] = [
         payer: buyer,
         mint: s.fixture.mint,
         owner: Keypair.generate().publicKey,
+        tokenProgram: s.fixture.tokenProgram,
       });
       return send(s, [withAccount(ix, 4, { pubkey: account })], [buyer]);
     },
@@ -80,10 +89,11 @@ const attacks: readonly Attack[] = [
         svm: s.svm,
         programId: s.fixture.programId,
         supply: 1_000_000n,
+        tokenProgram: s.fixture.tokenProgramName,
       });
       return buy({ ...s, fixture: poor }, createFundedKeypair(s.svm, 10n), SOL);
     },
   },
 ];
 
-describeAttacks(attacks);
+describeAttacks(attacks, undefined, { tokenPrograms: BOTH_TOKEN_PROGRAMS });

@@ -29,7 +29,7 @@ const USER_FACING: PresaleErrorName[] = [
   'InsufficientTokens',
 ];
 const V2 = Object.entries(PRESALE_ERRORS)
-  .filter(([code]) => Number(code) >= 6033)
+  .filter(([code]) => Number(code) >= 6033 && Number(code) <= 6045)
   .map(([, entry]) => entry.name);
 
 describe('program errors in the site language', () => {

@@ -6,6 +6,7 @@ import { createPresaleCommand } from './create-presale';
 import { deployCommand } from './deploy';
 import { fundCommand } from './fund';
 import { leadersListCommand } from './leaders-list';
+import { metadataCommand } from './metadata';
 import { leadersRegisterCommand } from './leaders-register';
 import { leadersSuspendCommand } from './leaders-suspend';
 import { lookupTableCommand } from './lookup-table';
@@ -29,6 +30,7 @@ import { withdrawUnsoldCommand } from './withdraw-unsold';
 export const COMMANDS: readonly Command[] = [
   deployCommand,
   createMintCommand,
+  metadataCommand,
   createPresaleCommand,
   setActiveCommand,
   updateLimitsCommand,

@@ -23,7 +23,11 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
   [6010, 'WrongTempTokenAccount', 'The token account is not the presale’s token vault.'],
   [6011, 'WrongMint', 'The mint is not the presale’s token mint.'],
   [6012, 'WrongAuthority', 'The authority is not the presale’s program address.'],
-  [6013, 'WrongTokenProgram', 'The token program is not the SPL Token program.'],
+  [
+    6013,
+    'WrongTokenProgram',
+    'The token program is not SPL Token or Token-2022, or not the program of the mint.',
+  ],
   [6014, 'WrongSystemProgram', 'The system program account is wrong.'],
   [6015, 'WrongRentSysvar', 'The rent sysvar account is wrong.'],
   [6016, 'InvalidTokenAccount', 'The token account is not an FBT account of the buyer.'],
@@ -45,7 +49,11 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
     'WithdrawNotAllowed',
     'Unsold tokens can be withdrawn only when the presale is paused or sold out.',
   ],
-  [6031, 'InvalidMint', 'The mint is not an initialized SPL Token mint with at most 9 decimals.'],
+  [
+    6031,
+    'InvalidMint',
+    'The mint is not an initialized SPL Token or Token-2022 mint with at most 9 decimals.',
+  ],
   [6032, 'UnsupportedRent', 'The cluster’s rent parameters are not supported.'],
   [6033, 'InvalidLeaderCode', 'The leader code must be 3 to 32 letters, digits, _ or -.'],
   [6034, 'InvalidLeaderRecord', 'The leader record does not belong to this presale and code.'],
@@ -60,6 +68,22 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
   [6043, 'InvalidWindow', 'The sale window must start before it ends.'],
   [6044, 'NotPendingSeller', 'Only the proposed new seller can accept the presale.'],
   [6045, 'InvalidBump', 'The buyer record bump is not the canonical one.'],
+  [6046, 'MintTransferFee', 'The mint charges a transfer fee: buyers would get less than sold.'],
+  [6047, 'MintTransferHook', 'The mint runs a transfer hook program on every transfer.'],
+  [6048, 'MintPermanentDelegate', 'The mint has a permanent delegate, who could take any tokens.'],
+  [6049, 'MintDefaultAccountState', 'The mint can create its token accounts frozen.'],
+  [6050, 'MintNonTransferable', 'The mint’s tokens cannot be transferred.'],
+  [6051, 'MintPausable', 'The mint can be paused, which would stop every transfer.'],
+  [
+    6052,
+    'MintUnsupportedExtension',
+    'The mint has a Token-2022 extension the presale does not accept.',
+  ],
+  [
+    6053,
+    'MintFreezeAuthority',
+    'The mint still has a freeze authority, who could freeze the vault or buyers’ tokens.',
+  ],
 ];
 
 /** The error table as Codama error nodes, in code order. */

@@ -21,7 +21,7 @@ import {
   type TypeNode,
 } from '@codama/nodes';
 
-/** SPL Token, the only token program the presale accepts. */
+/** SPL Token, the default token program (a Token-2022 mint names Token-2022 instead). */
 export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** The System program. */
 export const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
@@ -140,7 +140,12 @@ export const associatedTokenOfBuyer = (): InstructionInputValueNode =>
   );
 
 export const tokenProgram = (): InstructionAccountNode =>
-  account('tokenProgram', {}, 'SPL Token', publicKeyValueNode(TOKEN_PROGRAM_ADDRESS, 'splToken'));
+  account(
+    'tokenProgram',
+    {},
+    'the program that owns the mint: SPL Token (the default) or Token-2022',
+    publicKeyValueNode(TOKEN_PROGRAM_ADDRESS, 'splToken'),
+  );
 export const systemProgram = (): InstructionAccountNode =>
   account('systemProgram', {}, 'System program', publicKeyValueNode(SYSTEM_PROGRAM_ADDRESS));
 export const rentSysvar = (): InstructionAccountNode =>

@@ -27,9 +27,10 @@ export function buildPresaleIdl(): RootNode {
       publicKey: PLACEHOLDER_PROGRAM_ADDRESS,
       version: '0.1.0',
       docs: [
-        'The FBT presale: sells FBT (an SPL Token) for SOL at a fixed price, with leader codes,',
-        'an allowlist, a sale window and seller rotation. Written in C (c/presale.c), built for',
-        'sBPF v0 and v3. The program address is set per deployment.',
+        'The FBT presale: sells FBT (an SPL Token or Token-2022 mint) for SOL at a fixed price,',
+        'with leader codes, an allowlist, a sale window and seller rotation. Written in C',
+        '(c/presale.c, c/token.h), built for sBPF v0 and v3. The program address is set per',
+        'deployment.',
         ...constantDocLines(),
       ],
       pdas: PRESALE_PDAS,

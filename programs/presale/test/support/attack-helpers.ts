@@ -3,7 +3,6 @@
  * checked (the program's exact error, as the client decodes it) and the suite that runs every
  * attack on a fresh presale on both shipped builds.
  */
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { TransactionInstruction, type AccountMeta, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { LAMPORTS_PER_SOL } from '@fbt/domain';
@@ -11,6 +10,7 @@ import {
   buildBuyInstruction,
   buildBuyInstructions,
   decodePresaleError,
+  findAssociatedTokenAddress,
   PRESALE_ERRORS,
   type PresaleErrorName,
 } from '@fbt/presale-client';
@@ -22,6 +22,7 @@ import {
   SBPF_VERSIONS,
   type ShippedVersion,
 } from './harness';
+import { TOKEN_PROGRAM_NAMES, type TokenProgramName } from './token-instructions';
 
 export const SOL = LAMPORTS_PER_SOL;
 export const U64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -61,7 +62,11 @@ export function prepareBuyer(
   lamports = SOL,
 ): { buyer: Keypair; ix: TransactionInstruction } {
   const buyer = createFundedKeypair(s.svm, 100n);
-  const ata = getAssociatedTokenAddressSync(s.fixture.mint, buyer.publicKey);
+  const ata = findAssociatedTokenAddress({
+    owner: buyer.publicKey,
+    mint: s.fixture.mint,
+    tokenProgram: s.fixture.tokenProgram,
+  });
   const [createAta] = buildBuyInstructions({
     ...s.fixture.buyParams(buyer.publicKey, 0n),
     createBuyerTokenAccount: true,
@@ -84,6 +89,15 @@ export interface Attack {
   readonly run: (s: Scenario, version: ShippedVersion) => TransactionOutcome;
 }
 
+/** What a security suite runs over besides both shipped builds. */
+export interface AttackSuiteOptions {
+  /**
+   * The token programs of the presale's mint: both where the attack touches tokens (each
+   * attack then runs on an SPL Token and on a Token-2022 presale), SPL Token alone by default.
+   */
+  readonly tokenPrograms?: readonly TokenProgramName[];
+}
+
 /**
  * The security suite on both shipped builds: each attack runs on its own fresh presale and
  * must be refused with its exact error; `more` adds a file's own tests to the same suite.
@@ -92,12 +106,19 @@ export interface Attack {
 export function describeAttacks(
   attacks: readonly Attack[],
   more?: (version: ShippedVersion) => void,
+  options: AttackSuiteOptions = {},
 ): void {
+  const tokenPrograms = options.tokenPrograms ?? ['spl-token'];
   describe.each(SBPF_VERSIONS)('security (sBPF %s)', (version) => {
-    it.each(attacks)('rejects $name with $expected', ({ run, expected }) => {
-      const scenario = createPresale(version);
-      expectRejected(run(scenario, version), expected);
+    describe.each(tokenPrograms)('%s mint', (tokenProgram) => {
+      it.each(attacks)('rejects $name with $expected', ({ run, expected }) => {
+        const scenario = createPresale(version, { tokenProgram });
+        expectRejected(run(scenario, version), expected);
+      });
     });
     more?.(version);
   });
 }
+
+/** Both token programs, for suites whose attacks touch tokens. */
+export const BOTH_TOKEN_PROGRAMS = TOKEN_PROGRAM_NAMES;

@@ -7,3 +7,5 @@ export * from './deploy';
 export * from './presale-fixture';
 export * from './send';
 export * from './svm-accounts';
+export * from './token-instructions';
+export * from './token-metadata';

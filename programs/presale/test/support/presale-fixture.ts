@@ -1,25 +1,36 @@
-import {
-  createInitializeAccount3Instruction,
-  createInitializeMint2Instruction,
-  createMintToInstruction,
-  MINT_SIZE,
-  ACCOUNT_SIZE,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { LiteSVM } from 'litesvm';
 import { address, lamports as toLamports } from '@solana/kit';
 import { FBT_DECIMALS, LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS } from '@fbt/domain';
 import {
+  buildCreateAssociatedTokenAccountIdempotentInstruction,
   buildCreatePresaleAccountInstruction,
   buildInitializeInstruction,
+  findAssociatedTokenAddress,
   findAuthorityAddress,
   PRESALE_ACCOUNT_SIZE,
+  TOKEN_PROGRAM_ID,
   type BuyParams,
   type PresaleLimits,
 } from '@fbt/presale-client';
 import { sendLegacyTransaction, type TransactionOutcome } from './send';
+import {
+  initializeAccount3,
+  initializeMint2,
+  initializeMintExtension,
+  initializeTokenMetadata,
+  mintSpace,
+  mintTo,
+  tokenMetadataSpace,
+  tokenProgramId,
+  type MintExtension,
+  type TokenMetadataFields,
+  type TokenProgramName,
+} from './token-instructions';
+
+/** A token account's size: 165 bytes (enough for either program's plain account). */
+const TOKEN_ACCOUNT_SIZE = 165;
 
 /** Options of {@link createPresaleFixture}. */
 export interface PresaleFixtureOptions {
@@ -35,6 +46,10 @@ export interface PresaleFixtureOptions {
   readonly tempOwner?: 'seller' | 'authority';
   /** The presale account's keypair (default: a new one); fixed keys make PDAs reproducible. */
   readonly presaleKeypair?: Keypair;
+  /** The mint's token program (default SPL Token). */
+  readonly tokenProgram?: TokenProgramName;
+  /** Token-2022 only: the mint carries a MetadataPointer to itself and this TokenMetadata. */
+  readonly metadata?: TokenMetadataFields;
 }
 
 /** A deployed and initialized presale with its keys. */
@@ -45,6 +60,9 @@ export interface PresaleFixture {
   readonly presaleKeypair: Keypair;
   readonly seller: Keypair;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022), and its name. */
+  readonly tokenProgram: PublicKey;
+  readonly tokenProgramName: TokenProgramName;
   readonly mintAuthority: Keypair;
   readonly tempTokenAccount: PublicKey;
   readonly authority: PublicKey;
@@ -71,24 +89,73 @@ export function createFundedKeypair(svm: LiteSVM, sol = 1_000n): Keypair {
   return keypair;
 }
 
-/** Creates an SPL mint whose mint authority is `authority`. */
-export function createTestMint(svm: LiteSVM, authority: Keypair, decimals: number): PublicKey {
+/** What {@link createTestMint} makes besides a plain SPL Token mint. */
+export interface TestMintOptions {
+  readonly tokenProgram?: TokenProgramName;
+  /** Token-2022 mint extensions, each with `authority` as its authority. */
+  readonly extensions?: readonly MintExtension[];
+  /** Token-2022: a MetadataPointer to the mint itself and this TokenMetadata. */
+  readonly metadata?: TokenMetadataFields;
+  readonly freezeAuthority?: PublicKey;
+  /** The program a transfer hook extension points at (default: the authority's address). */
+  readonly hookProgram?: PublicKey;
+}
+
+/** Creates a mint (SPL Token unless told) whose mint authority is `authority`. */
+export function createTestMint(
+  svm: LiteSVM,
+  authority: Keypair,
+  decimals: number,
+  options: TestMintOptions = {},
+): PublicKey {
   const mint = Keypair.generate();
+  const program = tokenProgramId(options.tokenProgram ?? 'spl-token');
+  const extensions = [...(options.extensions ?? [])];
+  if (options.metadata && !extensions.includes('metadataPointer')) {
+    extensions.push('metadataPointer');
+  }
+  const space = mintSpace(extensions);
+  const grown = space + (options.metadata ? tokenMetadataSpace(options.metadata) : 0);
   const outcome = sendLegacyTransaction(
     svm,
     [
       SystemProgram.createAccount({
         fromPubkey: authority.publicKey,
         newAccountPubkey: mint.publicKey,
-        lamports: Number(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
-        space: MINT_SIZE,
-        programId: TOKEN_PROGRAM_ID,
+        lamports: Number(svm.minimumBalanceForRentExemption(BigInt(grown))),
+        space,
+        programId: program,
       }),
-      createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null),
+      ...extensions.map((extension) =>
+        initializeMintExtension(
+          extension,
+          mint.publicKey,
+          authority.publicKey,
+          options.hookProgram,
+        ),
+      ),
+      initializeMint2(
+        program,
+        mint.publicKey,
+        decimals,
+        authority.publicKey,
+        options.freezeAuthority ?? null,
+      ),
+      ...(options.metadata
+        ? [
+            initializeTokenMetadata(
+              mint.publicKey,
+              authority.publicKey,
+              authority.publicKey,
+              options.metadata,
+            ),
+          ]
+        : []),
     ],
     [authority, mint],
   );
-  if (!outcome.ok) throw new Error(`create mint failed: ${outcome.error}`);
+  if (!outcome.ok)
+    throw new Error(`create mint failed: ${outcome.error}\n${outcome.logs.join('\n')}`);
   return mint.publicKey;
 }
 
@@ -101,23 +168,27 @@ export function createTestTokenAccount(
     owner: PublicKey;
     mintAuthority?: Keypair;
     amount?: bigint;
+    /** The mint's token program (default SPL Token). */
+    tokenProgram?: PublicKey;
   },
 ): PublicKey {
+  const program = params.tokenProgram ?? TOKEN_PROGRAM_ID;
   const account = Keypair.generate();
   const instructions = [
     SystemProgram.createAccount({
       fromPubkey: params.payer.publicKey,
       newAccountPubkey: account.publicKey,
-      lamports: Number(svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))),
-      space: ACCOUNT_SIZE,
-      programId: TOKEN_PROGRAM_ID,
+      lamports: Number(svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE))),
+      space: TOKEN_ACCOUNT_SIZE,
+      programId: program,
     }),
-    createInitializeAccount3Instruction(account.publicKey, params.mint, params.owner),
+    initializeAccount3(program, account.publicKey, params.mint, params.owner),
   ];
   const signers = [params.payer, account];
   if (params.amount !== undefined && params.amount > 0n && params.mintAuthority) {
     instructions.push(
-      createMintToInstruction(
+      mintTo(
+        program,
         params.mint,
         account.publicKey,
         params.mintAuthority.publicKey,
@@ -132,6 +203,48 @@ export function createTestTokenAccount(
 }
 
 /**
+ * Creates `owner`'s associated token account of `mint` under `tokenProgram` through the real
+ * Associated Token Account program (which sizes it for the mint's extensions; on Token-2022 it
+ * carries ImmutableOwner), minting `amount` into it when given.
+ */
+export function createTestAssociatedTokenAccount(
+  svm: LiteSVM,
+  params: {
+    payer: Keypair;
+    mint: PublicKey;
+    owner: PublicKey;
+    tokenProgram: PublicKey;
+    mintAuthority?: Keypair;
+    amount?: bigint;
+  },
+): PublicKey {
+  const { payer, mint, owner, tokenProgram } = params;
+  const account = findAssociatedTokenAddress({
+    owner: owner,
+    mint: mint,
+    tokenProgram: tokenProgram,
+  });
+  const instructions = [
+    buildCreateAssociatedTokenAccountIdempotentInstruction({
+      payer: payer.publicKey,
+      owner,
+      mint,
+      tokenProgram,
+    }),
+  ];
+  const signers = [payer];
+  if (params.amount !== undefined && params.amount > 0n && params.mintAuthority) {
+    instructions.push(
+      mintTo(tokenProgram, mint, account, params.mintAuthority.publicKey, params.amount),
+    );
+    if (params.mintAuthority !== payer) signers.push(params.mintAuthority);
+  }
+  const outcome = sendLegacyTransaction(svm, instructions, signers);
+  if (!outcome.ok) throw new Error(`create associated token account failed: ${outcome.error}`);
+  return account;
+}
+
+/**
  * Sets up a complete presale on a litesvm chain where the program is already deployed:
  * seller, FBT mint, funded temp token account, presale account, Initialize.
  */
@@ -142,7 +255,12 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
   const limits: PresaleLimits = { ...DEFAULT_TEST_LIMITS, ...options.limits };
   const supply = options.supply ?? 100_000_000n * 10n ** BigInt(decimals);
   const seller = createFundedKeypair(svm);
-  const mint = createTestMint(svm, seller, decimals);
+  const tokenProgramName = options.tokenProgram ?? 'spl-token';
+  const tokenProgram = tokenProgramId(tokenProgramName);
+  const mint = createTestMint(svm, seller, decimals, {
+    tokenProgram: tokenProgramName,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+  });
   const presale = options.presaleKeypair ?? Keypair.generate();
   const [authority] = findAuthorityAddress(programId, presale.publicKey);
   const tempTokenAccount = createTestTokenAccount(svm, {
@@ -151,6 +269,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
     owner: options.tempOwner === 'authority' ? authority : seller.publicKey,
     mintAuthority: seller,
     amount: supply,
+    tokenProgram,
   });
   const outcome = sendLegacyTransaction(
     svm,
@@ -167,6 +286,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
         presale: presale.publicKey,
         tempTokenAccount,
         mint,
+        tokenProgram,
         tokenPrice,
         ...limits,
         active: options.active ?? true,
@@ -182,6 +302,8 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
     presaleKeypair: presale,
     seller,
     mint,
+    tokenProgram,
+    tokenProgramName,
     mintAuthority: seller,
     tempTokenAccount,
     authority,
@@ -196,6 +318,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
       seller: seller.publicKey,
       tempTokenAccount,
       mint,
+      tokenProgram,
       lamports,
     }),
   };
