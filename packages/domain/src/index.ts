@@ -36,3 +36,4 @@ export * from './verify-facts';
 export * from './verify-presale-checks';
 export * from './verify-security-txt';
 export * from './verify-values';
+export * from './verify-expectations';

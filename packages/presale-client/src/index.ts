@@ -13,3 +13,4 @@ export * from './lookup-table';
 export * from './pda';
 export * from './sale-instructions';
 export { sha256 } from './sha256';
+export * from './verify-read';

@@ -1,0 +1,38 @@
+import { LEADER_COMMISSION_BPS } from './leader';
+import { COMMITTED_PROGRAM_BUILDS } from './program-build';
+import { FBT_DECIMALS, FBT_SUPPLY, TOKEN_PRICE_LAMPORTS } from './units';
+import type { DeclaredMultisig, VerifyExpectations } from './verify-facts';
+
+/** The token's name as the site shows it, which its metadata must carry. */
+export const FBT_TOKEN_NAME = 'Frustrated Beast Token';
+/** The token's symbol as the site shows it. */
+export const FBT_TOKEN_SYMBOL = 'FBT';
+
+/**
+ * What the site says of a deployment, against which the chain is checked: this repository's
+ * supply, decimals, name, symbol, price, leader commission and committed program builds, and
+ * the deployment's own addresses, published metadata address, declared multisigs and page
+ * targets.
+ */
+export function siteVerifyExpectations(deployment: {
+  readonly mint: string;
+  readonly programId: string;
+  readonly metadataUri: string | null;
+  readonly multisigs: readonly DeclaredMultisig[];
+  readonly presaleTargets: VerifyExpectations['presaleTargets'];
+}): VerifyExpectations {
+  return {
+    mint: deployment.mint,
+    programId: deployment.programId,
+    metadataUri: deployment.metadataUri,
+    multisigs: deployment.multisigs,
+    presaleTargets: deployment.presaleTargets,
+    supply: FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS),
+    decimals: FBT_DECIMALS,
+    tokenName: FBT_TOKEN_NAME,
+    tokenSymbol: FBT_TOKEN_SYMBOL,
+    programBuilds: COMMITTED_PROGRAM_BUILDS,
+    tokenPriceLamports: TOKEN_PRICE_LAMPORTS,
+    leaderCommissionBps: LEADER_COMMISSION_BPS,
+  };
+}
