@@ -1,5 +1,6 @@
 import { LEADER_COMMISSION_BPS } from './leader';
 import { COMMITTED_PROGRAM_BUILDS } from './program-build';
+import { LEADER_TARGET_LAMPORTS, PUBLIC_TARGET_LAMPORTS } from './presale-variant';
 import { FBT_DECIMALS, FBT_SUPPLY, TOKEN_PRICE_LAMPORTS } from './units';
 import type { DeclaredMultisig, VerifyExpectations } from './verify-facts';
 
@@ -36,3 +37,13 @@ export function siteVerifyExpectations(deployment: {
     leaderCommissionBps: LEADER_COMMISSION_BPS,
   };
 }
+
+/**
+ * The total each presale page shows as its target, which the presale's total limit must equal:
+ * 100 SOL public, 800 SOL leader; the private page shows the chain's own total (null).
+ */
+export const PRESALE_PAGE_TARGETS: VerifyExpectations['presaleTargets'] = {
+  public: PUBLIC_TARGET_LAMPORTS,
+  private: null,
+  leader: LEADER_TARGET_LAMPORTS,
+};

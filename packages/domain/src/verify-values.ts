@@ -11,3 +11,20 @@ export function groupThousands(digits: string): string {
   const withCommas = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
 }
+
+/** The English of each {@link FactWord} (the operator's report; the site has its own catalogues). */
+export const FACT_WORD_EN: Readonly<Record<FactWord, string>> = {
+  none: 'none',
+  missing: 'missing',
+  invalid: 'not the expected account',
+  active: 'active',
+  paused: 'paused',
+  immutable: 'immutable (no upgrade authority)',
+  present: 'present',
+  valid: 'a coherent range',
+};
+
+/** A value in English: its data as it is, or its word. */
+export function factValueEn(value: FactValue): string {
+  return 'text' in value ? value.text : FACT_WORD_EN[value.word];
+}

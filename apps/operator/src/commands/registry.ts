@@ -17,6 +17,7 @@ import { setActiveCommand } from './set-active';
 import { setGoalCommand } from './set-goal';
 import { statusCommand } from './status';
 import { updateLimitsCommand } from './update-limits';
+import { verifyCommand } from './verify';
 import { windowSetCommand } from './window-set';
 import { windowShowCommand } from './window-show';
 import { withdrawUnsoldCommand } from './withdraw-unsold';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   updateLimitsCommand,
   withdrawUnsoldCommand,
   statusCommand,
+  verifyCommand,
   leadersRegisterCommand,
   leadersSuspendCommand,
   leadersListCommand,
