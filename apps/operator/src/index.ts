@@ -11,3 +11,4 @@ export * from './presale-setup';
 export * from './presale-status';
 export * from './seed';
 export { sendInstructions } from './send';
+export * from './verify';

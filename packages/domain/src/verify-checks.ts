@@ -105,7 +105,7 @@ export function checkMint(
       passed:
         metadata !== null && expected.metadataUri !== null && metadata.uri === expected.metadataUri,
       value: metadataValue('uri'),
-      expected: expected.metadataUri === null ? word('missing') : text(expected.metadataUri),
+      expected: expected.metadataUri === null ? word('unpublished') : text(expected.metadataUri),
     },
   );
   return facts.map(

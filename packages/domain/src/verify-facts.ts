@@ -48,10 +48,18 @@ export type PresaleCheck = (typeof PRESALE_CHECKS)[number];
 /**
  * Words a value may be instead of data, each translated where it is shown: `none` (no
  * authority, no allowlist), `missing` (no such account or field), `invalid` (bytes that are not
- * the expected account), `active` / `paused`, `immutable` (no upgrade authority), `present`, `valid` (a coherent range).
+ * the expected account), `active` / `paused`, `immutable` (no upgrade authority), `present`, `valid` (a coherent range), `unpublished` (the site publishes no value to compare with).
  */
 export type FactWord =
-  'none' | 'missing' | 'invalid' | 'active' | 'paused' | 'immutable' | 'present' | 'valid';
+  | 'none'
+  | 'missing'
+  | 'invalid'
+  | 'active'
+  | 'paused'
+  | 'immutable'
+  | 'present'
+  | 'valid'
+  | 'unpublished';
 
 /** A value: data shown as it is (an amount, an address, a hash), or a {@link FactWord}. */
 export type FactValue = { readonly text: string } | { readonly word: FactWord };

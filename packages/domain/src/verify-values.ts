@@ -22,6 +22,7 @@ export const FACT_WORD_EN: Readonly<Record<FactWord, string>> = {
   immutable: 'immutable (no upgrade authority)',
   present: 'present',
   valid: 'a coherent range',
+  unpublished: 'a value the site publishes (it publishes none)',
 };
 
 /** A value in English: its data as it is, or its word. */

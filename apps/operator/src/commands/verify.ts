@@ -11,7 +11,7 @@ function line(fact: VerifyFact): string {
   const mark = fact.passed ? 'PASS' : 'FAIL';
   const note = fact.note === undefined ? '' : ` [${fact.note}]`;
   const expected = fact.passed ? '' : ` (expected ${factValueEn(fact.expected)})`;
-  return `${mark}  ${fact.id.padEnd(32)} ${factValueEn(fact.value)}${note}${expected}  ${fact.address}`;
+  return `${mark}  ${fact.id.padEnd(34)} ${factValueEn(fact.value)}${note}${expected}  ${fact.address}`;
 }
 
 /**
