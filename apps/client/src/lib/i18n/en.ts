@@ -1,5 +1,6 @@
 import { enSale } from './en-sale';
 import { enSwap } from './en-swap';
+import { enVerify } from './en-verify';
 
 /**
  * English UI copy. This catalogue is the source of truth for message keys: the Italian
@@ -11,6 +12,7 @@ import { enSwap } from './en-swap';
 export const en = {
   ...enSale,
   ...enSwap,
+  ...enVerify,
 
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',
@@ -171,6 +173,7 @@ export const en = {
   'stats.supply.title': 'Supply',
   'stats.transparent.value': 'Transparent',
   'stats.transparent.title': 'Rules enforced on-chain, open to anyone',
+  'stats.transparent.link': 'Verify this sale on chain',
 
   'features.eyebrow': 'Why FBT',
   'features.title': 'A Team ready to impress you',
