@@ -102,7 +102,11 @@ export function VerifyPage({
   const loaded = query.data !== undefined;
   useEffect(() => {
     if (!loaded || sale === null) return;
-    document.getElementById(`verify-${sale}`)?.scrollIntoView({ block: 'start' });
+    // A frame later: the layout scrolls a newly opened page to the top in its own effect.
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(`verify-${sale}`)?.scrollIntoView({ block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [loaded, sale]);
 
   const explorer: ExplorerTarget | null =
