@@ -181,6 +181,7 @@ describe('the verify page of a faulty sale', () => {
         for (const id of FAULT_FACTS[fault]) {
           const row = page.getByTestId(`fact-${id}`);
           expect(await row.textContent()).toMatch(/Failed.*Expected:/s);
+          await row.screenshot({ path: path.join(OUTPUT_DIR, `fault-${fault}-${id}.png`) });
         }
         await shot(page, `fault-${fault}`);
         await page.close();

@@ -179,7 +179,11 @@ export function checkProgram(
       check: 'build-hash',
       passed: build !== undefined,
       value: observation.elfSha256 === null ? notRead : text(observation.elfSha256),
-      expected: text(Object.values(expected.programBuilds).join(' | ')),
+      expected: text(
+        Object.entries(expected.programBuilds)
+          .map(([name, sha256]) => `${name} ${sha256}`)
+          .join(' | '),
+      ),
       ...(build === undefined ? {} : { note: build[0] }),
     },
     {

@@ -41,5 +41,7 @@ export function factNoteText(fact: VerifyFact, t: Translate): string | null {
 
 /** True when the value is a long unbroken string (an address, a hash) shown in monospace. */
 export function isCode(value: FactValue): boolean {
-  return 'text' in value && /^[0-9A-Za-z]{32,}$/.test(value.text);
+  return (
+    'text' in value && (/^[0-9A-Za-z]{32,}$/.test(value.text) || /[0-9a-f]{64}/.test(value.text))
+  );
 }
