@@ -87,9 +87,7 @@ describe('GET /api/v1/presales/:variant/allowlist', () => {
     );
     const broken = await app.inject('/api/v1/presales/private/allowlist');
     expect(broken.statusCode).toBe(503);
-    expect((broken.json() as { error: { code: string } }).error.code).toBe(
-      'ALLOWLIST__UNAVAILABLE',
-    );
+    expect(broken.json<{ error: { code: string } }>().error.code).toBe('ALLOWLIST__UNAVAILABLE');
     const unknown = await app.inject('/api/v1/presales/vip/allowlist');
     expect(unknown.statusCode).toBe(404);
   });

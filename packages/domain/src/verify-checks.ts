@@ -108,15 +108,12 @@ export function checkMint(
       expected: expected.metadataUri === null ? word('unpublished') : text(expected.metadataUri),
     },
   );
-  return facts.map(
-    (fact) =>
-      ({
-        ...stripUndefined(fact),
-        group: 'mint',
-        id: `mint.${fact.check}`,
-        address: observation.address,
-      }) as VerifyFact,
-  );
+  return facts.map((fact) => ({
+    ...stripUndefined(fact),
+    group: 'mint',
+    id: `mint.${fact.check}`,
+    address: observation.address,
+  }));
 }
 
 function stripUndefined<T extends object>(value: T): T {
@@ -196,18 +193,15 @@ export function checkProgram(
         : { note: observation.securityTxt.get('policy') ?? '' }),
     },
   ];
-  return facts.map(
-    (fact) =>
-      ({
-        ...fact,
-        group: 'program',
-        id: `program.${fact.check}`,
-        address:
-          fact.check === 'executable' || observation.programDataAddress === null
-            ? observation.address
-            : observation.programDataAddress,
-      }) as VerifyFact,
-  );
+  return facts.map((fact) => ({
+    ...fact,
+    group: 'program',
+    id: `program.${fact.check}`,
+    address:
+      fact.check === 'executable' || observation.programDataAddress === null
+        ? observation.address
+        : observation.programDataAddress,
+  }));
 }
 
 /** The whole report: the mint's facts, the program's, then each presale's. */

@@ -185,6 +185,6 @@ export function checkPresale(
       variant: presale.variant,
       id: `presale.${presale.variant}.${line.check}`,
       address: address ?? presale.address,
-    } as VerifyFact;
+    };
   });
 }

@@ -13,6 +13,8 @@ describe("the domain's copy of the build hashes", () => {
   it('differs from the render of another build record (the comparison bites)', () => {
     const info = JSON.parse(readFileSync(BUILD_INFO_PATH, 'utf8')) as BuildInfo;
     const other = { ...info, sha256: { ...info.sha256, v3: '00'.repeat(32) } };
-    expect(readFileSync(DOMAIN_PROGRAM_BUILD_PATH, 'utf8')).not.toBe(renderDomainProgramBuild(other));
+    expect(readFileSync(DOMAIN_PROGRAM_BUILD_PATH, 'utf8')).not.toBe(
+      renderDomainProgramBuild(other),
+    );
   });
 });

@@ -48,7 +48,10 @@ async function getMultipleAccounts(
     result?: { value?: unknown };
     error?: { message?: unknown };
   };
-  if (body.error !== undefined) throw new Error(String(body.error.message ?? 'RPC error'));
+  if (body.error !== undefined) {
+    const message = body.error.message;
+    throw new Error(typeof message === 'string' ? message : 'The RPC answered an error.');
+  }
   const values = body.result?.value;
   if (!Array.isArray(values) || values.length !== keys.length) {
     throw new Error('The RPC answered a different number of accounts than asked.');

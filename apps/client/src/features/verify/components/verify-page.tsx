@@ -96,7 +96,7 @@ export function VerifyPage({
 }) {
   const { t } = useI18n();
   const query = useVerifyReport(config);
-  const error = configError ?? (query.error as Error | null);
+  const error = configError ?? query.error;
   const [params] = useSearchParams();
   const sale = params.get('sale');
   const loaded = query.data !== undefined;
