@@ -48,6 +48,39 @@ interface Loaded {
 const problem = (reason: string): AllowlistLookup => ({ kind: 'unavailable', reason });
 
 /**
+ * The wallets of an allowlist file, or why it cannot be used: not JSON, not an allowlist file,
+ * or the allowlist of another presale or program.
+ */
+async function readWallets(
+  file: string,
+  presale: string,
+  programId: string,
+): Promise<{ wallets: readonly string[] } | { problem: string }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    return {
+      problem: `${file} cannot be read as JSON (${(error as Error).message.slice(0, 120)})`,
+    };
+  }
+  const parsed = anyAllowlistFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      problem: `${file} is not an allowlist file (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
+    };
+  }
+  const content = parsed.data;
+  if (content.presale !== presale || content.programId !== programId) {
+    return {
+      problem: `${file} is the allowlist of presale ${content.presale} (program ${content.programId}), not of ${presale}`,
+    };
+  }
+  return { wallets: content.wallets };
+}
+
+/**
  * Creates the {@link AllowlistService}. The file of a presale is `allowlist-<variant>.json`,
  * else `allowlist-<presale address>.json`, in `dir` (the names `allowlist set` writes). Its
  * wallets rebuild the tree, whose root must equal the chain's: a missing file, a file of
@@ -70,36 +103,8 @@ export function createAllowlistService(options: AllowlistServiceOptions): Allowl
     return null;
   };
 
-  const readWallets = async (
-    file: string,
-    presale: string,
-  ): Promise<{ wallets: readonly string[] } | { problem: string }> => {
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      return {
-        problem: `${file} cannot be read as JSON (${(error as Error).message.slice(0, 120)})`,
-      };
-    }
-    const parsed = anyAllowlistFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return {
-        problem: `${file} is not an allowlist file (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
-      };
-    }
-    const content = parsed.data;
-    if (content.presale !== presale || content.programId !== options.programId) {
-      return {
-        problem: `${file} is the allowlist of presale ${content.presale} (program ${content.programId}), not of ${presale}`,
-      };
-    }
-    return { wallets: content.wallets };
-  };
-
   const build = async (file: string, presale: string, root: string): Promise<AllowlistLookup> => {
-    const read = await readWallets(file, presale);
+    const read = await readWallets(file, presale, options.programId);
     if ('problem' in read) return problem(read.problem);
     let tree: AllowlistTree;
     try {
@@ -154,7 +159,7 @@ export function createAllowlistService(options: AllowlistServiceOptions): Allowl
     async published(variant, presale) {
       const found = await findFile(variant, presale);
       if (found === null) return null;
-      const read = await readWallets(found.file, presale);
+      const read = await readWallets(found.file, presale, options.programId);
       if ('problem' in read) throw new Error(read.problem);
       return read.wallets;
     },
