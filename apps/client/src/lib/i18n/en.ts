@@ -1,6 +1,5 @@
 import { enSale } from './en-sale';
 import { enSwap } from './en-swap';
-import { enVerify } from './en-verify';
 
 /**
  * English UI copy. This catalogue is the source of truth for message keys: the Italian
@@ -12,7 +11,6 @@ import { enVerify } from './en-verify';
 export const en = {
   ...enSale,
   ...enSwap,
-  ...enVerify,
 
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',
@@ -174,6 +172,7 @@ export const en = {
   'stats.transparent.value': 'Transparent',
   'stats.transparent.title': 'Rules enforced on-chain, open to anyone',
   'stats.transparent.link': 'Verify this sale on chain',
+  'presale.verifyLink': 'Verify this sale',
 
   'features.eyebrow': 'Why FBT',
   'features.title': 'A Team ready to impress you',

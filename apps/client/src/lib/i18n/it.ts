@@ -1,13 +1,11 @@
 import type { Messages } from './en';
 import { itSale } from './it-sale';
 import { itSwap } from './it-swap';
-import { itVerify } from './it-verify';
 
 /** Italian UI copy; same keys as the English catalogue. */
 export const it: Messages = {
   ...itSale,
   ...itSwap,
-  ...itVerify,
 
   'brand.full': 'Frustrated Beast Token',
   'brand.short': 'FBT',
@@ -173,6 +171,7 @@ export const it: Messages = {
   'stats.transparent.value': 'Trasparente',
   'stats.transparent.title': 'Regole applicate on-chain, verificabili da tutti',
   'stats.transparent.link': 'Verifica questa vendita sulla chain',
+  'presale.verifyLink': 'Verifica questa vendita',
 
   'features.eyebrow': 'Perché FBT',
   'features.title': 'Un team pronto a stupirti',

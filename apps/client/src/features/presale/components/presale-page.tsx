@@ -131,7 +131,7 @@ export function PresalePage({
           data-testid="verify-sale-link"
         >
           <ShieldIcon size={16} />
-          {t('verify.link')}
+          {t('presale.verifyLink')}
         </Link>
       </header>
 

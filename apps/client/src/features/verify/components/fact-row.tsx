@@ -1,6 +1,6 @@
 import { explorerAccountUrl, type Cluster, type VerifyFact } from '@fbt/domain';
 import { CheckIcon, CrossIcon, ExternalIcon } from '../../../components/ui/icons';
-import { useI18n } from '../../../lib/i18n/i18n';
+import { useVerifyText } from '../i18n/verify-text';
 import { factKey, factNoteText, factValueText, isCode } from '../lib/fact-text';
 
 /** Where a fact's explorer link points: the cluster and, on a local chain, its public RPC. */
@@ -11,7 +11,7 @@ export interface ExplorerTarget {
 
 /** One checked fact: passed or failed, its name and meaning, the chain's value, the explorer. */
 export function FactRow({ fact, explorer }: { fact: VerifyFact; explorer: ExplorerTarget }) {
-  const { t } = useI18n();
+  const t = useVerifyText();
   const key = factKey(fact);
   const note = factNoteText(fact, t);
   const policy = fact.check === 'security-txt' ? fact.note : undefined;

@@ -2,9 +2,9 @@ import type { ConfigResponse, PresaleVariant, VerifyFact } from '@fbt/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckIcon, CrossIcon, DocumentIcon } from '../../../components/ui/icons';
-import type { MessageKey } from '../../../lib/i18n/en';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useVerifyReport } from '../api/use-verify-report';
+import { useVerifyText, type VerifyKey } from '../i18n/verify-text';
 import { FactRow, type ExplorerTarget } from './fact-row';
 import './verify.css';
 
@@ -36,7 +36,8 @@ function Summary({
   onAgain: () => void;
   busy: boolean;
 }) {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
+  const t = useVerifyText();
   const failed = facts.filter((fact) => !fact.passed).length;
   const time = readAt.toLocaleTimeString(language === 'it' ? 'it-IT' : 'en-US');
   return (
@@ -64,7 +65,7 @@ function Summary({
 }
 
 function Yourself({ config }: { config: ConfigResponse }) {
-  const { t } = useI18n();
+  const t = useVerifyText();
   return (
     <section className="verify-yourself card" aria-labelledby="verify-yourself-title">
       <h2 id="verify-yourself-title" className="verify-group__title">
@@ -94,7 +95,7 @@ export function VerifyPage({
   config: ConfigResponse | undefined;
   configError: Error | null;
 }) {
-  const { t } = useI18n();
+  const t = useVerifyText();
   const query = useVerifyReport(config);
   const error = configError ?? query.error;
   const [params] = useSearchParams();
@@ -154,7 +155,7 @@ export function VerifyPage({
                 data-testid={`verify-group-${group.id}`}
               >
                 <h2 id={`verify-${group.id}-title`} className="verify-group__title">
-                  {t(`verify.group.${group.id}` as MessageKey)}
+                  {t(`verify.group.${group.id}` as VerifyKey)}
                 </h2>
                 <ul className="verify-group__facts">
                   {group.facts.map((fact) => (

@@ -1,16 +1,14 @@
 import type { FactValue, VerifyFact } from '@fbt/domain';
-import type { MessageKey } from '../../../lib/i18n/en';
-
-type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+import type { VerifyKey, VerifyTranslate as Translate } from '../i18n/verify-text';
 
 /** The catalogue key of a fact's name (`verify.mint.supply`); `.info` follows it for its meaning. */
-export function factKey(fact: VerifyFact): MessageKey {
-  return `verify.${fact.group}.${fact.check}` as MessageKey;
+export function factKey(fact: VerifyFact): VerifyKey {
+  return `verify.${fact.group}.${fact.check}` as VerifyKey;
 }
 
 /** A value in the page's language: its data as it is, or its word translated. */
 export function factValueText(value: FactValue, t: Translate): string {
-  return 'text' in value ? value.text : t(`verify.word.${value.word}` as MessageKey);
+  return 'text' in value ? value.text : t(`verify.word.${value.word}` as VerifyKey);
 }
 
 /** A fact's note in the page's language, or null (the policy URL is a link, handled apart). */

@@ -6,7 +6,6 @@ export const itVerify: Record<keyof typeof enVerify, string> = {
   'verify.title': 'Verifica questa vendita',
   'verify.lead':
     'Ogni riga qui sotto è letta dalla chain Solana dal tuo browser, adesso, e confrontata con quello che dice questo sito. Il server inoltra soltanto le risposte della chain: non dice mai al tuo browser che un controllo è superato. Una riga non superata è mostrata come tale.',
-  'verify.link': 'Verifica questa vendita',
   'verify.reading': 'Lettura della chain…',
   'verify.readAt': 'Letto dalla chain alle {time}',
   'verify.again': 'Controlla di nuovo',
