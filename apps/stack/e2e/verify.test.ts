@@ -147,6 +147,8 @@ describe('the verify page of the seeded sale', () => {
     );
     expect(overflow).toBe(0);
     await shot(page, 'seeded-390-it');
+    await page.getByTestId('verify-group-program').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'seeded-390-it-program.png') });
     await page.close();
   });
 });
