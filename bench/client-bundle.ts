@@ -64,6 +64,7 @@ const routes: [string, string | undefined][] = [
   ['/{private} and 404', 'src/app/routes/catch-all.tsx'],
   ['/presale, /leader', 'src/app/routes/presale.tsx'],
   ['/leader/earnings (wallet)', 'src/app/routes/leader-earnings.tsx'],
+  ['/verify (program client)', 'src/app/routes/verify.tsx'],
 ];
 
 function staticClosure(manifest: Manifest, keys: string[]): Set<string> {

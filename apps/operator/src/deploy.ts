@@ -1,5 +1,6 @@
 import { Keypair, type Connection, type PublicKey } from '@solana/web3.js';
 import {
+  buildSetUpgradeAuthorityInstruction,
   LOADER_PROGRAM_ACCOUNT_SIZE,
   loaderBufferSize,
   planLoaderDeployment,
@@ -22,12 +23,19 @@ export interface DeployOptions {
   programKeypair?: Keypair;
   /** Space reserved for upgrades, as a multiple of the ELF size (default 2). */
   maxDataLenFactor?: number;
+  /**
+   * Removes the upgrade authority once deployed (the loader's SetAuthority to none): the
+   * program's bytes can never change again, which a visitor's verify page shows as immutable.
+   */
+  final?: boolean;
   onProgress?: (line: string) => void;
 }
 
 export interface DeployResult {
   programId: PublicKey;
   programData: PublicKey;
+  /** True when the program was made immutable ({@link DeployOptions.final}). */
+  final: boolean;
   transactions: number;
 }
 
@@ -85,6 +93,22 @@ export async function deployProgram(options: DeployOptions): Promise<DeployResul
     program,
   ]);
   transactions += 1;
+  if (options.final === true) {
+    progress('removing the upgrade authority (immutable)');
+    await sendInstructions(
+      connection,
+      'SetAuthority (none)',
+      [
+        buildSetUpgradeAuthorityInstruction({
+          programData: plan.programData,
+          currentAuthority: payer.publicKey,
+          newAuthority: null,
+        }),
+      ],
+      [payer],
+    );
+    transactions += 1;
+  }
 
   // Loader-v3 programs become invocable in the slot after the one they were deployed in.
   const status = await connection.getSignatureStatus(signature, { searchTransactionHistory: true });
@@ -95,5 +119,10 @@ export async function deployProgram(options: DeployOptions): Promise<DeployResul
       throw new OperatorError('the cluster did not advance a slot within 30 s after deployment');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { programId: program.publicKey, programData: plan.programData, transactions };
+  return {
+    programId: program.publicKey,
+    programData: plan.programData,
+    final: options.final === true,
+    transactions,
+  };
 }

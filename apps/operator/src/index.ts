@@ -14,3 +14,4 @@ export * from './token-metadata';
 export { readMint, readTokenAmount } from './token-program';
 export type { MintInfo, MintMetadata } from './token-program';
 export { sendInstructions } from './send';
+export * from './verify';

@@ -111,7 +111,7 @@ export function readDeploymentFile(file: string): Deployment {
 
 /**
  * Seeds a fresh local chain once: operator and test wallets (keypairs in `<dataDir>/wallets`),
- * the program through the upgradeable loader, the FBT mint with its fixed 100M supply, the
+ * the program through the upgradeable loader (then immutable: no upgrade authority), the FBT mint with its fixed 100M supply, the
  * public, private and leader presales, the leader codes and the buys' address lookup table. Writes `<dataDir>/deployment.json` last, so its presence
  * means seeding finished; when it exists, nothing is done and it is returned as is.
  */
@@ -147,6 +147,7 @@ export async function seedLocalChain(
       payer: operator,
       elf: new Uint8Array(fs.readFileSync(programPath)),
       programKeypair,
+      final: true,
       onProgress: (line) => log(`  ${line}`),
     });
     log(`program ${programId.toBase58()} (${deployed.transactions} transactions)`);

@@ -98,6 +98,18 @@ export const configResponseSchema = z.object({
    * when the deployment has none (buys are legacy transactions).
    */
   lookupTable: addressSchema.optional(),
+  /**
+   * What the verify page checks the chain against beyond this repository's own rules: the
+   * metadata address the site publishes and the multisigs it declares. The page computes every
+   * fact itself; this says what is expected, never what passed. Absent from an older BFF.
+   */
+  verify: z
+    .object({
+      metadataUri: z.string().nullable(),
+      multisigs: z.array(z.object({ address: addressSchema, label: z.string() })),
+      idlPath: z.string(),
+    })
+    .optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 
@@ -181,6 +193,18 @@ export const allowlistProofResponseSchema = z.object({
   proof: z.array(hex32Schema).max(20),
 });
 export type AllowlistProofResponse = z.infer<typeof allowlistProofResponseSchema>;
+
+/**
+ * `GET /api/v1/presales/:variant/allowlist`: the wallets of the presale's published allowlist
+ * (the operator's file), from which a visitor rebuilds the root to compare with the chain's.
+ * Errors: 404 `PRESALE__UNKNOWN_VARIANT`, `ALLOWLIST__NOT_PUBLISHED`; 503 `ALLOWLIST__UNAVAILABLE`.
+ */
+export const publishedAllowlistResponseSchema = z.object({
+  variant: presaleVariantSchema,
+  presale: addressSchema,
+  wallets: z.array(addressSchema),
+});
+export type PublishedAllowlistResponse = z.infer<typeof publishedAllowlistResponseSchema>;
 
 // ---------------------------------------------------------------- price
 

@@ -34,5 +34,18 @@ export const deploymentSchema = z.object({
    * fits one packet only so); without it, a legacy one.
    */
   lookupTable: addressSchema.optional(),
+  /**
+   * The token metadata's address (its `uri`) the site publishes; the verify page checks the
+   * mint's metadata names it. Absent: the site publishes none, and that line fails.
+   */
+  metadataUri: z.string().url().optional(),
+  /**
+   * Multisigs the team administers the sale with (a program upgrade authority, a seller), by
+   * address and the name the verify page shows for them.
+   */
+  multisigs: z
+    .array(z.object({ address: addressSchema, label: z.string().min(1).max(64) }))
+    .max(16)
+    .optional(),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;

@@ -46,6 +46,7 @@ export const RESERVED_ROUTE_NAMES: ReadonlySet<string> = new Set([
   'swap',
   'leaderboard',
   'marketplace',
+  'verify',
 ]);
 
 /** True for a private route name the site can serve: lowercase letters, digits, dashes; not reserved. */

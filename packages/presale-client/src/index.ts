@@ -15,3 +15,4 @@ export * from './pda';
 export * from './sale-instructions';
 export { sha256 } from './sha256';
 export * from './token-programs';
+export * from './verify-read';

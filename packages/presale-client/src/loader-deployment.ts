@@ -142,3 +142,26 @@ export function planLoaderDeployment(params: LoaderDeploymentParams): LoaderDepl
   ];
   return { createBuffer, writes, deploy, programData };
 }
+
+/**
+ * The upgradeable loader's SetAuthority on a program's programdata: hands the upgrade authority
+ * to `newAuthority` (e.g. a multisig), or with `null` removes it, after which no one can ever
+ * change the program's bytes (immutable).
+ */
+export function buildSetUpgradeAuthorityInstruction(params: {
+  readonly programData: PublicKey;
+  readonly currentAuthority: PublicKey;
+  readonly newAuthority: PublicKey | null;
+}): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: UPGRADEABLE_LOADER_ID,
+    keys: [
+      { pubkey: params.programData, isSigner: false, isWritable: true },
+      { pubkey: params.currentAuthority, isSigner: true, isWritable: false },
+      ...(params.newAuthority === null
+        ? []
+        : [{ pubkey: params.newAuthority, isSigner: false, isWritable: false }]),
+    ],
+    data: loaderData(4),
+  });
+}

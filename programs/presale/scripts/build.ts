@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BUILD_INFO_PATH, programSoPath } from '../src/artifacts';
+import { BUILD_INFO_PATH, DOMAIN_PROGRAM_BUILD_PATH, programSoPath } from '../src/artifacts';
+import { renderDomainProgramBuild } from '../src/program-build-module';
 import { buildProgram, readCompilerVersion, type BuildInfo } from '../src/build-program';
 
 /** `npm run build -w @fbt/presale-program`: writes dist/presale.v0.so and dist/presale.v3.so. */
@@ -17,6 +18,7 @@ try {
     info.sha256[version] = sha256;
   }
   writeFileSync(BUILD_INFO_PATH, `${JSON.stringify(info, null, 2)}\n`);
+  writeFileSync(DOMAIN_PROGRAM_BUILD_PATH, renderDomainProgramBuild(info));
   console.log(`built with ${info.compiler}`);
 } catch (error) {
   console.error((error as Error).message);

@@ -24,3 +24,17 @@ export const BUILD_INFO_PATH = join(PROGRAM_PACKAGE_DIR, 'dist', 'build-info.jso
 export function readProgramElf(version: ShippedSbpfVersion = DEFAULT_PROGRAM_VERSION): Uint8Array {
   return new Uint8Array(readFileSync(programSoPath(version)));
 }
+
+/**
+ * The domain's copy of the build hashes (`COMMITTED_PROGRAM_BUILDS`), which the site and the
+ * operator compare a deployed program with; the build writes it with `BUILD_INFO_PATH`.
+ */
+export const DOMAIN_PROGRAM_BUILD_PATH = join(
+  PROGRAM_PACKAGE_DIR,
+  '..',
+  '..',
+  'packages',
+  'domain',
+  'src',
+  'program-build.ts',
+);

@@ -30,6 +30,12 @@ export interface AllowlistService {
   forget(variant: PresaleVariant): void;
   /** One line per presale whose last lookup found no usable file (for `/readyz`). */
   warnings(): string[];
+  /**
+   * The wallets the operator's file lists for `presale`, whatever root the chain holds (a
+   * visitor rebuilds the root and compares it with the chain's); null when there is no file.
+   * Throws with the reason when the file is unreadable or names another presale or program.
+   */
+  published(variant: PresaleVariant, presale: string): Promise<readonly string[] | null>;
 }
 
 interface Loaded {
@@ -40,6 +46,39 @@ interface Loaded {
 }
 
 const problem = (reason: string): AllowlistLookup => ({ kind: 'unavailable', reason });
+
+/**
+ * The wallets of an allowlist file, or why it cannot be used: not JSON, not an allowlist file,
+ * or the allowlist of another presale or program.
+ */
+async function readWallets(
+  file: string,
+  presale: string,
+  programId: string,
+): Promise<{ wallets: readonly string[] } | { problem: string }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    return {
+      problem: `${file} cannot be read as JSON (${(error as Error).message.slice(0, 120)})`,
+    };
+  }
+  const parsed = anyAllowlistFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      problem: `${file} is not an allowlist file (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
+    };
+  }
+  const content = parsed.data;
+  if (content.presale !== presale || content.programId !== programId) {
+    return {
+      problem: `${file} is the allowlist of presale ${content.presale} (program ${content.programId}), not of ${presale}`,
+    };
+  }
+  return { wallets: content.wallets };
+}
 
 /**
  * Creates the {@link AllowlistService}. The file of a presale is `allowlist-<variant>.json`,
@@ -65,30 +104,13 @@ export function createAllowlistService(options: AllowlistServiceOptions): Allowl
   };
 
   const build = async (file: string, presale: string, root: string): Promise<AllowlistLookup> => {
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      return problem(`${file} cannot be read as JSON (${(error as Error).message.slice(0, 120)})`);
-    }
-    const parsed = anyAllowlistFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return problem(
-        `${file} is not an allowlist file (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
-      );
-    }
-    const content = parsed.data;
-    if (content.presale !== presale || content.programId !== options.programId) {
-      return problem(
-        `${file} is the allowlist of presale ${content.presale} (program ${content.programId}), not of ${presale}`,
-      );
-    }
+    const read = await readWallets(file, presale, options.programId);
+    if ('problem' in read) return problem(read.problem);
     let tree: AllowlistTree;
     try {
       tree = buildAllowlistTree(
         new PublicKey(presale),
-        content.wallets.map((wallet) => new PublicKey(wallet)),
+        read.wallets.map((wallet) => new PublicKey(wallet)),
       );
     } catch (error) {
       return problem(`${file}: ${(error as Error).message}`);
@@ -133,6 +155,13 @@ export function createAllowlistService(options: AllowlistServiceOptions): Allowl
       const next = refresh(variant, presale, root).finally(() => inFlight.delete(key));
       inFlight.set(key, next);
       return next;
+    },
+    async published(variant, presale) {
+      const found = await findFile(variant, presale);
+      if (found === null) return null;
+      const read = await readWallets(found.file, presale, options.programId);
+      if ('problem' in read) throw new Error(read.problem);
+      return read.wallets;
     },
     forget(variant) {
       loaded.delete(variant);

@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/swap').then((m) => ({ Component: m.SwapRoute })),
           },
           {
+            path: paths.verify,
+            lazy: () => import('./routes/verify').then((m) => ({ Component: m.VerifyRoute })),
+          },
+          {
             path: paths.mammamia,
             lazy: () => import('./routes/mammamia').then((m) => ({ Component: m.MammamiaRoute })),
           },

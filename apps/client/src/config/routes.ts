@@ -13,6 +13,8 @@ export const paths = {
   leaderboard: '/leaderboard',
   swap: '/swap',
   mammamia: '/mammamia',
+  /** "Verify this sale": the chain's facts, checked in the browser. */
+  verify: '/verify',
 } as const;
 
 /** Private presale route name used until (or if) the BFF says otherwise. */

@@ -17,6 +17,7 @@ import {
   leaderReportResponseSchema,
   presaleResponseSchema,
   priceResponseSchema,
+  publishedAllowlistResponseSchema,
 } from '@fbt/domain';
 import type { z } from 'zod';
 
@@ -33,6 +34,7 @@ const WIRE_SCHEMAS = {
   leaderReportResponseSchema,
   presaleResponseSchema,
   priceResponseSchema,
+  publishedAllowlistResponseSchema,
 } as const;
 
 export type WireSchemaName = keyof typeof WIRE_SCHEMAS;

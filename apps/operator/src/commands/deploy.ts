@@ -9,7 +9,10 @@ import { securityTxtRefusal } from '../security-txt-guard';
 import { DEFAULT_PROGRAM_PATH } from '../seed';
 import { defineCommand } from './command';
 
-/** `deploy`: puts the presale program on a cluster, the payer keeping the upgrade authority. */
+/**
+ * `deploy`: puts the presale program on a cluster, the payer keeping the upgrade authority, or
+ * with `--final` no one (immutable).
+ */
 export const deployCommand = defineCommand({
   name: 'deploy',
   summary: 'deploy the presale program through the upgradeable loader',
@@ -25,6 +28,10 @@ export const deployCommand = defineCommand({
       type: 'string',
       value: '<file>',
       description: "keypair of the program's address (default: a new one)",
+    },
+    final: {
+      type: 'boolean',
+      description: 'remove the upgrade authority once deployed: the program can never change',
     },
     ...CHAIN_OPTIONS,
   },
@@ -43,12 +50,14 @@ export const deployCommand = defineCommand({
       payer,
       elf,
       ...(programKeypair === undefined ? {} : { programKeypair }),
+      final: values.final === true,
       onProgress: (line) => io.stderr(line),
     });
     io.stdout(
       formatJson({
         programId: result.programId.toBase58(),
         programData: result.programData.toBase58(),
+        upgradeAuthority: result.final ? null : payer.publicKey.toBase58(),
         transactions: result.transactions,
       }),
     );

@@ -18,6 +18,7 @@ import { setActiveCommand } from './set-active';
 import { setGoalCommand } from './set-goal';
 import { statusCommand } from './status';
 import { updateLimitsCommand } from './update-limits';
+import { verifyCommand } from './verify';
 import { windowSetCommand } from './window-set';
 import { windowShowCommand } from './window-show';
 import { withdrawUnsoldCommand } from './withdraw-unsold';
@@ -36,6 +37,7 @@ export const COMMANDS: readonly Command[] = [
   updateLimitsCommand,
   withdrawUnsoldCommand,
   statusCommand,
+  verifyCommand,
   leadersRegisterCommand,
   leadersSuspendCommand,
   leadersListCommand,

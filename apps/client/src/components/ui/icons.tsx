@@ -212,3 +212,19 @@ export function QrIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Svg>
+  );
+}
+
+export function CrossIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 7l10 10M17 7L7 17" />
+    </Svg>
+  );
+}

@@ -171,6 +171,8 @@ export const en = {
   'stats.supply.title': 'Supply',
   'stats.transparent.value': 'Transparent',
   'stats.transparent.title': 'Rules enforced on-chain, open to anyone',
+  'stats.transparent.link': 'Verify this sale on chain',
+  'presale.verifyLink': 'Verify this sale',
 
   'features.eyebrow': 'Why FBT',
   'features.title': 'A Team ready to impress you',

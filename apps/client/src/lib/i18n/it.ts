@@ -170,6 +170,8 @@ export const it: Messages = {
   'stats.supply.title': 'Offerta totale',
   'stats.transparent.value': 'Trasparente',
   'stats.transparent.title': 'Regole applicate on-chain, verificabili da tutti',
+  'stats.transparent.link': 'Verifica questa vendita sulla chain',
+  'presale.verifyLink': 'Verifica questa vendita',
 
   'features.eyebrow': 'Perché FBT',
   'features.title': 'Un team pronto a stupirti',

@@ -9,6 +9,7 @@ import {
   type SiteContent,
 } from '@fbt/domain';
 import type { AppDeps, AppSettings, SwapDeps } from '../../../app-deps';
+import { PRESALE_IDL_PATH } from '../../idl';
 
 /**
  * What `/api/v1/config` publishes: the deployment, the explorer RPC URL, the operator's links
@@ -65,6 +66,11 @@ function siteConfig({
         ? { enabled: false, dexProgramIds: [] }
         : { enabled: true, dexProgramIds: swap.dexProgramIds },
     ...(deployment.lookupTable === undefined ? {} : { lookupTable: deployment.lookupTable }),
+    verify: {
+      metadataUri: deployment.metadataUri ?? null,
+      multisigs: deployment.multisigs ?? [],
+      idlPath: PRESALE_IDL_PATH,
+    },
   });
 }
 

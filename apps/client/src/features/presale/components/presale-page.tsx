@@ -16,7 +16,7 @@ import eyesOpen from '../../../assets/art/eyes-open.svg';
 // The presale pages' largest paint: inlined into the route's code (2.3 KiB, just over the build's
 // inline limit) so it paints with the route instead of after a request the route starts.
 import presaleCoin from '../../../assets/art/presale-coin.svg?inline';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, ShieldIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { paths } from '../../../config/routes';
 import { useI18n } from '../../../lib/i18n/i18n';
@@ -125,6 +125,14 @@ export function PresalePage({
             <ArrowRightIcon size={16} />
           </Link>
         ) : null}
+        <Link
+          className="presale__earnings-link presale__verify-link"
+          to={`${paths.verify}?sale=${variant}`}
+          data-testid="verify-sale-link"
+        >
+          <ShieldIcon size={16} />
+          {t('presale.verifyLink')}
+        </Link>
       </header>
 
       <div className="container presale__grid">

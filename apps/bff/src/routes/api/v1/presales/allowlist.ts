@@ -2,8 +2,13 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
-import type { AllowlistProofResponse } from '@fbt/domain';
-import { allowlistProofResponseSchema, apiErrorBodySchema, isAddress } from '@fbt/domain';
+import type { AllowlistProofResponse, PublishedAllowlistResponse } from '@fbt/domain';
+import {
+  allowlistProofResponseSchema,
+  apiErrorBodySchema,
+  isAddress,
+  publishedAllowlistResponseSchema,
+} from '@fbt/domain';
 import { HttpError } from '../../../../http/http-error';
 import type { AllowlistService } from '../../../../services/allowlist-service';
 import type { PresaleCache } from '../../../../services/presale-cache';
@@ -18,6 +23,10 @@ export interface AllowlistRouteOptions {
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
 /**
+ * `GET /api/v1/presales/:variant/allowlist`: the wallets of the operator's file as they are, so a
+ * visitor rebuilds the root and compares it with the chain's (the verify page); 404 when none is
+ * published. This says nothing of whether the root matches: the visitor's check does.
+ *
  * `GET /api/v1/presales/:variant/allowlist/:wallet`: the wallet's Merkle proof for the
  * presale's on-chain allowlist root, which BuyWith carries. The root comes from the cached
  * presale account; the tree from the operator's wallet file, served only when it gives that
@@ -76,6 +85,53 @@ export const allowlistRoute: FastifyPluginCallback<AllowlistRouteOptions> = (
         wallet,
         root,
         proof: lookup.tree.proofFor(key).map(hex),
+      };
+      return answer;
+    },
+  );
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/presales/:variant/allowlist',
+    {
+      schema: {
+        tags: ['presale'],
+        summary: 'The wallets of a presale’s published allowlist (to rebuild its root)',
+        params: z.object({ variant: z.string() }),
+        response: {
+          200: publishedAllowlistResponseSchema,
+          400: apiErrorBodySchema,
+          404: apiErrorBodySchema,
+          503: apiErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const variant = parseVariant(request.params.variant);
+      const { address } = cachedPresale(presaleCache, variant).value;
+      let wallets: readonly string[] | null;
+      try {
+        wallets = await allowlists.published(variant, address);
+      } catch (error) {
+        request.log.warn(
+          { variant, reason: (error as Error).message },
+          'allowlist file unreadable',
+        );
+        throw new HttpError(
+          'ALLOWLIST__UNAVAILABLE',
+          `The ${variant} presale's published allowlist cannot be read on this server right now.`,
+          503,
+          30,
+        );
+      }
+      if (wallets === null) {
+        throw new HttpError(
+          'ALLOWLIST__NOT_PUBLISHED',
+          `No allowlist is published for the ${variant} presale.`,
+        );
+      }
+      const answer: PublishedAllowlistResponse = {
+        variant,
+        presale: address,
+        wallets: [...wallets],
       };
       return answer;
     },

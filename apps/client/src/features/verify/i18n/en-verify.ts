@@ -1,0 +1,102 @@
+/**
+ * English copy of the "Verify this sale" page: each check's name and what it means, the words
+ * a value may be, and the page around them. Kept out of the site's catalogues, which every
+ * page loads: only the verify page's chunk carries it (`useVerifyText`).
+ */
+export const enVerify = {
+  'verify.eyebrow': 'Transparency',
+  'verify.title': 'Verify this sale',
+  'verify.lead':
+    'Every line below is read from the Solana chain by your browser, right now, and checked against what this site says. The server only relays the chain’s answers: it never tells your browser a check passed. A failed line is shown as failed.',
+  'verify.reading': 'Reading the chain…',
+  'verify.readAt': 'Read from the chain at {time}',
+  'verify.again': 'Check again',
+  'verify.error': 'The chain could not be read: {message}',
+  'verify.allPassed': 'All {total} checks passed',
+  'verify.someFailed': '{failed} of {total} checks failed',
+  'verify.passed': 'Passed',
+  'verify.failed': 'Failed',
+  'verify.expected': 'Expected',
+  'verify.explorer': 'Explorer',
+  'verify.explorerLabel': 'Open {name} on Solscan',
+  'verify.group.mint': 'The token',
+  'verify.group.program': 'The program',
+  'verify.group.public': 'Public presale',
+  'verify.group.private': 'Private round',
+  'verify.group.leader': 'Leader round',
+  'verify.yourselfTitle': 'Check it yourself',
+  'verify.idl': 'The program’s interface (Codama IDL)',
+  'verify.idlText': 'Decode every instruction, account and error of the program with it.',
+  'verify.cli': 'Run the same checks from a terminal:',
+  'verify.source':
+    'The checks are open source: the same functions run here and in the operator’s tool.',
+
+  'verify.mint.supply': 'Total supply',
+  'verify.mint.supply.info': 'The whole supply, fixed: the site says 100M FBT.',
+  'verify.mint.mint-authority': 'Mint authority',
+  'verify.mint.mint-authority.info': 'None: no one can ever mint more FBT.',
+  'verify.mint.freeze-authority': 'Freeze authority',
+  'verify.mint.freeze-authority.info': 'None: no one can freeze a holder’s tokens.',
+  'verify.mint.extensions': 'Token extensions',
+  'verify.mint.extensions.info':
+    'No extension that lets anyone move, tax, freeze or destroy holders’ tokens.',
+  'verify.mint.metadata-name': 'Name in the metadata',
+  'verify.mint.metadata-name.info': 'The token’s name on chain is the site’s.',
+  'verify.mint.metadata-symbol': 'Symbol in the metadata',
+  'verify.mint.metadata-symbol.info': 'The token’s symbol on chain is the site’s.',
+  'verify.mint.metadata-uri': 'Metadata link (logo and details)',
+  'verify.mint.metadata-uri.info':
+    'The address of the logo and details on chain is the one the site publishes.',
+  'verify.program.executable': 'Running program',
+  'verify.program.executable.info': 'An executable program of Solana’s upgradeable loader.',
+  'verify.program.upgrade-authority': 'Upgrade authority',
+  'verify.program.upgrade-authority.info':
+    'None means the code can never change; otherwise only a multisig the team declares.',
+  'verify.program.build-hash': 'The code that runs is the code you can read',
+  'verify.program.build-hash.info':
+    'SHA-256 of the program’s bytes on chain equals a build committed in the repository.',
+  'verify.program.security-txt': 'Security contact',
+  'verify.program.security-txt.info': 'Embedded in the program itself (security.txt).',
+  'verify.presale.account': 'Presale account',
+  'verify.presale.account.info': 'Initialised by the program, selling the FBT mint.',
+  'verify.presale.price': 'Price',
+  'verify.presale.price.info': 'The price the site shows.',
+  'verify.presale.wallet-limits': 'Per-wallet limits',
+  'verify.presale.wallet-limits.info': 'The smallest buy and the most one wallet may spend.',
+  'verify.presale.total-limit': 'Total limit',
+  'verify.presale.total-limit.info': 'What the whole sale may raise: the page’s target.',
+  'verify.presale.window': 'Sale window',
+  'verify.presale.window.info': 'When buys are accepted (UTC; — means no bound).',
+  'verify.presale.leader-commission': 'Leader commission',
+  'verify.presale.leader-commission.info':
+    'Paid by the program itself on each leader buy: the rule of the verified build.',
+  'verify.presale.seller': 'Seller',
+  'verify.presale.seller.info':
+    'Receives the SOL and administers the sale; no handover to another seller pending.',
+  'verify.presale.vault': 'Vault',
+  'verify.presale.vault.info': 'Holds at least the FBT still left to sell.',
+  'verify.presale.allowlist': 'Allowlist',
+  'verify.presale.allowlist.info':
+    'The root on chain is the root of the published list (none: open to every wallet).',
+  'verify.presale.active': 'Status',
+  'verify.presale.active.info': 'Whether buys are open now.',
+
+  'verify.word.none': 'None',
+  'verify.word.missing': 'Missing',
+  'verify.word.invalid': 'Not the expected account',
+  'verify.word.active': 'Active',
+  'verify.word.paused': 'Paused',
+  'verify.word.immutable': 'Immutable (no upgrade authority)',
+  'verify.word.present': 'Present',
+  'verify.word.valid': 'A coherent range',
+  'verify.word.unpublished': 'An address the site publishes (none yet)',
+
+  'verify.note.build': 'Committed build {build}',
+  'verify.note.multisig': 'The team’s declared multisig: {name}',
+  'verify.note.wallet': 'A wallet',
+  'verify.note.program': 'An account of program {owner}',
+  'verify.note.pending': 'Handover to {address} pending',
+  'verify.note.wallets': '{count} wallets on the published list',
+  'verify.note.policy': 'Security policy',
+  'verify.note.tokenProgram': 'Token program: {program}',
+} as const;

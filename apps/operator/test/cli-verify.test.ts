@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeMint } from '@fbt/domain';
+import { PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readKeypairFile } from '../src/keypair-file';
+import { seededWalletFiles, seedLocalChain, type SeedDeployment } from '../src/seed';
+import { buildFaultySale, FAULT_FACTS, METADATA_FACTS, SALE_FAULTS } from './support/faulty-sales';
+import { cli, startTestNet, type TestNet } from './support/helpers';
+
+let net: TestNet;
+let seeded: { deployment: SeedDeployment; file: string };
+/** What fails on the seeded sale itself: the metadata lines while the mint carries none. */
+let baseline: string[];
+
+beforeAll(async () => {
+  net = await startTestNet();
+  const dataDir = path.join(net.dataDir, 'seed');
+  const result = await seedLocalChain({
+    connection: net.connection,
+    rpcUrl: net.localnet.rpcUrl,
+    wsUrl: net.localnet.wsUrl,
+    dataDir,
+  });
+  seeded = { deployment: result.deployment as SeedDeployment, file: result.file };
+  const mint = await net.connection.getAccountInfo(new PublicKey(seeded.deployment.mint));
+  const decoded =
+    mint === null ? null : decodeMint(new Uint8Array(mint.data), mint.owner.toBase58());
+  baseline = decoded?.metadata === null ? METADATA_FACTS : [];
+}, 120_000);
+afterAll(async () => {
+  await net.stop();
+});
+
+const failedFacts = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('FAIL'))
+    .map((line) => line.split(/\s+/)[1]);
+
+describe('operator verify', () => {
+  it('passes every fact of the seeded sale but the metadata the mint may not carry yet', async () => {
+    const run = await cli(['verify', '--deployment', seeded.file]);
+    const lines = run.stdout.split('\n');
+    expect(
+      lines.filter((line) => line.startsWith('PASS')).map((line) => line.split(/\s+/)[1]),
+    ).toEqual(
+      expect.arrayContaining([
+        'mint.supply',
+        'mint.mint-authority',
+        'mint.freeze-authority',
+        'program.executable',
+        'program.upgrade-authority',
+        'program.build-hash',
+        'program.security-txt',
+        'presale.public.vault',
+        'presale.private.allowlist',
+        'presale.leader.active',
+      ]),
+    );
+    expect(run.stdout).toContain('immutable (no upgrade authority)');
+    expect(run.stdout).toMatch(/program\.build-hash\s+57b35d7c[0-9a-f]+ \[v3\]/);
+    expect(failedFacts(run.stdout)).toEqual(baseline);
+    expect(run.code).toBe(baseline.length === 0 ? 0 : 1);
+  });
+
+  it('prints the report as JSON with --json', async () => {
+    const run = await cli(['verify', '--deployment', seeded.file, '--json']);
+    const report = run.json() as { facts: { id: string; passed: boolean }[] };
+    expect(report.facts.map((fact) => fact.id)).toContain('presale.leader.leader-commission');
+    expect(report.facts.filter((fact) => !fact.passed).map((fact) => fact.id)).toEqual(baseline);
+  });
+
+  it.each(SALE_FAULTS)(
+    'fails exactly the facts a %s sale breaks, exit 1 naming them',
+    async (fault) => {
+      const operator = readKeypairFile(seededWalletFiles(path.dirname(seeded.file)).operator);
+      const { file } = await buildFaultySale({
+        connection: net.connection,
+        operator,
+        base: seeded.deployment,
+        fault,
+        dir: fs.mkdtempSync(path.join(net.dataDir, `${fault}-`)),
+      });
+      const run = await cli(['verify', '--deployment', file]);
+      expect(run.code).toBe(1);
+      expect(failedFacts(run.stdout).sort()).toEqual([...baseline, ...FAULT_FACTS[fault]].sort());
+      for (const id of FAULT_FACTS[fault]) expect(run.stderr).toContain(id);
+    },
+    120_000,
+  );
+
+  it('refuses a missing deployment file with exit 2', async () => {
+    const run = await cli(['verify', '--deployment', path.join(net.dataDir, 'nope.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('nope.json');
+  });
+});

@@ -1,0 +1,196 @@
+// "Verify this sale" in Chromium against the real local chain: the seeded sale passes every
+// fact its mint can (the metadata lines wait for a mint that carries metadata), and each faulty
+// sale, built for real next to it (mint authority kept, a freeze authority, other program bytes,
+// an upgrade authority, a vault short of tokens, a wrong allowlist root), turns exactly its lines
+// failed. Each faulty sale gets its own BFF over the same chain with its own deployment file.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodeMint } from '@fbt/domain';
+import { readKeypairFile, seededWalletFiles } from '@fbt/operator';
+import {
+  buildFaultySale,
+  FAULT_FACTS,
+  METADATA_FACTS,
+  SALE_FAULTS,
+  type SaleFault,
+} from '@fbt/operator/testing';
+import { fetchPresaleAccount } from '@fbt/presale-client';
+import { PublicKey } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startStack, type Stack } from '../src/stack';
+import { launchChromium } from '../test/support/browser';
+
+const OUTPUT_DIR = fileURLToPath(new URL('../test-output/verify/', import.meta.url));
+mkdirSync(OUTPUT_DIR, { recursive: true });
+
+const BFF = { logger: false, env: { RPC_RATE_LIMIT_MAX: '100000', RATE_LIMIT_MAX: '100000' } };
+
+let stack: Stack;
+let browser: Browser;
+/** The lines the seeded sale fails: its mint's metadata lines while it carries none. */
+let baseline: string[];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({ localChain: { slotMs: 100 }, siteDir: inject('siteDistDir'), bff: BFF }),
+    launchChromium(),
+  ]);
+  const mint = await stack.connection.getAccountInfo(new PublicKey(stack.deployment.mint));
+  const decoded =
+    mint === null ? null : decodeMint(new Uint8Array(mint.data), mint.owner.toBase58());
+  baseline = decoded?.metadata === null ? METADATA_FACTS : [];
+}, 180_000);
+
+afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+async function openVerify(
+  url: string,
+  options: { width?: number; language?: 'it'; path?: string } = {},
+): Promise<Page> {
+  const width = options.width ?? 1440;
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+  if (options.language !== undefined) {
+    await page.addInitScript(
+      (value) => localStorage.setItem('fbt.language', value),
+      options.language,
+    );
+  }
+  await page.goto(`${url}#${options.path ?? '/verify'}`);
+  await page.getByTestId('verify-summary').waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** The ids of the facts the page shows failed, and of every fact it shows. */
+async function shownFacts(page: Page): Promise<{ failed: string[]; all: string[] }> {
+  const ids = async (selector: string) =>
+    (
+      await page
+        .locator(selector)
+        .evaluateAll((rows) => rows.map((row) => row.dataset.testid ?? ''))
+    )
+      .map((id) => id.replace(/^fact-/, ''))
+      .sort();
+  return { failed: await ids('[data-passed="false"]'), all: await ids('li[data-passed]') };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}-top.png`) });
+}
+
+describe('the verify page of the seeded sale', () => {
+  it('is linked from the home page’s Transparent and from each presale page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${stack.url}#/`);
+    await page.getByTestId('stat-transparent-link').click();
+    await page.getByTestId('verify-summary').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).hash).toBe('#/verify');
+    await page.goto(`${stack.url}#/leader?code=fbtdemo`);
+    await page.getByTestId('verify-sale-link').click();
+    await page.getByTestId('verify-summary').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).hash).toBe('#/verify?sale=leader');
+    await expect
+      .poll(() =>
+        page.getByTestId('verify-group-leader').evaluate((el) => el.getBoundingClientRect().top),
+      )
+      .toBeLessThan(200);
+    await page.close();
+  });
+
+  it('passes every fact read in the browser, with values and explorer links (1440, EN)', async () => {
+    const page = await openVerify(stack.url);
+    const { failed, all } = await shownFacts(page);
+    expect(failed).toEqual([...baseline].sort());
+    expect(all).toHaveLength(41);
+    const hash = page.getByTestId('fact-program.build-hash');
+    await expect.poll(() => hash.getAttribute('data-passed')).toBe('true');
+    expect(await hash.textContent()).toContain(
+      '57b35d7ccb637c21019553a4f103a1d08131e719234351247384b58154ac045b',
+    );
+    expect(await hash.textContent()).toContain('Committed build v3');
+    expect(await page.getByTestId('fact-program.upgrade-authority').textContent()).toContain(
+      'Immutable',
+    );
+    expect(await page.getByTestId('fact-mint.supply').textContent()).toContain('100,000,000 FBT');
+    const vault = page.getByTestId('fact-presale.public.vault');
+    expect(await vault.textContent()).toContain('2,000,000 FBT');
+    const presale = await fetchPresaleAccount(
+      stack.connection,
+      new PublicKey(stack.deployment.programId),
+      new PublicKey(stack.deployment.presales.public.address),
+    );
+    expect(await vault.locator('a').getAttribute('href')).toContain(
+      `solscan.io/account/${presale?.tempTokenAccountPubkey ?? 'no presale'}`,
+    );
+    expect(await page.locator('a[href="/idl/presale.json"]').count()).toBe(1);
+    if (baseline.length > 0) {
+      expect(await page.getByTestId('verify-summary').textContent()).toContain(
+        `${baseline.length} of 41 checks failed`,
+      );
+    }
+    await shot(page, 'seeded-1440-en');
+    await page.close();
+  });
+
+  it('reads the same in Italian on a phone (390)', async () => {
+    const page = await openVerify(stack.url, { width: 390, language: 'it' });
+    expect((await shownFacts(page)).failed).toEqual([...baseline].sort());
+    expect(await page.locator('h1').textContent()).toBe('Verifica questa vendita');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await shot(page, 'seeded-390-it');
+    await page.getByTestId('verify-group-program').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'seeded-390-it-program.png') });
+    await page.close();
+  });
+});
+
+describe('the verify page of a faulty sale', () => {
+  it.each(SALE_FAULTS)(
+    'shows exactly the lines a %s sale breaks as failed',
+    async (fault: SaleFault) => {
+      if (stack.localnet === null) throw new Error('the verify suite runs a local chain');
+      const dir = mkdtempSync(path.join(tmpdir(), `fbt-verify-${fault}-`));
+      const { file } = await buildFaultySale({
+        connection: stack.connection,
+        operator: readKeypairFile(seededWalletFiles(stack.dataDir).operator),
+        base: stack.deployment,
+        fault,
+        dir,
+      });
+      const faulty = await startStack({
+        cluster: {
+          rpcUrl: stack.localnet.rpcUrl,
+          wsUrl: stack.localnet.wsUrl,
+          deploymentFile: file,
+        },
+        dataDir: path.join(dir, 'bff'),
+        siteDir: inject('siteDistDir'),
+        bff: BFF,
+      });
+      try {
+        const page = await openVerify(faulty.url, { width: fault === 'vault-short' ? 390 : 1440 });
+        const { failed } = await shownFacts(page);
+        expect(failed).toEqual([...baseline, ...FAULT_FACTS[fault]].sort());
+        for (const id of FAULT_FACTS[fault]) {
+          const row = page.getByTestId(`fact-${id}`);
+          expect(await row.textContent()).toMatch(/Failed.*Expected:/s);
+          await row.screenshot({ path: path.join(OUTPUT_DIR, `fault-${fault}-${id}.png`) });
+        }
+        await shot(page, `fault-${fault}`);
+        await page.close();
+      } finally {
+        await faulty.stop();
+      }
+    },
+    120_000,
+  );
+});
