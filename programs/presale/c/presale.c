@@ -245,7 +245,7 @@ static uint64_t rent_exempt_minimum(const SolAccountInfo *rent, uint64_t data_le
 static uint64_t process_initialize(const FbtInput *in) {
   if (in->account_count != INITIALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != INITIALIZE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  if (in->data_len != INITIALIZE_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
   SolAccountInfo *temp = &in->accounts[2], *mint = &in->accounts[3];
   SolAccountInfo *authority = &in->accounts[4], *token_program = &in->accounts[5];
@@ -316,6 +316,8 @@ static uint64_t process_initialize(const FbtInput *in) {
   fbt_store_u64(s + PS_BUYER_COUNT, 0);
   /* No window, no allowlist, no pending seller, no leaders yet. */
   sol_memset_(s + PS_SALE_START, 0, PRESALE_ACCOUNT_SIZE - PS_SALE_START);
+  s[PS_UNLOCKED_AT_COMPLETION_BPS] = (uint8_t)(BPS_PER_WHOLE & 0xff);
+  s[PS_UNLOCKED_AT_COMPLETION_BPS + 1] = (uint8_t)(BPS_PER_WHOLE >> 8);
   return FBT_SUCCESS;
 }
 
@@ -577,7 +579,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     fbt_pubkey_copy(r + BR_BUYER, buyer->key->x);
     r[BR_KIND] = ACCOUNT_KIND_BUYER_RECORD;
     r[BR_BUMP] = record_bump;
-    r[BR_VERSION] = LAYOUT_VERSION;
+    r[BR_VERSION] = BUYER_RECORD_LAYOUT_VERSION;
     uint64_t buyers;
     if (fbt_add_overflow(fbt_load_u64(s + PS_BUYER_COUNT), 1, &buyers)) return E_ARITHMETIC_OVERFLOW;
     fbt_store_u64(s + PS_BUYER_COUNT, buyers);
@@ -758,7 +760,7 @@ static uint64_t process_register_leader(const FbtInput *in) {
   uint8_t *l = record->data;
   l[LR_KIND] = ACCOUNT_KIND_LEADER_RECORD;
   l[LR_BUMP] = bump;
-  l[LR_VERSION] = LAYOUT_VERSION;
+  l[LR_VERSION] = LEADER_RECORD_LAYOUT_VERSION;
   l[LR_ACTIVE] = 1;
   l[LR_CODE_LENGTH] = (uint8_t)code_len;
   fbt_pubkey_copy(l + LR_PRESALE, presale->key->x);
