@@ -19,7 +19,7 @@
  * failure returns a documented custom code (presale.h, README.md). No instruction accepts
  * duplicate accounts.
  */
-#include "presale.h"
+#include "delivery.h"
 
 static const SolPubkey TOKEN_PROGRAM_ID = {{0x06, 0xdd, 0xf6, 0xe1, 0xd7, 0x65, 0xa1, 0x93,
                                             0xd9, 0xcb, 0xe1, 0x46, 0xce, 0xeb, 0x79, 0xac,
@@ -35,7 +35,8 @@ static const uint64_t POW10[MAX_DECIMALS + 1] = {
     1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
     1000000000ULL};
 
-#define MAX_ACCOUNTS BUY_WITH_MAX_ACCOUNT_COUNT /* the most any instruction takes */
+/* The most any instruction takes: Distribute's head and its pairs. */
+#define MAX_ACCOUNTS (DISTRIBUTE_ACCOUNT_COUNT + 2 * DISTRIBUTE_MAX_BUYERS)
 #define ACCOUNT_STORAGE_OVERHEAD 128
 #define F64_ONE_BITS 0x3FF0000000000000ULL
 #define F64_TWO_BITS 0x4000000000000000ULL
@@ -245,7 +246,9 @@ static uint64_t rent_exempt_minimum(const SolAccountInfo *rent, uint64_t data_le
 static uint64_t process_initialize(const FbtInput *in) {
   if (in->account_count != INITIALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != INITIALIZE_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
+  if (in->data_len != INITIALIZE_MIN_DATA_LEN && in->data_len != INITIALIZE_MAX_DATA_LEN) {
+    return E_INVALID_INSTRUCTION;
+  }
   SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
   SolAccountInfo *temp = &in->accounts[2], *mint = &in->accounts[3];
   SolAccountInfo *authority = &in->accounts[4], *token_program = &in->accounts[5];
@@ -273,6 +276,18 @@ static uint64_t process_initialize(const FbtInput *in) {
   }
   uint8_t decimals = mint->data[MINT_DECIMALS];
   if (!limits_are_valid(price, min, max_user, max_total, decimals)) return E_INVALID_LIMITS;
+  /* The 35-byte form is an instant presale; the 54-byte form appends the delivery terms. */
+  DeliveryTerms terms = {DELIVERY_INSTANT, 0, BPS_PER_WHOLE, 0, 0};
+  if (in->data_len == INITIALIZE_MAX_DATA_LEN) {
+    const uint8_t *t = d + INITIALIZE_MIN_DATA_LEN;
+    terms.mode = t[0];
+    terms.minimum_raise = fbt_load_u64(t + 1);
+    terms.bps = fbt_load_u16(t + 9);
+    terms.cliff = fbt_load_u32(t + 11);
+    terms.duration = fbt_load_u32(t + 15);
+    uint64_t invalid = check_delivery_terms(&terms, max_total);
+    if (invalid != FBT_SUCCESS) return invalid;
+  }
 
   /* Only the canonical authority (highest valid bump): one authority per presale. */
   SolSignerSeed seeds[3] = {{AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}};
@@ -314,10 +329,13 @@ static uint64_t process_initialize(const FbtInput *in) {
   fbt_pubkey_copy(s + PS_AUTHORITY, authority->key->x);
   fbt_store_u64(s + PS_TOKENS_SOLD, 0);
   fbt_store_u64(s + PS_BUYER_COUNT, 0);
-  /* No window, no allowlist, no pending seller, no leaders yet. */
+  /* No window, no allowlist, no pending seller, no leaders, nothing owed or escrowed yet. */
   sol_memset_(s + PS_SALE_START, 0, PRESALE_ACCOUNT_SIZE - PS_SALE_START);
-  s[PS_UNLOCKED_AT_COMPLETION_BPS] = (uint8_t)(BPS_PER_WHOLE & 0xff);
-  s[PS_UNLOCKED_AT_COMPLETION_BPS + 1] = (uint8_t)(BPS_PER_WHOLE >> 8);
+  s[PS_DELIVERY_MODE] = terms.mode;
+  fbt_store_u16(s + PS_UNLOCKED_AT_COMPLETION_BPS, terms.bps);
+  fbt_store_u32(s + PS_CLIFF_SECONDS, terms.cliff);
+  fbt_store_u32(s + PS_VESTING_SECONDS, terms.duration);
+  fbt_store_u64(s + PS_MINIMUM_RAISE, terms.minimum_raise);
   return FBT_SUCCESS;
 }
 
@@ -358,16 +376,16 @@ static uint64_t check_allowlist(const uint8_t *root, const SolAccountInfo *presa
   return fbt_pubkey_eq(node, root) ? FBT_SUCCESS : E_NOT_ALLOWLISTED;
 }
 
-/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. */
-static uint64_t check_window(const uint8_t *s) {
+/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. The
+ * clock is read only when a bound is set; then *now holds it and *have_now is true. */
+static uint64_t check_window(const uint8_t *s, int64_t *now, bool *have_now) {
   int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
   int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
   if (start == 0 && end == 0) return FBT_SUCCESS;
-  uint8_t clock[FBT_CLOCK_SIZE];
-  if (sol_get_clock_sysvar(clock) != 0) return E_SALE_NOT_STARTED;
-  int64_t now = (int64_t)fbt_load_u64(clock + FBT_CLOCK_UNIX_TIMESTAMP);
-  if (start != 0 && now < start) return E_SALE_NOT_STARTED;
-  if (end != 0 && now >= end) return E_SALE_ENDED;
+  if (!clock_now(now)) return E_SALE_NOT_STARTED;
+  *have_now = true;
+  if (start != 0 && *now < start) return E_SALE_NOT_STARTED;
+  if (end != 0 && *now >= end) return E_SALE_ENDED;
   return FBT_SUCCESS;
 }
 
@@ -378,6 +396,38 @@ static bool is_leader_record_of(const SolAccountInfo *record, const SolAccountIn
          record->data_len == LEADER_RECORD_SIZE &&
          record->data[LR_KIND] == ACCOUNT_KIND_LEADER_RECORD &&
          fbt_pubkey_eq(record->data + LR_PRESALE, presale->key->x);
+}
+
+/* Where a buy's lamports go. The buyer makes one System transfer into a hub, then the program
+ * debits the hub (it owns it). Plain buy: the seller is the hub. Leader buy: the leader record
+ * keeps the commission and passes the rest to the seller. Escrow (a minimum raise): the presale
+ * account keeps everything. First buy on a pre-funded record address: the new buyer record, which
+ * also takes its missing rent in the same transfer, so griefing costs Allocate + Assign only. */
+typedef struct {
+  SolAccountInfo *buyer, *presale, *seller, *record, *leader, *system_program;
+  bool prefunded, escrow;
+  uint64_t amount, record_top_up, commission;
+  const FbtInput *in;
+} BuyPayment;
+
+static uint64_t pay_for_buy(const BuyPayment *p) {
+  SolAccountInfo *hub = p->prefunded ? p->record
+                        : p->escrow  ? p->presale
+                        : p->leader != NULL ? p->leader
+                                            : p->seller;
+  uint64_t paid;
+  if (fbt_add_overflow(p->amount, p->record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
+  SystemTransfer pay = {p->buyer, hub, p->system_program, paid, p->in->accounts,
+                        p->in->account_count};
+  uint64_t result = system_transfer(&pay);
+  if (result != FBT_SUCCESS) return result;
+  if (p->escrow) return hub == p->presale ? FBT_SUCCESS : move_lamports(hub, p->presale, p->amount);
+  if (hub != p->seller) {
+    result = move_lamports(hub, p->seller, p->amount - p->commission);
+    if (result != FBT_SUCCESS) return result;
+  }
+  if (p->leader != NULL && hub != p->leader) return move_lamports(hub, p->leader, p->commission);
+  return FBT_SUCCESS;
 }
 
 static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
@@ -410,7 +460,14 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
-  result = check_window(s);
+  /* At completion: nothing after Finalize; an escrow needs an end, so the sale can fail. */
+  bool at_completion = delivers_at_completion(s);
+  bool escrow = at_completion && has_escrow(s);
+  if (at_completion && s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
+  if (escrow && fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
+  int64_t now = 0;
+  bool have_now = false;
+  result = check_window(s, &now, &have_now);
   if (result != FBT_SUCCESS) return result;
 
   uint64_t amount = fbt_load_u64(in->data + 1);
@@ -493,19 +550,26 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   uint64_t tokens;
   if (fbt_mul_div_floor(amount, POW10[decimals], price, &tokens)) return E_ARITHMETIC_OVERFLOW;
   if (tokens == 0) return E_ZERO_TOKENS;
-  if (fbt_load_u64(temp->data + TA_AMOUNT) < tokens) return E_INSUFFICIENT_TOKENS;
+  /* What the vault can sell: its balance, less what earlier buys are still owed. */
+  uint64_t available = fbt_load_u64(temp->data + TA_AMOUNT);
+  uint64_t owed = at_completion ? fbt_load_u64(s + PS_TOKENS_OWED) : 0;
+  if (fbt_sub_underflow(available, owed, &available) || available < tokens) {
+    return E_INSUFFICIENT_TOKENS;
+  }
 
   uint64_t new_received, new_tokens_sold, new_total = sold + amount; /* amount <= total_left */
+  uint64_t new_owed = 0, new_escrow = 0;
   if (fbt_add_overflow(received, tokens, &new_received) ||
-      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_SOLD), tokens, &new_tokens_sold)) {
+      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_SOLD), tokens, &new_tokens_sold) ||
+      fbt_add_overflow(owed, tokens, &new_owed) ||
+      (escrow && fbt_add_overflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), amount, &new_escrow))) {
     return E_ARITHMETIC_OVERFLOW;
   }
   /* Leader share: 10% rounded down; the seller gets the rest (buyer paid = seller + leader). */
-  uint64_t commission = 0, seller_share = amount;
+  uint64_t commission = 0;
   uint64_t leader_volume = 0, leader_buys = 0, leader_accrued = 0, presale_commission = 0;
   if (leader != NULL) {
     commission = amount / LEADER_COMMISSION_DIVISOR;
-    seller_share = amount - commission;
     uint8_t *l = leader->data;
     if (fbt_add_overflow(fbt_load_u64(l + LR_VOLUME), amount, &leader_volume) ||
         fbt_add_overflow(fbt_load_u64(l + LR_BUYS), 1, &leader_buys) ||
@@ -537,24 +601,10 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     if (fbt_current_data_len(record) != BUYER_RECORD_SIZE) return E_INVALID_BUYER_RECORD;
   }
 
-  /* SOL: one System transfer from the buyer into a hub, then direct moves out of it (the hub is
-   * ours, so the program may debit it). Plain buy: the seller is the hub. Leader buy: the leader
-   * record. First buy on a pre-funded record address: the new buyer record, which also takes its
-   * missing rent in the same transfer, so griefing costs Allocate + Assign and nothing more. */
-  SolAccountInfo *hub = prefunded ? record : leader != NULL ? leader : seller;
-  uint64_t paid;
-  if (fbt_add_overflow(amount, record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
-  SystemTransfer pay = {buyer, hub, system_program, paid, in->accounts, in->account_count};
-  result = system_transfer(&pay);
+  BuyPayment payment = {buyer,     presale, seller,        record, leader, system_program,
+                        prefunded, escrow,  amount,        record_top_up,  commission, in};
+  result = pay_for_buy(&payment);
   if (result != FBT_SUCCESS) return result;
-  if (hub != seller) {
-    result = move_lamports(hub, seller, seller_share);
-    if (result != FBT_SUCCESS) return result;
-  }
-  if (leader != NULL && hub != leader) {
-    result = move_lamports(hub, leader, commission);
-    if (result != FBT_SUCCESS) return result;
-  }
   if (leader != NULL) {
     uint8_t *l = leader->data;
     fbt_store_u64(l + LR_VOLUME, leader_volume);
@@ -563,15 +613,17 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     fbt_store_u64(s + PS_LEADER_COMMISSION, presale_commission);
   }
 
-  uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
-  SolSignerSeed authority_seeds[3] = {
-      {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
-  SolSignerSeeds authority_signer = {authority_seeds, 3};
-  TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
-                           token_program, tokens, decimals,    {&authority_signer, 1},
-                           in->accounts,  in->account_count};
-  result = token_transfer_checked(&deliver);
-  if (result != FBT_SUCCESS) return result;
+  if (!at_completion) {
+    uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
+    SolSignerSeed authority_seeds[3] = {
+        {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
+    SolSignerSeeds authority_signer = {authority_seeds, 3};
+    TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
+                             token_program, tokens, decimals,    {&authority_signer, 1},
+                             in->accounts,  in->account_count};
+    result = token_transfer_checked(&deliver);
+    if (result != FBT_SUCCESS) return result;
+  }
 
   uint8_t *r = record->data;
   if (is_new_record) {
@@ -588,6 +640,15 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   fbt_store_u64(r + BR_TOKENS_RECEIVED, new_received);
   fbt_store_u64(s + PS_CURRENT_TOTAL_SOLD, new_total);
   fbt_store_u64(s + PS_TOKENS_SOLD, new_tokens_sold);
+  if (at_completion) {
+    /* The FBT stay in the vault, owed; the buy that sells out starts the vesting clock. */
+    fbt_store_u64(s + PS_TOKENS_OWED, new_owed);
+    if (escrow) fbt_store_u64(s + PS_ESCROW_LAMPORTS, new_escrow);
+    if (is_sold_out(s)) {
+      if (!have_now && !clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+      record_sold_out(s, now);
+    }
+  }
   return FBT_SUCCESS;
 }
 
@@ -652,9 +713,18 @@ static uint64_t process_update_limits(const FbtInput *in) {
       max_total < fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD)) {
     return E_INVALID_LIMITS;
   }
+  /* At completion: a completed sale's limits are fixed, and the minimum raise stays reachable. */
+  bool at_completion = delivers_at_completion(s);
+  int64_t now = 0;
+  if (at_completion) {
+    if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+    if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
+    if (max_total < fbt_load_u64(s + PS_MINIMUM_RAISE)) return E_INVALID_MINIMUM_RAISE;
+  }
   fbt_store_u64(s + PS_MAX_USER_BUYABLE, max_user);
   fbt_store_u64(s + PS_MIN_USER_BUYABLE, min);
   fbt_store_u64(s + PS_MAX_TOTAL_BUYABLE, max_total);
+  if (at_completion) record_sold_out(s, now); /* new limits that sell it out complete the sale */
   return FBT_SUCCESS;
 }
 
@@ -677,13 +747,19 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
   if (!is_token_program(token_program)) return E_WRONG_TOKEN_PROGRAM;
   if (!is_token_account_of(destination, s + PS_MINT, NULL)) return E_INVALID_TOKEN_ACCOUNT;
 
-  uint64_t total_left;
-  bool sold_out = fbt_sub_underflow(fbt_load_u64(s + PS_MAX_TOTAL_BUYABLE),
-                                    fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD), &total_left) ||
-                  fbt_load_u64(s + PS_MIN_USER_BUYABLE) > total_left;
-  if (s[PS_IS_ACTIVED] == 1 && !sold_out) return E_WITHDRAW_NOT_ALLOWED;
+  /* Instant: when paused or sold out. At completion: after Finalize, and never what is owed. */
+  uint64_t owed = 0;
+  if (delivers_at_completion(s)) {
+    if (s[PS_STATUS] < SALE_SUCCEEDED) return E_NOT_FINALIZED;
+    owed = fbt_load_u64(s + PS_TOKENS_OWED);
+  } else if (s[PS_IS_ACTIVED] == 1 && !is_sold_out(s)) {
+    return E_WITHDRAW_NOT_ALLOWED;
+  }
 
-  uint64_t balance = fbt_load_u64(temp->data + TA_AMOUNT);
+  uint64_t balance;
+  if (fbt_sub_underflow(fbt_load_u64(temp->data + TA_AMOUNT), owed, &balance)) {
+    return E_INSUFFICIENT_TOKENS;
+  }
   if (balance == 0) return FBT_SUCCESS;
   uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
   SolSignerSeed seeds[3] = {
@@ -763,6 +839,7 @@ static uint64_t process_register_leader(const FbtInput *in) {
   l[LR_VERSION] = LEADER_RECORD_LAYOUT_VERSION;
   l[LR_ACTIVE] = 1;
   l[LR_CODE_LENGTH] = (uint8_t)code_len;
+  l[LR_COMMISSION_IN_ESCROW] = delivers_at_completion(s) && has_escrow(s) ? 1 : 0;
   fbt_pubkey_copy(l + LR_PRESALE, presale->key->x);
   fbt_pubkey_copy(l + LR_WALLET, wallet->key->x);
   sol_memcpy_(l + LR_CODE, code, code_len);
@@ -771,8 +848,34 @@ static uint64_t process_register_leader(const FbtInput *in) {
 }
 
 /* ------------------------------------------------------------------ 7 ClaimCommission */
+/* A succeeded escrow presale pays the leader accrued - claimed from its escrow; a failed one's
+ * commission is void. */
+static uint64_t claim_commission_from_escrow(SolAccountInfo *wallet, SolAccountInfo *record,
+                                             SolAccountInfo *presale) {
+  uint8_t *s = presale->data, *l = record->data;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  uint64_t payout, claimed, escrow;
+  if (fbt_sub_underflow(fbt_load_u64(l + LR_ACCRUED), fbt_load_u64(l + LR_CLAIMED), &payout) ||
+      payout == 0) {
+    return E_NOTHING_TO_CLAIM;
+  }
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), payout, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(l + LR_CLAIMED), payout, &claimed)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  uint64_t result = move_lamports(presale, wallet, payout);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(l + LR_CLAIMED, claimed);
+  return FBT_SUCCESS;
+}
+
 static uint64_t process_claim_commission(const FbtInput *in) {
-  if (in->account_count != CLAIM_COMMISSION_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != CLAIM_COMMISSION_ACCOUNT_COUNT &&
+      in->account_count != CLAIM_COMMISSION_MAX_ACCOUNT_COUNT) {
+    return E_WRONG_ACCOUNT_COUNT;
+  }
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != CLAIM_COMMISSION_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *wallet = &in->accounts[0], *record = &in->accounts[1];
@@ -787,8 +890,19 @@ static uint64_t process_claim_commission(const FbtInput *in) {
   uint8_t *l = record->data;
   if (!fbt_pubkey_eq(l + LR_WALLET, wallet->key->x)) return E_NOT_LEADER;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
+  uint64_t result;
+  if (in->account_count == CLAIM_COMMISSION_MAX_ACCOUNT_COUNT) {
+    SolAccountInfo *presale = &in->accounts[3];
+    if (!presale->is_writable) return E_NOT_WRITABLE;
+    result = check_presale(presale, in->program_id);
+    if (result != FBT_SUCCESS) return result;
+    if (!fbt_pubkey_eq(l + LR_PRESALE, presale->key->x)) return E_INVALID_LEADER_RECORD;
+    if (has_escrow(presale->data)) return claim_commission_from_escrow(wallet, record, presale);
+  } else if (l[LR_COMMISSION_IN_ESCROW] != 0) {
+    return E_COMMISSION_IN_ESCROW;
+  }
   uint64_t minimum;
-  uint64_t result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &minimum);
+  result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &minimum);
   if (result != FBT_SUCCESS) return result;
   uint64_t payout, claimed, wallet_lamports;
   if (fbt_sub_underflow(*record->lamports, minimum, &payout) || payout == 0) {
@@ -836,6 +950,18 @@ static uint64_t process_set_window(const FbtInput *in) {
   int64_t end = (int64_t)fbt_load_u64(in->data + 9);
   if (start < 0 || end < 0 || (start != 0 && end != 0 && start >= end)) return E_INVALID_WINDOW;
   uint8_t *s = in->accounts[1].data;
+  /* At completion: a completed sale's window is fixed; once buyers' SOL is in escrow the end
+   * may only come sooner, so the sale always reaches an outcome. */
+  if (delivers_at_completion(s)) {
+    int64_t now;
+    if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+    if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
+    int64_t old_end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+    if (has_escrow(s) && fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 &&
+        (end == 0 || end > old_end)) {
+      return E_WINDOW_LOCKED;
+    }
+  }
   fbt_store_u64(s + PS_SALE_START, (uint64_t)start);
   fbt_store_u64(s + PS_SALE_END, (uint64_t)end);
   return FBT_SUCCESS;
@@ -867,6 +993,223 @@ static uint64_t process_accept_seller(const FbtInput *in) {
   }
   fbt_pubkey_copy(s + PS_SELLER, proposed->key->x);
   sol_memset_(s + PS_PENDING_SELLER, 0, 32);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 13 Finalize */
+/* Anyone: fixes the outcome of a complete at-completion sale. The vesting starts when it sold
+ * out (recorded then), else at the window's end. A failed sale owes no tokens. */
+static uint64_t process_finalize(const FbtInput *in) {
+  if (in->account_count != FINALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->data_len != FINALIZE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *presale = &in->accounts[0];
+  if (!presale->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t *s = presale->data;
+  if (!delivers_at_completion(s)) return E_NOT_AT_COMPLETION;
+  if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
+  int64_t now;
+  if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+  if (s[PS_STATUS] == SALE_OPEN) {
+    if (is_sold_out(s)) {
+      record_sold_out(s, now);
+    } else if (window_has_ended(s, now)) {
+      fbt_store_u64(s + PS_COMPLETED_AT, fbt_load_u64(s + PS_SALE_END));
+    } else {
+      return E_SALE_NOT_COMPLETE;
+    }
+  }
+  bool succeeded = fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) >= fbt_load_u64(s + PS_MINIMUM_RAISE);
+  s[PS_STATUS] = succeeded ? SALE_SUCCEEDED : SALE_FAILED;
+  if (!succeeded) fbt_store_u64(s + PS_TOKENS_OWED, 0);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 14 Distribute, 15 Claim */
+/* The vault side of a delivery, checked once per instruction: presale [w], vault [w],
+ * authority, mint, token program, on a succeeded at-completion sale. */
+typedef struct {
+  SolAccountInfo *presale, *temp, *authority, *mint, *token_program;
+  const SolPubkey *program_id;
+  int64_t now;
+  uint8_t authority_bump[1];
+  SolSignerSeed seeds[3];
+  SolSignerSeeds signer;
+} Delivery;
+
+static uint64_t open_delivery(const FbtInput *in, uint64_t first, Delivery *d) {
+  SolAccountInfo *a = &in->accounts[first];
+  d->presale = &a[0];
+  d->temp = &a[1];
+  d->authority = &a[2];
+  d->mint = &a[3];
+  d->token_program = &a[4];
+  d->program_id = in->program_id;
+  if (!d->presale->is_writable || !d->temp->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(d->presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  const uint8_t *s = d->presale->data;
+  if (!delivers_at_completion(s)) return E_NOT_AT_COMPLETION;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  if (!fbt_pubkey_eq(d->temp->key->x, s + PS_TEMP_TOKEN_ACCOUNT) ||
+      d->temp->data_len != TOKEN_ACCOUNT_SIZE) {
+    return E_WRONG_TEMP_TOKEN_ACCOUNT;
+  }
+  if (!fbt_pubkey_eq(d->authority->key->x, s + PS_AUTHORITY)) return E_WRONG_AUTHORITY;
+  if (!fbt_pubkey_eq(d->mint->key->x, s + PS_MINT)) return E_WRONG_MINT;
+  if (!is_token_program(d->token_program)) return E_WRONG_TOKEN_PROGRAM;
+  if (s[PS_DECIMALS] > MAX_DECIMALS) return E_PRESALE_INVALID;
+  if (!clock_now(&d->now)) return FBT_ERROR_INVALID_ARGUMENT;
+  d->authority_bump[0] = s[PS_AUTHORITY_BUMP];
+  d->seeds[0] = (SolSignerSeed){AUTHORITY_SEED, sizeof(AUTHORITY_SEED)};
+  d->seeds[1] = (SolSignerSeed){d->presale->key->x, 32};
+  d->seeds[2] = (SolSignerSeed){d->authority_bump, 1};
+  d->signer = (SolSignerSeeds){d->seeds, 3};
+  return FBT_SUCCESS;
+}
+
+/* Moves what the record's buyer has unlocked and not yet received to `token` (an FBT account of
+ * that buyer), or nothing (*moved = 0) when nothing is due. `buyer`, when given, must be the
+ * record's buyer. A record of another presale or a foreign token account is an error. */
+static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolAccountInfo *token,
+                                 const SolAccountInfo *buyer, uint64_t *moved) {
+  *moved = 0;
+  if (!record->is_writable || !token->is_writable) return E_NOT_WRITABLE;
+  uint8_t *s = d->presale->data, *r = record->data;
+  if (!fbt_pubkey_eq(record->owner->x, d->program_id->x) ||
+      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
+      !fbt_pubkey_eq(r + BR_PRESALE, d->presale->key->x) ||
+      (buyer != NULL && !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x))) {
+    return E_INVALID_BUYER_RECORD;
+  }
+  if (!is_token_account_of(token, s + PS_MINT, r + BR_BUYER)) return E_INVALID_TOKEN_ACCOUNT;
+  uint64_t bought = fbt_load_u64(r + BR_TOKENS_RECEIVED);
+  uint64_t delivered = fbt_load_u64(r + BR_TOKENS_DELIVERED), unlocked, due;
+  uint64_t result = unlocked_tokens(s, bought, d->now, &unlocked);
+  if (result != FBT_SUCCESS) return result;
+  if (fbt_sub_underflow(unlocked, delivered, &due) || due == 0) return FBT_SUCCESS;
+  uint64_t owed, total_delivered, buyers_delivered = fbt_load_u64(s + PS_BUYERS_DELIVERED);
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_TOKENS_OWED), due, &owed) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_DELIVERED), due, &total_delivered) ||
+      (unlocked == bought && fbt_add_overflow(buyers_delivered, 1, &buyers_delivered))) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  TokenTransfer transfer = {d->temp,          d->mint, token, d->authority, d->token_program,
+                            due,              s[PS_DECIMALS], {&d->signer, 1}, NULL, 0};
+  result = token_transfer_checked(&transfer);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(r + BR_TOKENS_DELIVERED, unlocked);
+  fbt_store_u64(s + PS_TOKENS_OWED, owed);
+  fbt_store_u64(s + PS_TOKENS_DELIVERED, total_delivered);
+  fbt_store_u64(s + PS_BUYERS_DELIVERED, buyers_delivered);
+  *moved = due;
+  return FBT_SUCCESS;
+}
+
+/* Anyone: the head, then (buyer record, token account) pairs, 1 to DISTRIBUTE_MAX_BUYERS (the
+ * deserializer refuses more). Naming a buyer twice is allowed: the second pair has nothing due. */
+static uint64_t process_distribute(const FbtInput *in) {
+  uint64_t count = in->account_count;
+  if (count < DISTRIBUTE_ACCOUNT_COUNT + 2 || (count - DISTRIBUTE_ACCOUNT_COUNT) % 2 != 0) {
+    return E_WRONG_ACCOUNT_COUNT;
+  }
+  if (in->data_len != DISTRIBUTE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  Delivery d;
+  uint64_t result = open_delivery(in, 0, &d);
+  if (result != FBT_SUCCESS) return result;
+  for (uint64_t i = DISTRIBUTE_ACCOUNT_COUNT; i < count; i += 2) {
+    uint64_t moved;
+    result = deliver_unlocked(&d, &in->accounts[i], &in->accounts[i + 1], NULL, &moved);
+    if (result != FBT_SUCCESS) return result;
+  }
+  return FBT_SUCCESS;
+}
+
+/* The buyer: buyer [s], the head, buyer record [w], token account [w]; NothingDue when nothing
+ * unlocked since the last delivery. */
+static uint64_t process_claim(const FbtInput *in) {
+  if (in->account_count != CLAIM_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != CLAIM_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *buyer = &in->accounts[0];
+  if (!buyer->is_signer) return E_MISSING_SIGNER;
+  Delivery d;
+  uint64_t result = open_delivery(in, 1, &d), moved;
+  if (result != FBT_SUCCESS) return result;
+  result = deliver_unlocked(&d, &in->accounts[6], &in->accounts[7], buyer, &moved);
+  if (result != FBT_SUCCESS) return result;
+  return moved == 0 ? E_NOTHING_DUE : FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 16 Refund */
+/* Anyone, after a failed Finalize: the record's buyer gets back lamportsSpent from the escrow
+ * and the record's own lamports; the record is zeroed and emptied (closed). */
+static uint64_t process_refund(const FbtInput *in) {
+  if (in->account_count != REFUND_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != REFUND_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *presale = &in->accounts[0], *record = &in->accounts[1];
+  SolAccountInfo *buyer = &in->accounts[2];
+  if (!presale->is_writable || !record->is_writable || !buyer->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t *s = presale->data, *r = record->data;
+  if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
+  if (s[PS_STATUS] == SALE_SUCCEEDED) return E_SALE_SUCCEEDED;
+  if (s[PS_STATUS] != SALE_FAILED) return E_NOT_FINALIZED;
+  if (!fbt_pubkey_eq(record->owner->x, in->program_id->x) ||
+      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
+      !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
+      !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+    return E_INVALID_BUYER_RECORD;
+  }
+  uint64_t paid = fbt_load_u64(r + BR_LAMPORTS_SPENT), escrow, refunded, buyers;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), paid, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_REFUNDED_LAMPORTS), paid, &refunded) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_BUYERS_REFUNDED), 1, &buyers)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  result = move_lamports(presale, buyer, paid);
+  if (result != FBT_SUCCESS) return result;
+  result = move_lamports(record, buyer, *record->lamports);
+  if (result != FBT_SUCCESS) return result;
+  sol_memset_(r, 0, BUYER_RECORD_SIZE);
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(s + PS_REFUNDED_LAMPORTS, refunded);
+  fbt_store_u64(s + PS_BUYERS_REFUNDED, buyers);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 17 WithdrawProceeds */
+/* The seller, after a successful Finalize of an escrow presale: currentTotalSold - the leaders'
+ * commission (theirs to claim) - what was already withdrawn. */
+static uint64_t process_withdraw_proceeds(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, WITHDRAW_PROCEEDS_ACCOUNT_COUNT, true);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != WITHDRAW_PROCEEDS_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
+  if (!seller->is_writable) return E_NOT_WRITABLE;
+  uint8_t *s = presale->data;
+  if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  uint64_t proceeds, escrow, withdrawn;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD),
+                        fbt_load_u64(s + PS_LEADER_COMMISSION), &proceeds) ||
+      fbt_sub_underflow(proceeds, fbt_load_u64(s + PS_PROCEEDS_WITHDRAWN), &proceeds)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  if (proceeds == 0) return E_NOTHING_TO_WITHDRAW;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), proceeds, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_PROCEEDS_WITHDRAWN), proceeds, &withdrawn)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  result = move_lamports(presale, seller, proceeds);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(s + PS_PROCEEDS_WITHDRAWN, withdrawn);
   return FBT_SUCCESS;
 }
 
@@ -903,6 +1246,16 @@ FBT_EXPORT uint64_t entrypoint(const uint8_t *serialized) {
       return process_propose_seller(&in);
     case IX_ACCEPT_SELLER:
       return process_accept_seller(&in);
+    case IX_FINALIZE:
+      return process_finalize(&in);
+    case IX_DISTRIBUTE:
+      return process_distribute(&in);
+    case IX_CLAIM:
+      return process_claim(&in);
+    case IX_REFUND:
+      return process_refund(&in);
+    case IX_WITHDRAW_PROCEEDS:
+      return process_withdraw_proceeds(&in);
     default:
       return E_INVALID_INSTRUCTION;
   }
