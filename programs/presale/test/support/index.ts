@@ -7,3 +7,4 @@ export * from './deploy';
 export * from './presale-fixture';
 export * from './send';
 export * from './svm-accounts';
+export * from './versioned';

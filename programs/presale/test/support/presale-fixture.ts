@@ -17,6 +17,7 @@ import {
   findAuthorityAddress,
   PRESALE_ACCOUNT_SIZE,
   type BuyParams,
+  type DeliveryTerms,
   type PresaleLimits,
 } from '@fbt/presale-client';
 import { sendLegacyTransaction, type TransactionOutcome } from './send';
@@ -35,6 +36,8 @@ export interface PresaleFixtureOptions {
   readonly tempOwner?: 'seller' | 'authority';
   /** The presale account's keypair (default: a new one); fixed keys make PDAs reproducible. */
   readonly presaleKeypair?: Keypair;
+  /** Initialize's delivery terms (default: none, the 35-byte instant Initialize). */
+  readonly terms?: DeliveryTerms;
 }
 
 /** A deployed and initialized presale with its keys. */
@@ -170,6 +173,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
         tokenPrice,
         ...limits,
         active: options.active ?? true,
+        ...(options.terms ? { terms: options.terms } : {}),
       }),
     ],
     [seller, presale],
