@@ -48,6 +48,7 @@ import {
   type BenchPresale,
   type Row,
 } from './program-cu-chain';
+import { measureDistribution } from './program-cu-distribution';
 
 const SOL = LAMPORTS_PER_SOL;
 const TARGETS = { repeatBuy: 3_700, leaderBuy: 5_000, allowlistBuy: 9_000, firstBuy: 8_000 };
@@ -306,6 +307,7 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
   const leaderBuy = measureRepeatAndLeader(bench, fixture, repeat);
   const { windowed, allowlisted, plainRepeat } = measureSaleRules(bench, fixture, repeat);
   measureAdmin(bench, fixture);
+  const distribution = measureDistribution(bench);
 
   checks.push({
     version,
@@ -318,6 +320,7 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     ],
     note: `window check adds ${windowed - plainRepeat} CU; first-buy spread ${Math.min(...firstBuys)}..${Math.max(...firstBuys)} (bumps ${Math.min(...bumps)}..255)`,
   });
+  checks.push({ version, items: distribution.checks, note: distribution.note });
   return { rows, baseline, firstBuys };
 }
 
