@@ -10,14 +10,24 @@
  *                    token_program
  *   5 BuyWith        the 11 Buy accounts [+ leader_record[w]]
  *   6 RegisterLeader seller[s,w], presale[w], leader_record[w], leader_wallet, system_program, rent
- *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent
+ *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent [+ presale[w]]
  *   8 SetLeaderActive seller[s], presale, leader_record[w]
  *   9 SetAllowlist, 10 SetWindow, 11 ProposeSeller: seller[s], presale[w]
  *  12 AcceptSeller   proposed_seller[s], presale[w]
+ *  13 Finalize       presale[w]
+ *  14 Distribute     presale[w], temp_token[w], authority, mint, token_program, then
+ *                    (buyer_record[w], buyer_token[w]) x 1..DISTRIBUTE_MAX_BUYERS
+ *  15 Claim          buyer[s], presale[w], temp_token[w], authority, mint, token_program,
+ *                    buyer_record[w], buyer_token[w]
+ *  16 Refund         presale[w], buyer_record[w], buyer[w]
+ *  17 WithdrawProceeds seller[s,w], presale[w]
+ * A presale delivers its FBT in each buy (instant) or, fixed at Initialize, at completion: then
+ * the FBT stay owed in the vault, and with a minimum raise the SOL waits in the presale account
+ * (the escrow) until Finalize says whether the sale succeeded (delivery.h has the rules).
  * The authority is the PDA ["authority", presale] that owns the temp token account; buyer
  * records are PDAs ["buyer", presale, buyer], leader records ["leader", presale, code]. Every
- * failure returns a documented custom code (presale.h, README.md). No instruction accepts
- * duplicate accounts.
+ * failure returns a documented custom code (presale.h, README.md). No instruction but
+ * Distribute accepts duplicate accounts (naming a buyer twice moves its FBT once).
  */
 #include "delivery.h"
 
