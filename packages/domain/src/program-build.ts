@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: 'd532de8e148b81be1c87d02ba16f4b6ae058c8b15da3f544fde94af39449aa7a',
-  v3: '57b35d7ccb637c21019553a4f103a1d08131e719234351247384b58154ac045b',
+  v0: '2fd65d74aa388f09511f13e3a9cc445bf166c14649504ea10833faa9462813ba',
+  v3: '89008d740eb7398ce78c64243afa59a06ada5067633343c870ddb370016e134c',
 } as const;

@@ -22,6 +22,11 @@ export const PresaleInstruction = {
   SetWindow: 10,
   ProposeSeller: 11,
   AcceptSeller: 12,
+  Finalize: 13,
+  Distribute: 14,
+  Claim: 15,
+  Refund: 16,
+  WithdrawProceeds: 17,
 } as const;
 export type PresaleInstructionTag = (typeof PresaleInstruction)[keyof typeof PresaleInstruction];
 
@@ -35,13 +40,23 @@ export const ACCOUNT_COUNTS = {
   /** 11, or 12 with a leader record. */
   BuyWith: 11,
   RegisterLeader: 6,
+  /** 3, or 4 with the presale (required when the commission is in escrow). */
   ClaimCommission: 3,
   SetLeaderActive: 3,
   SetAllowlist: 2,
   SetWindow: 2,
   ProposeSeller: 2,
   AcceptSeller: 2,
+  Finalize: 1,
+  /** The head; then two accounts per buyer (record, token account), 1 to 28 buyers. */
+  Distribute: 5,
+  Claim: 8,
+  Refund: 3,
+  WithdrawProceeds: 2,
 } as const;
+
+/** Most buyers one Distribute takes (5 + 2 × 28 accounts: a transaction locks at most 64). */
+export const MAX_DISTRIBUTE_BUYERS = 28;
 
 /** Longest allowlist proof a purchase can carry (2^20 wallets). */
 export const MAX_ALLOWLIST_PROOF_DEPTH = 20;

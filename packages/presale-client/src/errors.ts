@@ -123,6 +123,60 @@ export const PRESALE_ERRORS = {
     name: 'MintFreezeAuthority',
     message: 'The mint still has a freeze authority, who could freeze the vault or buyers’ tokens.',
   },
+  6060: {
+    name: 'InstantWithTerms',
+    message: 'An instant presale can have no minimum raise and no vesting.',
+  },
+  6061: {
+    name: 'InvalidVesting',
+    message:
+      'The vesting must unlock at most 100% at completion, over a duration no shorter than its cliff.',
+  },
+  6062: {
+    name: 'InvalidMinimumRaise',
+    message: 'The minimum raise must be at most the presale’s total maximum.',
+  },
+  6063: {
+    name: 'SaleEndRequired',
+    message: 'A presale that delivers at completion needs an end to its window.',
+  },
+  6064: {
+    name: 'WindowLocked',
+    message: 'Buyers are owed tokens: the window’s end cannot be removed or moved later.',
+  },
+  6065: {
+    name: 'NotAtCompletion',
+    message: 'This presale delivers its tokens in each buy; it has no completion.',
+  },
+  6066: {
+    name: 'SaleNotComplete',
+    message: 'The presale completes only when it is sold out or its window has ended.',
+  },
+  6067: {
+    name: 'AlreadyFinalized',
+    message: 'The presale is finalized: its outcome is fixed and buys are closed.',
+  },
+  6068: { name: 'NotFinalized', message: 'The presale is not finalized yet.' },
+  6069: {
+    name: 'SaleFailed',
+    message:
+      'The presale missed its minimum raise: buyers are refunded and nothing is distributed.',
+  },
+  6070: {
+    name: 'SaleSucceeded',
+    message: 'The presale reached its minimum raise: there is nothing to refund.',
+  },
+  6071: { name: 'NothingDue', message: 'No tokens are unlocked for this buyer yet.' },
+  6072: { name: 'NoEscrow', message: 'This presale holds no SOL in escrow.' },
+  6073: { name: 'NothingToWithdraw', message: 'There are no proceeds left to withdraw.' },
+  6074: {
+    name: 'SaleCompleted',
+    message: 'The presale has completed: its limits and window can no longer change.',
+  },
+  6075: {
+    name: 'CommissionInEscrow',
+    message: 'This commission is held in the presale’s escrow: name the presale to claim it.',
+  },
 } as const satisfies Record<number, { name: string; message: string }>;
 
 /** A custom error code of the program. */

@@ -13,6 +13,7 @@ import {
 } from './buy-accounts';
 import { ACCOUNT_COUNTS, MAX_ALLOWLIST_PROOF_DEPTH, PresaleInstruction } from './constants';
 import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
+import { encodeDeliveryTerms, type DeliveryTerms } from './delivery-terms';
 import { data, r, u64, w } from './encoding';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress } from './pda';
@@ -62,11 +63,17 @@ export interface InitializeParams extends PresaleLimits {
   readonly tokenPrice: bigint;
   /** Open for purchases right away (default true). */
   readonly active?: boolean;
+  /**
+   * Delivery mode, minimum raise and vesting, appended to the data (19 bytes) when given;
+   * absent, the presale is instant with neither (the original 35-byte Initialize).
+   */
+  readonly terms?: DeliveryTerms;
 }
 
 /**
  * 0 Initialize: links the temp token account (its owner becomes the authority PDA) and sets price
- * and limits. The presale account signs (send it with the CreateAccount that makes it).
+ * and limits, and with `terms` how the FBT reach the buyers. The presale account signs (send it
+ * with the CreateAccount that makes it).
  */
 export function buildInitializeInstruction(params: InitializeParams): TransactionInstruction {
   const [authority, bump] = findAuthorityAddress(params.programId, params.presale);
@@ -88,6 +95,7 @@ export function buildInitializeInstruction(params: InitializeParams): Transactio
       u64(params.maxTotalBuyable, 'maxTotalBuyable'),
       bump,
       params.active === false ? 0 : 1,
+      ...(params.terms === undefined ? [] : [encodeDeliveryTerms(params.terms)]),
     ),
   });
 }

@@ -80,6 +80,54 @@ describe('decodePresaleAccount', () => {
     });
   });
 
+  it('decodes a version-3 account’s delivery, completion and escrow fields', () => {
+    const bytes = new Uint8Array(408);
+    bytes.set(presaleFixture());
+    const view = new DataView(bytes.buffer);
+    bytes[107] = 3;
+    bytes[288] = 1; // at completion
+    bytes[289] = 2; // succeeded
+    view.setUint16(290, 2_500, true);
+    view.setUint32(292, 3_600, true);
+    view.setUint32(296, 86_400, true);
+    [304, 312, 320, 328, 336, 344, 352, 360, 368].forEach((offset, i) =>
+      view.setBigUint64(offset, BigInt(1_000 + i), true),
+    );
+    expect(decodePresaleAccount(bytes)).toMatchObject({
+      version: 3,
+      saleEnd: 1_800_000_000n,
+      deliveryMode: 'at-completion',
+      status: 'succeeded',
+      unlockedAtCompletionBps: 2_500,
+      cliffSeconds: 3_600,
+      vestingSeconds: 86_400,
+      minimumRaise: 1_000n,
+      completedAt: 1_001n,
+      tokensOwed: 1_002n,
+      tokensDelivered: 1_003n,
+      escrowLamports: 1_004n,
+      refundedLamports: 1_005n,
+      proceedsWithdrawn: 1_006n,
+      buyersDelivered: 1_007n,
+      buyersRefunded: 1_008n,
+    });
+    bytes[289] = 4;
+    expect(() => decodePresaleAccount(bytes)).toThrow('unknown sale status 4');
+  });
+
+  it('reads an account older than version 3 as an instant presale, open, nothing escrowed', () => {
+    for (const size of [288, 192]) {
+      expect(decodePresaleAccount(presaleFixture(size))).toMatchObject({
+        deliveryMode: 'instant',
+        status: 'open',
+        minimumRaise: 0n,
+        unlockedAtCompletionBps: 10_000,
+        tokensOwed: 0n,
+        escrowLamports: 0n,
+      });
+    }
+  });
+
   it('decodes a never-initialized (all zero) account as not initialized', () => {
     expect(decodePresaleAccount(new Uint8Array(288))).toMatchObject({
       isInitialized: false,
@@ -89,8 +137,8 @@ describe('decodePresaleAccount', () => {
   });
 
   it.each([
-    ['too short', new Uint8Array(106), /must be 288 \(or 192\) bytes, got 106/],
-    ['of another size', new Uint8Array(300), /must be 288 \(or 192\) bytes, got 300/],
+    ['too short', new Uint8Array(106), /must be 408 \(or 288, 192\) bytes, got 106/],
+    ['of another size', new Uint8Array(300), /must be 408 \(or 288, 192\) bytes, got 300/],
     [
       'initialized with the wrong kind',
       (() => {
@@ -122,6 +170,21 @@ describe('decodeBuyerRecordAccount', () => {
       bump: 255,
       version: 1,
       tokensReceived: 40_000_000_000n,
+      tokensDelivered: 0n,
+    });
+  });
+
+  it('reads a version-2 record’s delivered tokens', () => {
+    const bytes = new Uint8Array(96);
+    const view = new DataView(bytes.buffer);
+    bytes[72] = 2;
+    bytes[74] = 2;
+    view.setBigUint64(80, 9_000n, true);
+    view.setBigUint64(88, 2_250n, true);
+    expect(decodeBuyerRecordAccount(bytes)).toMatchObject({
+      version: 2,
+      tokensReceived: 9_000n,
+      tokensDelivered: 2_250n,
     });
   });
 
@@ -130,7 +193,7 @@ describe('decodeBuyerRecordAccount', () => {
       'buyer record has kind 0, expected 2',
     );
     expect(() => decodeBuyerRecordAccount(new Uint8Array(8))).toThrow(
-      'buyer record must be 88 bytes, got 8',
+      'buyer record must be 96 (or 88) bytes, got 8',
     );
   });
 });

@@ -7,12 +7,28 @@ import {
   type PresaleState,
 } from '@fbt/domain';
 
-/** Size of a presale state account: the 106-byte base layout, then ours (layout version 2). */
-export const PRESALE_ACCOUNT_SIZE = 288;
+import {
+  decodeDeliveryFields,
+  PRESALE_ACCOUNT_SIZE,
+  PRESALE_V2_ACCOUNT_SIZE,
+  PresaleLayoutError,
+  type PresaleDeliveryFields,
+} from './delivery-layout';
+
+export {
+  PRESALE_ACCOUNT_SIZE,
+  PRESALE_DELIVERY_OFFSETS,
+  PRESALE_V2_ACCOUNT_SIZE,
+  PresaleLayoutError,
+  type PresaleDeliveryFields,
+} from './delivery-layout';
+
 /** Size of a version-1 presale account (no window, allowlist, pending seller or leaders). */
 export const PRESALE_V1_ACCOUNT_SIZE = 192;
-/** Size of a buyer record account (its first 8 bytes are fbtBuyedAmount). */
-export const BUYER_RECORD_ACCOUNT_SIZE = 88;
+/** Size of a buyer record account, version 2 (its first 8 bytes are fbtBuyedAmount). */
+export const BUYER_RECORD_ACCOUNT_SIZE = 96;
+/** Size of a version-1 buyer record (no tokensDelivered). */
+export const BUYER_RECORD_V1_ACCOUNT_SIZE = 88;
 
 /** Offsets of the fields after the base layout (mirrors c/presale.h). */
 export const PRESALE_EXTRA_OFFSETS = {
@@ -41,13 +57,17 @@ export const BUYER_RECORD_OFFSETS = {
   bump: 73,
   version: 74,
   tokensReceived: 80,
+  tokensDelivered: 88,
 } as const;
 
 /** Account kind tags the program writes. */
 export const ACCOUNT_KIND = { presale: 1, buyerRecord: 2, leaderRecord: 3 } as const;
 
-/** A decoded presale account: the base layout's state plus the program's own fields. */
-export interface PresaleAccount extends PresaleState {
+/**
+ * A decoded presale account: the base layout's state plus the program's own fields (an
+ * account older than version 3 reads as an instant presale: `INSTANT_DELIVERY_FIELDS`).
+ */
+export interface PresaleAccount extends PresaleState, PresaleDeliveryFields {
   readonly version: number;
   readonly authorityBump: number;
   readonly decimals: number;
@@ -55,7 +75,7 @@ export interface PresaleAccount extends PresaleState {
   readonly mint: string;
   /** PDA that owns the temp token account (base58). */
   readonly authority: string;
-  /** FBT base units delivered to buyers so far. */
+  /** FBT base units bought so far (instant: delivered in the buys; else see tokensDelivered). */
   readonly tokensSold: bigint;
   /** Distinct buyers (buyer records created). */
   readonly buyerCount: bigint;
@@ -70,7 +90,7 @@ export interface PresaleAccount extends PresaleState {
   readonly pendingSeller: string | null;
   /** Leader records registered for this presale. */
   readonly leaderCount: bigint;
-  /** Lamports paid by buys to leader records (the sellers received currentTotalSold minus this). */
+  /** Commission lamports buys credited to leader records (paid to the records, or escrowed). */
   readonly leaderCommission: bigint;
 }
 
@@ -80,16 +100,10 @@ export interface BuyerRecordAccount extends BuyerRecord {
   readonly buyer: string;
   readonly bump: number;
   readonly version: number;
-  /** FBT base units received. */
+  /** FBT base units bought (instant: received in the buy; at completion: owed until delivered). */
   readonly tokensReceived: bigint;
-}
-
-/** Thrown when bytes are not the account they are decoded as. */
-export class PresaleLayoutError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PresaleLayoutError';
-  }
+  /** At completion: FBT base units Distribute and Claim delivered so far (0n for version 1). */
+  readonly tokensDelivered: bigint;
 }
 
 const key = (bytes: Uint8Array, offset: number): string =>
@@ -108,9 +122,10 @@ const hex = (bytes: Uint8Array): string =>
  * @example decodePresaleAccount(accountInfo.data).currentTotalSold
  */
 export function decodePresaleAccount(bytes: Uint8Array): PresaleAccount {
-  if (bytes.length !== PRESALE_ACCOUNT_SIZE && bytes.length !== PRESALE_V1_ACCOUNT_SIZE) {
+  const sizes = [PRESALE_ACCOUNT_SIZE, PRESALE_V2_ACCOUNT_SIZE, PRESALE_V1_ACCOUNT_SIZE];
+  if (!sizes.includes(bytes.length)) {
     throw new PresaleLayoutError(
-      `presale account must be ${PRESALE_ACCOUNT_SIZE} (or ${PRESALE_V1_ACCOUNT_SIZE}) bytes, got ${bytes.length}`,
+      `presale account must be ${PRESALE_ACCOUNT_SIZE} (or ${PRESALE_V2_ACCOUNT_SIZE}, ${PRESALE_V1_ACCOUNT_SIZE}) bytes, got ${bytes.length}`,
     );
   }
   const state = decodePresaleState(bytes);
@@ -132,6 +147,7 @@ export function decodePresaleAccount(bytes: Uint8Array): PresaleAccount {
     tokensSold: view.getBigUint64(o.tokensSold, true),
     buyerCount: view.getBigUint64(o.buyerCount, true),
     ...decodeVersion2Fields(bytes, view),
+    ...decodeDeliveryFields(bytes),
   };
 }
 
@@ -148,7 +164,7 @@ type Version2Fields = Pick<
 
 /** The fields layout version 2 appended (zero / none on a version-1 account). */
 function decodeVersion2Fields(bytes: Uint8Array, view: DataView): Version2Fields {
-  if (bytes.length < PRESALE_ACCOUNT_SIZE) {
+  if (bytes.length < PRESALE_V2_ACCOUNT_SIZE) {
     return {
       saleStart: 0n,
       saleEnd: 0n,
@@ -173,11 +189,14 @@ function decodeVersion2Fields(bytes: Uint8Array, view: DataView): Version2Fields
   };
 }
 
-/** Decodes a buyer record account; its first 8 bytes go through the domain's `decodeBuyerRecord`. */
+/**
+ * Decodes a buyer record account (96 bytes, or 88 for version 1); its first 8 bytes go through
+ * the domain's `decodeBuyerRecord`.
+ */
 export function decodeBuyerRecordAccount(bytes: Uint8Array): BuyerRecordAccount {
-  if (bytes.length !== BUYER_RECORD_ACCOUNT_SIZE) {
+  if (bytes.length !== BUYER_RECORD_ACCOUNT_SIZE && bytes.length !== BUYER_RECORD_V1_ACCOUNT_SIZE) {
     throw new PresaleLayoutError(
-      `buyer record must be ${BUYER_RECORD_ACCOUNT_SIZE} bytes, got ${bytes.length}`,
+      `buyer record must be ${BUYER_RECORD_ACCOUNT_SIZE} (or ${BUYER_RECORD_V1_ACCOUNT_SIZE}) bytes, got ${bytes.length}`,
     );
   }
   const o = BUYER_RECORD_OFFSETS;
@@ -194,5 +213,7 @@ export function decodeBuyerRecordAccount(bytes: Uint8Array): BuyerRecordAccount 
     bump: bytes[o.bump] ?? 0,
     version: bytes[o.version] ?? 0,
     tokensReceived: view.getBigUint64(o.tokensReceived, true),
+    tokensDelivered:
+      bytes.length === BUYER_RECORD_ACCOUNT_SIZE ? view.getBigUint64(o.tokensDelivered, true) : 0n,
   };
 }

@@ -11,6 +11,7 @@ export const LEADER_RECORD_OFFSETS = {
   version: 2,
   active: 3,
   codeLength: 4,
+  commissionInEscrow: 5,
   presale: 8,
   wallet: 40,
   code: 72,
@@ -30,6 +31,12 @@ export interface LeaderRecordAccount {
   readonly version: number;
   /** False once the seller suspended the code (what was earned stays claimable). */
   readonly active: boolean;
+  /**
+   * The presale has a minimum raise: the commission waits in the presale's escrow, is claimed
+   * with the presale named (`buildClaimCommissionInstruction({ ..., presale })`) once the sale
+   * succeeded, and is void if it fails. False on version-1 records.
+   */
+  readonly commissionInEscrow: boolean;
   /** Lamports bought through the code. */
   readonly volumeLamports: bigint;
   readonly buys: bigint;
@@ -69,6 +76,7 @@ export function decodeLeaderRecordAccount(bytes: Uint8Array): LeaderRecordAccoun
     bump: bytes[o.bump] ?? 0,
     version: bytes[o.version] ?? 0,
     active: bytes[o.active] === 1,
+    commissionInEscrow: bytes[o.commissionInEscrow] === 1,
     volumeLamports: view.getBigUint64(o.volume, true),
     buys: view.getBigUint64(o.buys, true),
     solsEarned: earned,

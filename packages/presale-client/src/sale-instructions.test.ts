@@ -111,6 +111,7 @@ describe('decodeLeaderRecordAccount', () => {
       bump: 254,
       version: 1,
       active: false,
+      commissionInEscrow: false,
       volumeLamports: 5_000n,
       buys: 2n,
       solsEarned: 500n,

@@ -44,15 +44,26 @@ export interface ClaimCommissionParams {
   readonly leaderWallet: PublicKey;
   /** The leader record (`findLeaderRecordAddress`). */
   readonly leaderRecord: PublicKey;
+  /**
+   * The record's presale, as a 4th account: required when the commission is in escrow (a
+   * presale with a minimum raise, `commissionInEscrow`), accepted for any.
+   */
+  readonly presale?: PublicKey;
 }
 
-/** 7 ClaimCommission (leader signs): pays everything above the record's rent-exempt minimum. */
+/**
+ * 7 ClaimCommission (leader signs): pays everything above the record's rent-exempt minimum; with
+ * the presale named and its commission in escrow, accrued minus claimed from the escrow once the
+ * sale succeeded.
+ */
 export function buildClaimCommissionInstruction(
   params: ClaimCommissionParams,
 ): TransactionInstruction {
+  const keys = [w(params.leaderWallet, true), w(params.leaderRecord), r(RENT_SYSVAR_ID)];
+  if (params.presale !== undefined) keys.push(w(params.presale));
   return new TransactionInstruction({
     programId: params.programId,
-    keys: [w(params.leaderWallet, true), w(params.leaderRecord), r(RENT_SYSVAR_ID)],
+    keys,
     data: data(PresaleInstruction.ClaimCommission),
   });
 }

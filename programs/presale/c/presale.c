@@ -11,17 +11,28 @@
  *                    token_program
  *   5 BuyWith        the 11 Buy accounts [+ leader_record[w]]
  *   6 RegisterLeader seller[s,w], presale[w], leader_record[w], leader_wallet, system_program, rent
- *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent
+ *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent [+ presale[w]]
  *   8 SetLeaderActive seller[s], presale, leader_record[w]
  *   9 SetAllowlist, 10 SetWindow, 11 ProposeSeller: seller[s], presale[w]
  *  12 AcceptSeller   proposed_seller[s], presale[w]
+ *  13 Finalize       presale[w]
+ *  14 Distribute     presale[w], temp_token[w], authority, mint, token_program, then
+ *                    (buyer_record[w], buyer_token[w]) x 1..DISTRIBUTE_MAX_BUYERS
+ *  15 Claim          buyer[s], presale[w], temp_token[w], authority, mint, token_program,
+ *                    buyer_record[w], buyer_token[w]
+ *  16 Refund         presale[w], buyer_record[w], buyer[w]
+ *  17 WithdrawProceeds seller[s,w], presale[w]
+ * A presale delivers its FBT in each buy (instant) or, fixed at Initialize, at completion: then
+ * the FBT stay owed in the vault, and with a minimum raise the SOL waits in the presale account
+ * (the escrow) until Finalize says whether the sale succeeded (delivery.h has the rules).
  * The authority is the PDA ["authority", presale] that owns the temp token account; buyer
  * records are PDAs ["buyer", presale, buyer], leader records ["leader", presale, code]. Every
- * failure returns a documented custom code (presale.h, README.md). No instruction accepts
- * duplicate accounts.
+ * failure returns a documented custom code (presale.h, README.md). No instruction but
+ * Distribute accepts duplicate accounts (naming a buyer twice moves its FBT once).
  */
 #include "presale.h"
 #include "token.h"
+#include "delivery.h"
 
 static const SolPubkey RENT_SYSVAR_ID = {{0x06, 0xa7, 0xd5, 0x17, 0x19, 0x2c, 0x5c, 0x51,
                                           0x21, 0x8c, 0xc9, 0x4c, 0x3d, 0x4a, 0xf1, 0x7f,
@@ -33,7 +44,8 @@ static const uint64_t POW10[MAX_DECIMALS + 1] = {
     1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
     1000000000ULL};
 
-#define MAX_ACCOUNTS BUY_WITH_MAX_ACCOUNT_COUNT /* the most any instruction takes */
+/* The most any instruction takes: Distribute's head and its pairs. */
+#define MAX_ACCOUNTS (DISTRIBUTE_ACCOUNT_COUNT + 2 * DISTRIBUTE_MAX_BUYERS)
 #define ACCOUNT_STORAGE_OVERHEAD 128
 #define F64_ONE_BITS 0x3FF0000000000000ULL
 #define F64_TWO_BITS 0x4000000000000000ULL
@@ -226,7 +238,9 @@ static uint64_t rent_exempt_minimum(const SolAccountInfo *rent, uint64_t data_le
 static uint64_t process_initialize(const FbtInput *in) {
   if (in->account_count != INITIALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != INITIALIZE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  if (in->data_len != INITIALIZE_MIN_DATA_LEN && in->data_len != INITIALIZE_MAX_DATA_LEN) {
+    return E_INVALID_INSTRUCTION;
+  }
   SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
   SolAccountInfo *temp = &in->accounts[2], *mint = &in->accounts[3];
   SolAccountInfo *authority = &in->accounts[4], *token_program = &in->accounts[5];
@@ -252,6 +266,18 @@ static uint64_t process_initialize(const FbtInput *in) {
   if (mint_result != FBT_SUCCESS) return mint_result;
   uint8_t decimals = mint->data[MINT_DECIMALS];
   if (!limits_are_valid(price, min, max_user, max_total, decimals)) return E_INVALID_LIMITS;
+  /* The 35-byte form is an instant presale; the 54-byte form appends the delivery terms. */
+  DeliveryTerms terms = {DELIVERY_INSTANT, 0, BPS_PER_WHOLE, 0, 0};
+  if (in->data_len == INITIALIZE_MAX_DATA_LEN) {
+    const uint8_t *t = d + INITIALIZE_MIN_DATA_LEN;
+    terms.mode = t[0];
+    terms.minimum_raise = fbt_load_u64(t + 1);
+    terms.bps = fbt_load_u16(t + 9);
+    terms.cliff = fbt_load_u32(t + 11);
+    terms.duration = fbt_load_u32(t + 15);
+    uint64_t invalid = check_delivery_terms(&terms, max_total);
+    if (invalid != FBT_SUCCESS) return invalid;
+  }
 
   /* Only the canonical authority (highest valid bump): one authority per presale. */
   SolSignerSeed seeds[3] = {{AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}};
@@ -295,8 +321,13 @@ static uint64_t process_initialize(const FbtInput *in) {
   fbt_pubkey_copy(s + PS_AUTHORITY, authority->key->x);
   fbt_store_u64(s + PS_TOKENS_SOLD, 0);
   fbt_store_u64(s + PS_BUYER_COUNT, 0);
-  /* No window, no allowlist, no pending seller, no leaders yet. */
+  /* No window, no allowlist, no pending seller, no leaders, nothing owed or escrowed yet. */
   sol_memset_(s + PS_SALE_START, 0, PRESALE_ACCOUNT_SIZE - PS_SALE_START);
+  s[PS_DELIVERY_MODE] = terms.mode;
+  fbt_store_u16(s + PS_UNLOCKED_AT_COMPLETION_BPS, terms.bps);
+  fbt_store_u32(s + PS_CLIFF_SECONDS, terms.cliff);
+  fbt_store_u32(s + PS_VESTING_SECONDS, terms.duration);
+  fbt_store_u64(s + PS_MINIMUM_RAISE, terms.minimum_raise);
   return FBT_SUCCESS;
 }
 
@@ -342,9 +373,8 @@ static uint64_t check_window(const uint8_t *s) {
   int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
   int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
   if (start == 0 && end == 0) return FBT_SUCCESS;
-  uint8_t clock[FBT_CLOCK_SIZE];
-  if (sol_get_clock_sysvar(clock) != 0) return E_SALE_NOT_STARTED;
-  int64_t now = (int64_t)fbt_load_u64(clock + FBT_CLOCK_UNIX_TIMESTAMP);
+  int64_t now;
+  if (!clock_now(&now)) return E_SALE_NOT_STARTED;
   if (start != 0 && now < start) return E_SALE_NOT_STARTED;
   if (end != 0 && now >= end) return E_SALE_ENDED;
   return FBT_SUCCESS;
@@ -390,6 +420,14 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
+  /* At completion: nothing after Finalize, and an end to the window, so that what buyers are
+   * owed (and, with a minimum raise, their escrowed SOL) always reaches an outcome. */
+  bool at_completion = delivers_at_completion(s);
+  bool escrow = at_completion && has_escrow(s);
+  if (at_completion) {
+    if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
+    if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
+  }
   result = check_window(s);
   if (result != FBT_SUCCESS) return result;
 
@@ -473,7 +511,18 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   uint64_t tokens;
   if (fbt_mul_div_floor(amount, POW10[decimals], price, &tokens)) return E_ARITHMETIC_OVERFLOW;
   if (tokens == 0) return E_ZERO_TOKENS;
-  if (fbt_load_u64(temp->data + TA_AMOUNT) < tokens) return E_INSUFFICIENT_TOKENS;
+  /* What the vault can sell: its balance, less (at completion) what earlier buys are owed. */
+  uint64_t available = fbt_load_u64(temp->data + TA_AMOUNT);
+  uint64_t new_owed = 0, new_escrow = 0;
+  if (at_completion) {
+    uint64_t owed = fbt_load_u64(s + PS_TOKENS_OWED);
+    if (fbt_sub_underflow(available, owed, &available)) return E_INSUFFICIENT_TOKENS;
+    if (fbt_add_overflow(owed, tokens, &new_owed) ||
+        (escrow && fbt_add_overflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), amount, &new_escrow))) {
+      return E_ARITHMETIC_OVERFLOW;
+    }
+  }
+  if (available < tokens) return E_INSUFFICIENT_TOKENS;
 
   uint64_t new_received, new_tokens_sold, new_total = sold + amount; /* amount <= total_left */
   if (fbt_add_overflow(received, tokens, &new_received) ||
@@ -519,21 +568,29 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
 
   /* SOL: one System transfer from the buyer into a hub, then direct moves out of it (the hub is
    * ours, so the program may debit it). Plain buy: the seller is the hub. Leader buy: the leader
-   * record. First buy on a pre-funded record address: the new buyer record, which also takes its
-   * missing rent in the same transfer, so griefing costs Allocate + Assign and nothing more. */
-  SolAccountInfo *hub = prefunded ? record : leader != NULL ? leader : seller;
+   * record. Escrow (a minimum raise): the presale account keeps it all, a leader's share too.
+   * First buy on a pre-funded record address: the new buyer record, which also takes its missing
+   * rent in the same transfer, so griefing costs Allocate + Assign and nothing more. */
+  SolAccountInfo *hub = prefunded ? record : escrow ? presale : leader != NULL ? leader : seller;
   uint64_t paid;
   if (fbt_add_overflow(amount, record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
   SystemTransfer pay = {buyer, hub, system_program, paid, in->accounts, in->account_count};
   result = system_transfer(&pay);
   if (result != FBT_SUCCESS) return result;
-  if (hub != seller) {
-    result = move_lamports(hub, seller, seller_share);
-    if (result != FBT_SUCCESS) return result;
-  }
-  if (leader != NULL && hub != leader) {
-    result = move_lamports(hub, leader, commission);
-    if (result != FBT_SUCCESS) return result;
+  if (escrow) {
+    if (hub != presale) {
+      result = move_lamports(hub, presale, amount);
+      if (result != FBT_SUCCESS) return result;
+    }
+  } else {
+    if (hub != seller) {
+      result = move_lamports(hub, seller, seller_share);
+      if (result != FBT_SUCCESS) return result;
+    }
+    if (leader != NULL && hub != leader) {
+      result = move_lamports(hub, leader, commission);
+      if (result != FBT_SUCCESS) return result;
+    }
   }
   if (leader != NULL) {
     uint8_t *l = leader->data;
@@ -543,15 +600,17 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     fbt_store_u64(s + PS_LEADER_COMMISSION, presale_commission);
   }
 
-  uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
-  SolSignerSeed authority_seeds[3] = {
-      {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
-  SolSignerSeeds authority_signer = {authority_seeds, 3};
-  TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
-                           token_program, tokens, decimals,    {&authority_signer, 1},
-                           in->accounts,  in->account_count};
-  result = token_transfer_checked(&deliver);
-  if (result != FBT_SUCCESS) return result;
+  if (!at_completion) {
+    uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
+    SolSignerSeed authority_seeds[3] = {
+        {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
+    SolSignerSeeds authority_signer = {authority_seeds, 3};
+    TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
+                             token_program, tokens, decimals,    {&authority_signer, 1},
+                             in->accounts,  in->account_count};
+    result = token_transfer_checked(&deliver);
+    if (result != FBT_SUCCESS) return result;
+  }
 
   uint8_t *r = record->data;
   if (is_new_record) {
@@ -559,7 +618,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     fbt_pubkey_copy(r + BR_BUYER, buyer->key->x);
     r[BR_KIND] = ACCOUNT_KIND_BUYER_RECORD;
     r[BR_BUMP] = record_bump;
-    r[BR_VERSION] = LAYOUT_VERSION;
+    r[BR_VERSION] = BUYER_RECORD_LAYOUT_VERSION;
     uint64_t buyers;
     if (fbt_add_overflow(fbt_load_u64(s + PS_BUYER_COUNT), 1, &buyers)) return E_ARITHMETIC_OVERFLOW;
     fbt_store_u64(s + PS_BUYER_COUNT, buyers);
@@ -568,6 +627,16 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   fbt_store_u64(r + BR_TOKENS_RECEIVED, new_received);
   fbt_store_u64(s + PS_CURRENT_TOTAL_SOLD, new_total);
   fbt_store_u64(s + PS_TOKENS_SOLD, new_tokens_sold);
+  if (at_completion) {
+    /* The FBT stay in the vault, owed; the buy that sells out starts the vesting clock. */
+    fbt_store_u64(s + PS_TOKENS_OWED, new_owed);
+    if (escrow) fbt_store_u64(s + PS_ESCROW_LAMPORTS, new_escrow);
+    int64_t now;
+    if (is_sold_out(s)) {
+      if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+      record_sold_out(s, now);
+    }
+  }
   return FBT_SUCCESS;
 }
 
@@ -632,9 +701,18 @@ static uint64_t process_update_limits(const FbtInput *in) {
       max_total < fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD)) {
     return E_INVALID_LIMITS;
   }
+  /* At completion: a completed sale's limits are fixed, and the minimum raise stays reachable. */
+  bool at_completion = delivers_at_completion(s);
+  int64_t now = 0;
+  if (at_completion) {
+    if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+    if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
+    if (max_total < fbt_load_u64(s + PS_MINIMUM_RAISE)) return E_INVALID_MINIMUM_RAISE;
+  }
   fbt_store_u64(s + PS_MAX_USER_BUYABLE, max_user);
   fbt_store_u64(s + PS_MIN_USER_BUYABLE, min);
   fbt_store_u64(s + PS_MAX_TOTAL_BUYABLE, max_total);
+  if (at_completion) record_sold_out(s, now); /* new limits that sell it out complete the sale */
   return FBT_SUCCESS;
 }
 
@@ -660,13 +738,19 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
     return E_INVALID_TOKEN_ACCOUNT;
   }
 
-  uint64_t total_left;
-  bool sold_out = fbt_sub_underflow(fbt_load_u64(s + PS_MAX_TOTAL_BUYABLE),
-                                    fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD), &total_left) ||
-                  fbt_load_u64(s + PS_MIN_USER_BUYABLE) > total_left;
-  if (s[PS_IS_ACTIVED] == 1 && !sold_out) return E_WITHDRAW_NOT_ALLOWED;
+  /* Instant: when paused or sold out. At completion: after Finalize, and never what is owed. */
+  uint64_t owed = 0;
+  if (delivers_at_completion(s)) {
+    if (s[PS_STATUS] < SALE_SUCCEEDED) return E_NOT_FINALIZED;
+    owed = fbt_load_u64(s + PS_TOKENS_OWED);
+  } else if (s[PS_IS_ACTIVED] == 1 && !is_sold_out(s)) {
+    return E_WITHDRAW_NOT_ALLOWED;
+  }
 
-  uint64_t balance = fbt_load_u64(temp->data + TA_AMOUNT);
+  uint64_t balance;
+  if (fbt_sub_underflow(fbt_load_u64(temp->data + TA_AMOUNT), owed, &balance)) {
+    return E_INSUFFICIENT_TOKENS;
+  }
   if (balance == 0) return FBT_SUCCESS;
   uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
   SolSignerSeed seeds[3] = {
@@ -743,9 +827,10 @@ static uint64_t process_register_leader(const FbtInput *in) {
   uint8_t *l = record->data;
   l[LR_KIND] = ACCOUNT_KIND_LEADER_RECORD;
   l[LR_BUMP] = bump;
-  l[LR_VERSION] = LAYOUT_VERSION;
+  l[LR_VERSION] = LEADER_RECORD_LAYOUT_VERSION;
   l[LR_ACTIVE] = 1;
   l[LR_CODE_LENGTH] = (uint8_t)code_len;
+  l[LR_COMMISSION_IN_ESCROW] = delivers_at_completion(s) && has_escrow(s) ? 1 : 0;
   fbt_pubkey_copy(l + LR_PRESALE, presale->key->x);
   fbt_pubkey_copy(l + LR_WALLET, wallet->key->x);
   sol_memcpy_(l + LR_CODE, code, code_len);
@@ -754,8 +839,34 @@ static uint64_t process_register_leader(const FbtInput *in) {
 }
 
 /* ------------------------------------------------------------------ 7 ClaimCommission */
+/* A succeeded escrow presale pays the leader accrued - claimed from its escrow; a failed one's
+ * commission is void. */
+static uint64_t claim_commission_from_escrow(SolAccountInfo *wallet, SolAccountInfo *record,
+                                             SolAccountInfo *presale) {
+  uint8_t *s = presale->data, *l = record->data;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  uint64_t payout, claimed, escrow;
+  if (fbt_sub_underflow(fbt_load_u64(l + LR_ACCRUED), fbt_load_u64(l + LR_CLAIMED), &payout) ||
+      payout == 0) {
+    return E_NOTHING_TO_CLAIM;
+  }
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), payout, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(l + LR_CLAIMED), payout, &claimed)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  uint64_t result = move_lamports(presale, wallet, payout);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(l + LR_CLAIMED, claimed);
+  return FBT_SUCCESS;
+}
+
 static uint64_t process_claim_commission(const FbtInput *in) {
-  if (in->account_count != CLAIM_COMMISSION_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->account_count != CLAIM_COMMISSION_ACCOUNT_COUNT &&
+      in->account_count != CLAIM_COMMISSION_MAX_ACCOUNT_COUNT) {
+    return E_WRONG_ACCOUNT_COUNT;
+  }
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len != CLAIM_COMMISSION_DATA_LEN) return E_INVALID_INSTRUCTION;
   SolAccountInfo *wallet = &in->accounts[0], *record = &in->accounts[1];
@@ -770,8 +881,19 @@ static uint64_t process_claim_commission(const FbtInput *in) {
   uint8_t *l = record->data;
   if (!fbt_pubkey_eq(l + LR_WALLET, wallet->key->x)) return E_NOT_LEADER;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
+  uint64_t result;
+  if (in->account_count == CLAIM_COMMISSION_MAX_ACCOUNT_COUNT) {
+    SolAccountInfo *presale = &in->accounts[3];
+    if (!presale->is_writable) return E_NOT_WRITABLE;
+    result = check_presale(presale, in->program_id);
+    if (result != FBT_SUCCESS) return result;
+    if (!fbt_pubkey_eq(l + LR_PRESALE, presale->key->x)) return E_INVALID_LEADER_RECORD;
+    if (has_escrow(presale->data)) return claim_commission_from_escrow(wallet, record, presale);
+  } else if (l[LR_COMMISSION_IN_ESCROW] != 0) {
+    return E_COMMISSION_IN_ESCROW;
+  }
   uint64_t minimum;
-  uint64_t result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &minimum);
+  result = rent_exempt_minimum(rent, LEADER_RECORD_SIZE, &minimum);
   if (result != FBT_SUCCESS) return result;
   uint64_t payout, claimed, wallet_lamports;
   if (fbt_sub_underflow(*record->lamports, minimum, &payout) || payout == 0) {
@@ -819,6 +941,17 @@ static uint64_t process_set_window(const FbtInput *in) {
   int64_t end = (int64_t)fbt_load_u64(in->data + 9);
   if (start < 0 || end < 0 || (start != 0 && end != 0 && start >= end)) return E_INVALID_WINDOW;
   uint8_t *s = in->accounts[1].data;
+  /* At completion: a completed sale's window is fixed; once anyone bought, the end may only
+   * come sooner, so what buyers are owed always reaches an outcome. */
+  if (delivers_at_completion(s)) {
+    int64_t now;
+    if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+    if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
+    int64_t old_end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+    if (fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 && (end == 0 || end > old_end)) {
+      return E_WINDOW_LOCKED;
+    }
+  }
   fbt_store_u64(s + PS_SALE_START, (uint64_t)start);
   fbt_store_u64(s + PS_SALE_END, (uint64_t)end);
   return FBT_SUCCESS;
@@ -850,6 +983,228 @@ static uint64_t process_accept_seller(const FbtInput *in) {
   }
   fbt_pubkey_copy(s + PS_SELLER, proposed->key->x);
   sol_memset_(s + PS_PENDING_SELLER, 0, 32);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 13 Finalize */
+/* Anyone: fixes the outcome of a complete at-completion sale. The vesting starts when it sold
+ * out (recorded then), else at the window's end. A failed sale owes no tokens. */
+static uint64_t process_finalize(const FbtInput *in) {
+  if (in->account_count != FINALIZE_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->data_len != FINALIZE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *presale = &in->accounts[0];
+  if (!presale->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t *s = presale->data;
+  if (!delivers_at_completion(s)) return E_NOT_AT_COMPLETION;
+  if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
+  int64_t now;
+  if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+  if (s[PS_STATUS] == SALE_OPEN) {
+    if (is_sold_out(s)) {
+      record_sold_out(s, now);
+    } else if (window_has_ended(s, now)) {
+      fbt_store_u64(s + PS_COMPLETED_AT, fbt_load_u64(s + PS_SALE_END));
+    } else {
+      return E_SALE_NOT_COMPLETE;
+    }
+  }
+  bool succeeded = fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) >= fbt_load_u64(s + PS_MINIMUM_RAISE);
+  s[PS_STATUS] = succeeded ? SALE_SUCCEEDED : SALE_FAILED;
+  if (!succeeded) fbt_store_u64(s + PS_TOKENS_OWED, 0);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 14 Distribute, 15 Claim */
+/* The vault side of a delivery, checked once per instruction: presale [w], vault [w],
+ * authority, mint, token program, on a succeeded at-completion sale. */
+typedef struct {
+  SolAccountInfo *presale, *temp, *authority, *mint, *token_program;
+  const SolPubkey *program_id;
+  const FbtInput *in;
+  int64_t now;
+  uint8_t authority_bump[1];
+  SolSignerSeed seeds[3];
+  SolSignerSeeds signer;
+} Delivery;
+
+static uint64_t open_delivery(const FbtInput *in, uint64_t first, Delivery *d) {
+  SolAccountInfo *a = &in->accounts[first];
+  d->presale = &a[0];
+  d->temp = &a[1];
+  d->authority = &a[2];
+  d->mint = &a[3];
+  d->token_program = &a[4];
+  d->program_id = in->program_id;
+  d->in = in;
+  if (!d->presale->is_writable || !d->temp->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(d->presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  const uint8_t *s = d->presale->data;
+  if (!delivers_at_completion(s)) return E_NOT_AT_COMPLETION;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  if (!fbt_pubkey_eq(d->temp->key->x, s + PS_TEMP_TOKEN_ACCOUNT) ||
+      !has_token_account_layout(d->temp)) {
+    return E_WRONG_TEMP_TOKEN_ACCOUNT;
+  }
+  if (!fbt_pubkey_eq(d->authority->key->x, s + PS_AUTHORITY)) return E_WRONG_AUTHORITY;
+  if (!fbt_pubkey_eq(d->mint->key->x, s + PS_MINT)) return E_WRONG_MINT;
+  result = check_token_program(d->token_program, d->mint);
+  if (result != FBT_SUCCESS) return result;
+  if (s[PS_DECIMALS] > MAX_DECIMALS) return E_PRESALE_INVALID;
+  if (!clock_now(&d->now)) return FBT_ERROR_INVALID_ARGUMENT;
+  d->authority_bump[0] = s[PS_AUTHORITY_BUMP];
+  d->seeds[0] = (SolSignerSeed){AUTHORITY_SEED, sizeof(AUTHORITY_SEED)};
+  d->seeds[1] = (SolSignerSeed){d->presale->key->x, 32};
+  d->seeds[2] = (SolSignerSeed){d->authority_bump, 1};
+  d->signer = (SolSignerSeeds){d->seeds, 3};
+  return FBT_SUCCESS;
+}
+
+/* Moves what the record's buyer has unlocked and not yet received to `token` (an FBT account of
+ * that buyer), or nothing (*moved = 0) when nothing is due. `buyer`, when given, must be the
+ * record's buyer. A record of another presale or a foreign token account is an error. */
+static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolAccountInfo *token,
+                                 const SolAccountInfo *buyer, uint64_t *moved) {
+  *moved = 0;
+  if (!record->is_writable || !token->is_writable) return E_NOT_WRITABLE;
+  uint8_t *s = d->presale->data, *r = record->data;
+  if (!fbt_pubkey_eq(record->owner->x, d->program_id->x) ||
+      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
+      !fbt_pubkey_eq(r + BR_PRESALE, d->presale->key->x) ||
+      (buyer != NULL && !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x))) {
+    return E_INVALID_BUYER_RECORD;
+  }
+  if (!is_token_account_of(token, d->token_program, s + PS_MINT, r + BR_BUYER)) {
+    return E_INVALID_TOKEN_ACCOUNT;
+  }
+  uint64_t bought = fbt_load_u64(r + BR_TOKENS_RECEIVED);
+  uint64_t delivered = fbt_load_u64(r + BR_TOKENS_DELIVERED), unlocked, due;
+  uint64_t result = unlocked_tokens(s, bought, d->now, &unlocked);
+  if (result != FBT_SUCCESS) return result;
+  if (fbt_sub_underflow(unlocked, delivered, &due) || due == 0) return FBT_SUCCESS;
+  uint64_t owed, total_delivered, buyers_delivered = fbt_load_u64(s + PS_BUYERS_DELIVERED);
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_TOKENS_OWED), due, &owed) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_DELIVERED), due, &total_delivered) ||
+      (unlocked == bought && fbt_add_overflow(buyers_delivered, 1, &buyers_delivered))) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  TokenTransfer transfer = {d->temp,          d->mint, token, d->authority, d->token_program,
+                            due,              s[PS_DECIMALS], {&d->signer, 1}, d->in->accounts, d->in->account_count};
+  result = token_transfer_checked(&transfer);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(r + BR_TOKENS_DELIVERED, unlocked);
+  fbt_store_u64(s + PS_TOKENS_OWED, owed);
+  fbt_store_u64(s + PS_TOKENS_DELIVERED, total_delivered);
+  fbt_store_u64(s + PS_BUYERS_DELIVERED, buyers_delivered);
+  *moved = due;
+  return FBT_SUCCESS;
+}
+
+/* Anyone: the head, then (buyer record, token account) pairs, 1 to DISTRIBUTE_MAX_BUYERS (the
+ * deserializer refuses more). Naming a buyer twice is allowed: the second pair has nothing due. */
+static uint64_t process_distribute(const FbtInput *in) {
+  uint64_t count = in->account_count;
+  if (count < DISTRIBUTE_ACCOUNT_COUNT + 2 || (count - DISTRIBUTE_ACCOUNT_COUNT) % 2 != 0) {
+    return E_WRONG_ACCOUNT_COUNT;
+  }
+  if (in->data_len != DISTRIBUTE_DATA_LEN) return E_INVALID_INSTRUCTION;
+  Delivery d;
+  uint64_t result = open_delivery(in, 0, &d);
+  if (result != FBT_SUCCESS) return result;
+  for (uint64_t i = DISTRIBUTE_ACCOUNT_COUNT; i < count; i += 2) {
+    uint64_t moved;
+    result = deliver_unlocked(&d, &in->accounts[i], &in->accounts[i + 1], NULL, &moved);
+    if (result != FBT_SUCCESS) return result;
+  }
+  return FBT_SUCCESS;
+}
+
+/* The buyer: buyer [s], the head, buyer record [w], token account [w]; NothingDue when nothing
+ * unlocked since the last delivery. */
+static uint64_t process_claim(const FbtInput *in) {
+  if (in->account_count != CLAIM_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != CLAIM_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *buyer = &in->accounts[0];
+  if (!buyer->is_signer) return E_MISSING_SIGNER;
+  Delivery d;
+  uint64_t result = open_delivery(in, 1, &d), moved;
+  if (result != FBT_SUCCESS) return result;
+  result = deliver_unlocked(&d, &in->accounts[6], &in->accounts[7], buyer, &moved);
+  if (result != FBT_SUCCESS) return result;
+  return moved == 0 ? E_NOTHING_DUE : FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 16 Refund */
+/* Anyone, after a failed Finalize: the record's buyer gets back lamportsSpent from the escrow
+ * and the record's own lamports; the record is zeroed and emptied (closed). */
+static uint64_t process_refund(const FbtInput *in) {
+  if (in->account_count != REFUND_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
+  if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
+  if (in->data_len != REFUND_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *presale = &in->accounts[0], *record = &in->accounts[1];
+  SolAccountInfo *buyer = &in->accounts[2];
+  if (!presale->is_writable || !record->is_writable || !buyer->is_writable) return E_NOT_WRITABLE;
+  uint64_t result = check_presale(presale, in->program_id);
+  if (result != FBT_SUCCESS) return result;
+  uint8_t *s = presale->data, *r = record->data;
+  if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
+  if (s[PS_STATUS] == SALE_SUCCEEDED) return E_SALE_SUCCEEDED;
+  if (s[PS_STATUS] != SALE_FAILED) return E_NOT_FINALIZED;
+  if (!fbt_pubkey_eq(record->owner->x, in->program_id->x) ||
+      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
+      !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
+      !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+    return E_INVALID_BUYER_RECORD;
+  }
+  uint64_t paid = fbt_load_u64(r + BR_LAMPORTS_SPENT), escrow, refunded, buyers;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), paid, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_REFUNDED_LAMPORTS), paid, &refunded) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_BUYERS_REFUNDED), 1, &buyers)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  result = move_lamports(presale, buyer, paid);
+  if (result != FBT_SUCCESS) return result;
+  result = move_lamports(record, buyer, *record->lamports);
+  if (result != FBT_SUCCESS) return result;
+  sol_memset_(r, 0, BUYER_RECORD_SIZE);
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(s + PS_REFUNDED_LAMPORTS, refunded);
+  fbt_store_u64(s + PS_BUYERS_REFUNDED, buyers);
+  return FBT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ 17 WithdrawProceeds */
+/* The seller, after a successful Finalize of an escrow presale: currentTotalSold - the leaders'
+ * commission (theirs to claim) - what was already withdrawn. */
+static uint64_t process_withdraw_proceeds(const FbtInput *in) {
+  uint64_t result = check_seller_call(in, WITHDRAW_PROCEEDS_ACCOUNT_COUNT, true);
+  if (result != FBT_SUCCESS) return result;
+  if (in->data_len != WITHDRAW_PROCEEDS_DATA_LEN) return E_INVALID_INSTRUCTION;
+  SolAccountInfo *seller = &in->accounts[0], *presale = &in->accounts[1];
+  if (!seller->is_writable) return E_NOT_WRITABLE;
+  uint8_t *s = presale->data;
+  if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
+  if (s[PS_STATUS] == SALE_FAILED) return E_SALE_FAILED;
+  if (s[PS_STATUS] != SALE_SUCCEEDED) return E_NOT_FINALIZED;
+  uint64_t proceeds, escrow, withdrawn;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD),
+                        fbt_load_u64(s + PS_LEADER_COMMISSION), &proceeds) ||
+      fbt_sub_underflow(proceeds, fbt_load_u64(s + PS_PROCEEDS_WITHDRAWN), &proceeds)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  if (proceeds == 0) return E_NOTHING_TO_WITHDRAW;
+  if (fbt_sub_underflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), proceeds, &escrow) ||
+      fbt_add_overflow(fbt_load_u64(s + PS_PROCEEDS_WITHDRAWN), proceeds, &withdrawn)) {
+    return E_ARITHMETIC_OVERFLOW;
+  }
+  result = move_lamports(presale, seller, proceeds);
+  if (result != FBT_SUCCESS) return result;
+  fbt_store_u64(s + PS_ESCROW_LAMPORTS, escrow);
+  fbt_store_u64(s + PS_PROCEEDS_WITHDRAWN, withdrawn);
   return FBT_SUCCESS;
 }
 
@@ -886,6 +1241,16 @@ FBT_EXPORT uint64_t entrypoint(const uint8_t *serialized) {
       return process_propose_seller(&in);
     case IX_ACCEPT_SELLER:
       return process_accept_seller(&in);
+    case IX_FINALIZE:
+      return process_finalize(&in);
+    case IX_DISTRIBUTE:
+      return process_distribute(&in);
+    case IX_CLAIM:
+      return process_claim(&in);
+    case IX_REFUND:
+      return process_refund(&in);
+    case IX_WITHDRAW_PROCEEDS:
+      return process_withdraw_proceeds(&in);
     default:
       return E_INVALID_INSTRUCTION;
   }

@@ -20,8 +20,16 @@ enum {
   IX_SET_WINDOW = 10,     /* [10, start i64, end i64] (0 = none) */
   IX_PROPOSE_SELLER = 11, /* [11, new seller 32] (zero = cancel) */
   IX_ACCEPT_SELLER = 12,  /* [12] */
+  IX_FINALIZE = 13,       /* [13]; presale only: fixes the outcome of a completed sale */
+  IX_DISTRIBUTE = 14,     /* [14]; 5 head accounts, then (buyer record, token account) pairs */
+  IX_CLAIM = 15,          /* [15]; one buyer's unlocked FBT, signed by that buyer */
+  IX_REFUND = 16,         /* [16]; a failed sale's buyer gets back what they paid */
+  IX_WITHDRAW_PROCEEDS = 17, /* [17]; a successful escrow sale's SOL to the seller */
 };
-#define INITIALIZE_DATA_LEN 35
+/* Initialize is 35 bytes (an instant presale), or 54 with the delivery terms appended:
+ * [.., mode u8, minimum raise u64, unlocked-at-completion bps u16, cliff u32, vesting u32]. */
+#define INITIALIZE_MIN_DATA_LEN 35
+#define INITIALIZE_MAX_DATA_LEN 54
 #define BUY_DATA_LEN 9
 #define SET_ACTIVE_DATA_LEN 2
 #define UPDATE_LIMITS_DATA_LEN 25
@@ -35,8 +43,14 @@ enum {
 #define SET_WINDOW_DATA_LEN 17
 #define PROPOSE_SELLER_DATA_LEN 33
 #define ACCEPT_SELLER_DATA_LEN 1
+#define FINALIZE_DATA_LEN 1
+#define DISTRIBUTE_DATA_LEN 1
+#define CLAIM_DATA_LEN 1
+#define REFUND_DATA_LEN 1
+#define WITHDRAW_PROCEEDS_DATA_LEN 1
 
-/* Accounts each instruction takes, exactly; BuyWith takes 11, or 12 with a leader record. */
+/* Accounts each instruction takes, exactly; BuyWith takes 11, or 12 with a leader record;
+ * ClaimCommission 3, or 4 with the presale; Distribute its 5 head accounts plus 2 per buyer. */
 #define INITIALIZE_ACCOUNT_COUNT 6
 #define BUY_ACCOUNT_COUNT 11
 #define SET_ACTIVE_ACCOUNT_COUNT 2
@@ -46,11 +60,19 @@ enum {
 #define BUY_WITH_MAX_ACCOUNT_COUNT 12
 #define REGISTER_LEADER_ACCOUNT_COUNT 6
 #define CLAIM_COMMISSION_ACCOUNT_COUNT 3
+#define CLAIM_COMMISSION_MAX_ACCOUNT_COUNT 4
 #define SET_LEADER_ACTIVE_ACCOUNT_COUNT 3
 #define SET_ALLOWLIST_ACCOUNT_COUNT 2
 #define SET_WINDOW_ACCOUNT_COUNT 2
 #define PROPOSE_SELLER_ACCOUNT_COUNT 2
 #define ACCEPT_SELLER_ACCOUNT_COUNT 2
+#define FINALIZE_ACCOUNT_COUNT 1
+#define DISTRIBUTE_ACCOUNT_COUNT 5
+#define DISTRIBUTE_MAX_BUYERS 28 /* 5 + 2 * 28 accounts: with the fee payer and two program ids,
+                                    the 64 accounts a transaction may lock */
+#define CLAIM_ACCOUNT_COUNT 8
+#define REFUND_ACCOUNT_COUNT 3
+#define WITHDRAW_PROCEEDS_ACCOUNT_COUNT 2
 
 /* ------------------------------------------------------------------ presale state account
  * The first 106 bytes are exactly the base layout every client reads (isInitialized ..
@@ -77,8 +99,30 @@ enum {
 #define PS_ALLOWLIST_ROOT 208 /* Merkle root of allowed wallets, zero = open */
 #define PS_PENDING_SELLER 240 /* proposed seller, zero = none */
 #define PS_LEADER_COUNT 272  /* leader records registered */
-#define PS_LEADER_COMMISSION 280 /* lamports sent to leader records by buys */
-#define PRESALE_ACCOUNT_SIZE 288
+#define PS_LEADER_COMMISSION 280 /* lamports of commission buys credited to leader records */
+/* Layout version 3: how and when the FBT reach the buyers. */
+#define PS_DELIVERY_MODE 288  /* DELIVERY_INSTANT or DELIVERY_AT_COMPLETION, fixed at Initialize */
+#define PS_STATUS 289         /* SALE_OPEN .. SALE_FAILED (at-completion presales only) */
+#define PS_UNLOCKED_AT_COMPLETION_BPS 290 /* u16: share unlocked at completion */
+#define PS_CLIFF_SECONDS 292  /* u32: nothing more unlocks before completion + cliff */
+#define PS_VESTING_SECONDS 296 /* u32: everything is unlocked at completion + vesting */
+#define PS_MINIMUM_RAISE 304  /* lamports; 0 = none. Above 0 the buys' SOL waits in escrow */
+#define PS_COMPLETED_AT 312   /* i64: the vesting start (the selling-out moment, else the end) */
+#define PS_TOKENS_OWED 320    /* FBT bought and not yet delivered (kept in the vault) */
+#define PS_TOKENS_DELIVERED 328 /* FBT moved to buyers by Distribute and Claim */
+#define PS_ESCROW_LAMPORTS 336 /* lamports held in escrow, above the account's rent (gifts apart) */
+#define PS_REFUNDED_LAMPORTS 344 /* lamports Refund returned to buyers */
+#define PS_PROCEEDS_WITHDRAWN 352 /* lamports WithdrawProceeds paid the seller */
+#define PS_BUYERS_DELIVERED 360 /* buyer records whose FBT were all delivered */
+#define PS_BUYERS_REFUNDED 368  /* buyer records refunded and closed */
+#define PRESALE_ACCOUNT_SIZE 408
+
+#define DELIVERY_INSTANT 0       /* FBT move to the buyer in the buy itself */
+#define DELIVERY_AT_COMPLETION 1 /* FBT stay in the vault until Distribute / Claim */
+#define SALE_OPEN 0      /* buys accepted (subject to the window and limits) */
+#define SALE_SOLD_OUT 1  /* the sold-out rule holds since PS_COMPLETED_AT; awaiting Finalize */
+#define SALE_SUCCEEDED 2 /* finalized at or above the minimum raise: distribution */
+#define SALE_FAILED 3    /* finalized below the minimum raise: refunds */
 
 /* ------------------------------------------------------------------ buyer record (PDA)
  * seeds ["buyer", presale, buyer]; the first 8 bytes are fbtBuyedAmount (lamports spent). */
@@ -88,8 +132,9 @@ enum {
 #define BR_KIND 72
 #define BR_BUMP 73
 #define BR_VERSION 74
-#define BR_TOKENS_RECEIVED 80
-#define BUYER_RECORD_SIZE 88
+#define BR_TOKENS_RECEIVED 80 /* FBT bought (instant: received at once; at-completion: owed) */
+#define BR_TOKENS_DELIVERED 88 /* at-completion: FBT moved to the buyer so far */
+#define BUYER_RECORD_SIZE 96
 
 /* ------------------------------------------------------------------ leader record (PDA)
  * seeds ["leader", presale, code]; lamports above the rent-exempt minimum are claimable. */
@@ -98,6 +143,7 @@ enum {
 #define LR_VERSION 2
 #define LR_ACTIVE 3
 #define LR_CODE_LENGTH 4
+#define LR_COMMISSION_IN_ESCROW 5 /* 1 on a presale with a minimum raise: paid from its escrow */
 #define LR_PRESALE 8
 #define LR_WALLET 40
 #define LR_CODE 72
@@ -118,8 +164,11 @@ enum {
 #define ACCOUNT_KIND_PRESALE 1
 #define ACCOUNT_KIND_BUYER_RECORD 2
 #define ACCOUNT_KIND_LEADER_RECORD 3
-#define LAYOUT_VERSION 1          /* buyer and leader records */
-#define PRESALE_LAYOUT_VERSION 2  /* the presale account (2: window, allowlist, leaders) */
+#define BUYER_RECORD_LAYOUT_VERSION 2  /* 2: tokens delivered */
+#define LEADER_RECORD_LAYOUT_VERSION 2 /* 2: commission in escrow */
+#define PRESALE_LAYOUT_VERSION 3  /* the presale account (3: delivery, completion, escrow) */
+/* Vesting: unlocked-at-completion basis points are at most BPS_PER_WHOLE; BPS_PER_WHOLE with no
+ * cliff and no duration means everything unlocks at completion. */
 /* A leader buy pays the leader record floor(lamports * LEADER_COMMISSION_BPS / BPS_PER_WHOLE)
  * (10%) and the seller the rest. The basis points divide a whole exactly, so that is
  * lamports / LEADER_COMMISSION_DIVISOR: no multiplication, no overflow. */
@@ -221,4 +270,20 @@ enum {
   E_MINT_PAUSABLE = 6051,
   E_MINT_UNSUPPORTED_EXTENSION = 6052,
   E_MINT_FREEZE_AUTHORITY = 6053,
+  E_INSTANT_WITH_TERMS = 6060,
+  E_INVALID_VESTING = 6061,
+  E_INVALID_MINIMUM_RAISE = 6062,
+  E_SALE_END_REQUIRED = 6063,
+  E_WINDOW_LOCKED = 6064,
+  E_NOT_AT_COMPLETION = 6065,
+  E_SALE_NOT_COMPLETE = 6066,
+  E_ALREADY_FINALIZED = 6067,
+  E_NOT_FINALIZED = 6068,
+  E_SALE_FAILED = 6069,
+  E_SALE_SUCCEEDED = 6070,
+  E_NOTHING_DUE = 6071,
+  E_NO_ESCROW = 6072,
+  E_NOTHING_TO_WITHDRAW = 6073,
+  E_SALE_COMPLETED = 6074,
+  E_COMMISSION_IN_ESCROW = 6075,
 };

@@ -62,13 +62,19 @@ describe.each(CASES)('presale program (sBPF %s, %s mint)', (version, tokenProgra
       authority: fixture.authority.toBase58(),
       tokensSold: 0n,
       buyerCount: 0n,
-      version: 2,
+      version: 3,
       saleStart: 0n,
       saleEnd: 0n,
       hasAllowlist: false,
       pendingSeller: null,
       leaderCount: 0n,
       leaderCommission: 0n,
+      deliveryMode: 'instant',
+      status: 'open',
+      minimumRaise: 0n,
+      unlockedAtCompletionBps: 10_000,
+      tokensOwed: 0n,
+      escrowLamports: 0n,
     });
     expect(account?.data.length).toBe(PRESALE_ACCOUNT_SIZE);
     const vault = readSvmAccount(chain.svm, fixture.tempTokenAccount);
@@ -169,7 +175,9 @@ describe.each(CASES)('presale program (sBPF %s, %s mint)', (version, tokenProgra
       chain.fixture.presale,
       buyer.publicKey,
     );
-    expect(readSvmAccount(chain.svm, record)?.lamports).toBe((128n + 88n) * 3_480n * 2n);
+    expect(readSvmAccount(chain.svm, record)?.lamports).toBe(
+      (128n + BigInt(BUYER_RECORD_ACCOUNT_SIZE)) * 3_480n * 2n,
+    );
   });
 
   it('pauses and resumes: SetActive toggles isActived', () => {

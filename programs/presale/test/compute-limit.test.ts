@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildBuyInstructions,
   buyComputeUnitLimit,
+  BUYER_RECORD_ACCOUNT_SIZE,
   findBuyerRecordAddress,
   PREFUNDED_RECORD_EXTRA_UNITS,
 } from '@fbt/presale-client';
@@ -52,7 +53,7 @@ describe.each(SBPF_VERSIONS)('purchase compute limit (sBPF %s)', (version) => {
       s.fixture.presale,
       buyer.publicKey,
     );
-    const rent = s.svm.minimumBalanceForRentExemption(88n);
+    const rent = s.svm.minimumBalanceForRentExemption(BigInt(BUYER_RECORD_ACCOUNT_SIZE));
     const griefer = createFundedKeypair(s.svm, 10n);
     // A system account must hold at least the rent of 0 bytes: the smallest grief there is.
     const lamports =

@@ -24,10 +24,14 @@ import {
   LEADER_RECORD_ACCOUNT_SIZE,
   LEADER_RECORD_OFFSETS,
   LEADER_RECORD_SEED,
+  DELIVERY_MODE_CODES,
   MAX_ALLOWLIST_PROOF_DEPTH,
+  MAX_DISTRIBUTE_BUYERS,
   PRESALE_ACCOUNT_SIZE,
+  PRESALE_DELIVERY_OFFSETS,
   PRESALE_ERRORS,
   PRESALE_EXTRA_OFFSETS,
+  SALE_STATUSES,
   PresaleInstruction,
 } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
@@ -37,6 +41,7 @@ import { accountCounts, accountLayout, instructionTag } from '../src/idl/layout'
 import { readSvmAccount } from './support/index';
 import { SOL } from './support/attack-helpers';
 import { buy, createFundedKeypair, createPresale, send } from './support/harness';
+import { claim, createAtCompletionSale, END, finalize, setNow } from './support/distribution';
 import {
   accountDataCodec,
   IDL,
@@ -80,6 +85,20 @@ function presaleFromIdl(v: IdlValue) {
     pendingSeller: v.pendingSeller === ZERO_KEY ? null : v.pendingSeller,
     leaderCount: v.leaderCount,
     leaderCommission: v.leaderCommission,
+    deliveryMode: v.deliveryMode === 1 ? 'at-completion' : 'instant',
+    status: SALE_STATUSES[v.status as number],
+    minimumRaise: v.minimumRaise,
+    unlockedAtCompletionBps: v.unlockedAtCompletionBps,
+    cliffSeconds: v.cliffSeconds,
+    vestingSeconds: v.vestingSeconds,
+    completedAt: v.completedAt,
+    tokensOwed: v.tokensOwed,
+    tokensDelivered: v.tokensDelivered,
+    escrowLamports: v.escrowLamports,
+    refundedLamports: v.refundedLamports,
+    proceedsWithdrawn: v.proceedsWithdrawn,
+    buyersDelivered: v.buyersDelivered,
+    buyersRefunded: v.buyersRefunded,
   };
 }
 
@@ -90,6 +109,7 @@ const buyerRecordFromIdl = (v: IdlValue) => ({
   bump: v.bump,
   version: v.version,
   tokensReceived: v.tokensReceived,
+  tokensDelivered: v.tokensDelivered,
 });
 
 const leaderRecordFromIdl = (v: IdlValue) => ({
@@ -99,6 +119,7 @@ const leaderRecordFromIdl = (v: IdlValue) => ({
   bump: v.bump,
   version: v.version,
   active: v.active,
+  commissionInEscrow: v.commissionInEscrow,
   volumeLamports: v.volume,
   buys: v.buys,
   solsEarned: v.accrued,
@@ -116,11 +137,16 @@ describe('the client’s account decoders against the IDL', () => {
     const value = {
       ...{ isInitialized: true, isActived: true, seller: key(1), tempTokenAccount: key(2) },
       ...{ tokenPrice: 50_000n, maxUserBuyable: 9n * SOL, minUserBuyable: SOL / 10n },
-      ...{ maxTotalBuyable: 2n ** 64n - 1n, currentTotalSold: 77n, kind: 1, version: 2 },
+      ...{ maxTotalBuyable: 2n ** 64n - 1n, currentTotalSold: 77n, kind: 1, version: 3 },
       ...{ authorityBump: 254, decimals: 6, reserved: ['base16', '0000'], mint: key(3) },
       ...{ authority: key(4), tokensSold: 123_456n, buyerCount: 3n, saleStart: 1_000n },
       ...{ saleEnd: 2n ** 62n, allowlistRoot: ['base16', 'ab'.repeat(32)], pendingSeller: key(5) },
-      ...{ leaderCount: 4n, leaderCommission: 999n },
+      ...{ leaderCount: 4n, leaderCommission: 999n, deliveryMode: 1, status: 2 },
+      ...{ unlockedAtCompletionBps: 2_500, cliffSeconds: 3_600, vestingSeconds: 2 ** 32 - 1 },
+      ...{ reserved2: ['base16', '00000000'], minimumRaise: 5n * SOL, completedAt: 1_750_000_000n },
+      ...{ tokensOwed: 11n, tokensDelivered: 12n, escrowLamports: 13n, refundedLamports: 14n },
+      ...{ proceedsWithdrawn: 15n, buyersDelivered: 16n, buyersRefunded: 17n },
+      reserved3: ['base16', '00'.repeat(32)],
     };
     const bytes = encode('presaleAccount', value);
     expect(bytes.length).toBe(PRESALE_ACCOUNT_SIZE);
@@ -131,13 +157,15 @@ describe('the client’s account decoders against the IDL', () => {
   it('decodes a buyer record and a leader record the IDL writes', () => {
     const record = {
       ...{ lamportsSpent: 2n ** 63n + 5n, presale: key(6), buyer: key(7), kind: 2, bump: 251 },
-      ...{ version: 1, reserved: ['base16', '00'.repeat(5)], tokensReceived: 42n },
+      ...{ version: 2, reserved: ['base16', '00'.repeat(5)], tokensReceived: 42n },
+      tokensDelivered: 40n,
     };
     const recordBytes = encode('buyerRecord', record);
     expect(decodeBuyerRecordAccount(recordBytes)).toEqual(buyerRecordFromIdl(record));
     const leader = {
-      ...{ kind: 3, bump: 250, version: 1, active: true, codeLength: 7 },
-      ...{ reserved: ['base16', '000000'], presale: key(8), wallet: key(9), code: 'beast42' },
+      ...{ kind: 3, bump: 250, version: 2, active: true, codeLength: 7 },
+      ...{ commissionInEscrow: true, reserved: ['base16', '0000'], presale: key(8) },
+      ...{ wallet: key(9), code: 'beast42' },
       ...{ volume: 10n * SOL, buys: 3n, accrued: SOL, claimed: SOL / 4n },
     };
     const leaderBytes = encode('leaderRecord', leader);
@@ -165,9 +193,12 @@ describe('the client’s account decoders against the IDL', () => {
     expect(decodePresaleAccount(presaleBytes)).toEqual(presaleFromIdl(presale));
     expect(presale).toMatchObject({
       kind: 1,
-      version: 2,
+      version: 3,
       leaderCount: 1n,
       leaderCommission: SOL / 10n,
+      deliveryMode: 0,
+      status: 0,
+      unlockedAtCompletionBps: 10_000,
     });
 
     const recordBytes = read(buyerRecord);
@@ -178,6 +209,43 @@ describe('the client’s account decoders against the IDL', () => {
     const leader = decode('leaderRecord', leaderBytes);
     expect(decodeLeaderRecordAccount(leaderBytes)).toEqual(leaderRecordFromIdl(leader));
     expect(leader).toMatchObject({ code: 'idl-check', codeLength: 9, accrued: SOL / 10n });
+  });
+});
+
+describe('the client’s decoders against the IDL on an at-completion sale the program wrote', () => {
+  it('reads the presale, a delivered record and an escrowed leader record the same way', () => {
+    const s = createAtCompletionSale('v3', {
+      mode: 'at-completion',
+      minimumRaise: SOL,
+      vesting: { unlockedAtCompletionBps: 4_000, cliffSeconds: 60, vestingSeconds: 600 },
+    });
+    const { programId, presale: presaleAddress, seller } = s.fixture;
+    const leaderWallet = createFundedKeypair(s.svm, 1n).publicKey;
+    const register = buildRegisterLeaderInstruction({
+      ...{ programId, presale: presaleAddress, seller: seller.publicKey, leaderWallet },
+      code: 'idl-escrow',
+    });
+    expect(send(s, [register], [seller]).error).toBe('');
+    const [leaderRecord] = findLeaderRecordAddress(programId, presaleAddress, 'idl-escrow');
+    const buyer = createFundedKeypair(s.svm, 5n);
+    expect(buy(s, buyer, 2n * SOL, { leaderRecord }).error).toBe('');
+    setNow(s, END + 300n);
+    expect(finalize(s, buyer).error).toBe('');
+    expect(claim(s, buyer).error).toBe('');
+    const read = (address: PublicKey) => readSvmAccount(s.svm, address)?.data ?? new Uint8Array();
+    const presaleBytes = read(presaleAddress);
+    const presale = decode('presaleAccount', presaleBytes);
+    expect(decodePresaleAccount(presaleBytes)).toEqual(presaleFromIdl(presale));
+    expect(presale).toMatchObject({ version: 3, deliveryMode: 1, status: 2, completedAt: END });
+    const [record] = findBuyerRecordAddress(programId, presaleAddress, buyer.publicKey);
+    const recordBytes = read(record);
+    const decoded = decode('buyerRecord', recordBytes);
+    expect(decodeBuyerRecordAccount(recordBytes)).toEqual(buyerRecordFromIdl(decoded));
+    expect(decoded.tokensDelivered).toBeGreaterThan(0n);
+    const leaderBytes = read(leaderRecord);
+    const leader = decode('leaderRecord', leaderBytes);
+    expect(decodeLeaderRecordAccount(leaderBytes)).toEqual(leaderRecordFromIdl(leader));
+    expect(leader).toMatchObject({ version: 2, commissionInEscrow: true, accrued: SOL / 5n });
   });
 });
 
@@ -194,7 +262,11 @@ describe('the client’s layouts and constants against the IDL', () => {
       ['presaleAccount', 'buyerRecord', 'leaderRecord'].map((n) => idlAccount(n).size),
     );
     const { seller, tempTokenAccount, ...presale } = offsets('presaleAccount');
-    expect({ ...PRESALE_STATE_OFFSETS, ...PRESALE_EXTRA_OFFSETS }).toEqual({
+    expect({
+      ...PRESALE_STATE_OFFSETS,
+      ...PRESALE_EXTRA_OFFSETS,
+      ...PRESALE_DELIVERY_OFFSETS,
+    }).toEqual({
       ...presale,
       sellerPubkey: seller,
       tempTokenAccountPubkey: tempTokenAccount,
@@ -233,6 +305,17 @@ describe('the client’s layouts and constants against the IDL', () => {
     );
     expect(LEADER_COMMISSION_BPS).toBe(BigInt(constants.leaderCommissionBps));
     expect(MAX_ALLOWLIST_PROOF_DEPTH).toBe(constants.maxAllowlistProofDepth);
+    expect(MAX_DISTRIBUTE_BUYERS).toBe(constants.maxDistributeBuyers);
+    expect(Object.fromEntries(SALE_STATUSES.map((status, code) => [status, code]))).toEqual({
+      open: constants.saleOpen,
+      'sold-out': constants.saleSoldOut,
+      succeeded: constants.saleSucceeded,
+      failed: constants.saleFailed,
+    });
+    expect(DELIVERY_MODE_CODES).toEqual({
+      instant: constants.deliveryInstant,
+      'at-completion': constants.deliveryAtCompletion,
+    });
     const proof = getAllInstructionArguments(idlInstruction('buyWith')).find(
       (a) => a.name === 'allowlistProof',
     );

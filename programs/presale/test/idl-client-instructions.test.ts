@@ -4,14 +4,19 @@
  * and the account metas (order, addresses, signer, writable, optional left out) are the ones an
  * IDL-driven client resolves from the IDL's PDAs and program ids.
  */
-import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildAcceptSellerInstruction,
   buildBuyInstruction,
   buildBuyWithInstruction,
   buildClaimCommissionInstruction,
+  buildClaimInstruction,
+  buildDistributeInstruction,
+  buildFinalizeInstruction,
   buildInitializeInstruction,
+  buildRefundInstruction,
+  buildWithdrawProceedsInstruction,
   buildProposeSellerInstruction,
   buildRegisterLeaderInstruction,
   buildSetActiveInstruction,
@@ -29,6 +34,7 @@ import {
   instructionDataCodec,
   plainMetas,
   type IdlValue,
+  type RemainingTarget,
 } from './support/idl-resolve';
 
 const key = (seed: number): PublicKey =>
@@ -45,9 +51,12 @@ const leaderRecord = key(8);
 const destinationTokenAccount = key(9);
 const newSeller = key(10);
 const buyerTokenAccount = key(11);
+const buyers = [12, 13, 14].map((n) => Keypair.fromSeed(new Uint8Array(32).fill(n)).publicKey);
 const proof = [Uint8Array.from({ length: 32 }, (_, i) => i), new Uint8Array(32).fill(0xab)];
 const root = new Uint8Array(32).fill(0x5c);
 const bytes = (value: Uint8Array) => ['base16', hex(value)];
+/** An optional value present, as the IDL's codecs write it. */
+const some = (value: IdlValue) => ({ __option: 'Some', value });
 
 interface Case {
   readonly label: string;
@@ -55,6 +64,8 @@ interface Case {
   readonly build: () => TransactionInstruction;
   readonly accounts: Record<string, PublicKey>;
   readonly args: IdlValue;
+  /** Distribute's buyers, resolved the way the IDL's remaining accounts describe them. */
+  readonly remaining?: readonly RemainingTarget[];
 }
 
 const limits = { minUserBuyable: 1_000n, maxUserBuyable: 10n ** 12n, maxTotalBuyable: 2n ** 63n };
@@ -76,7 +87,57 @@ const CASES: readonly Case[] = [
         active: false,
       }),
     accounts: { seller, presale, tempTokenAccount, mint },
-    args: { tokenPrice: 50_000n, ...limits, active: false },
+    args: { tokenPrice: 50_000n, ...limits, active: false, terms: { __option: 'None' } },
+  },
+  {
+    label: 'Initialize, at completion with a minimum raise and vesting',
+    instruction: 'initialize',
+    build: () =>
+      buildInitializeInstruction({
+        ...admin,
+        tempTokenAccount,
+        mint,
+        tokenPrice: 50_000n,
+        ...limits,
+        terms: {
+          mode: 'at-completion',
+          minimumRaise: 2n ** 63n,
+          vesting: {
+            unlockedAtCompletionBps: 2_500,
+            cliffSeconds: 86_400,
+            vestingSeconds: 2 ** 32 - 1,
+          },
+        },
+      }),
+    accounts: { seller, presale, tempTokenAccount, mint },
+    args: {
+      ...{ tokenPrice: 50_000n, ...limits, active: true },
+      terms: some({
+        ...{ deliveryMode: 1, minimumRaise: 2n ** 63n, unlockedAtCompletionBps: 2_500 },
+        ...{ cliffSeconds: 86_400, vestingSeconds: 2 ** 32 - 1 },
+      }),
+    },
+  },
+  {
+    label: 'Initialize, instant in the long form',
+    instruction: 'initialize',
+    build: () =>
+      buildInitializeInstruction({
+        ...admin,
+        tempTokenAccount,
+        mint,
+        tokenPrice: 1n,
+        ...limits,
+        terms: { mode: 'instant' },
+      }),
+    accounts: { seller, presale, tempTokenAccount, mint },
+    args: {
+      ...{ tokenPrice: 1n, ...limits, active: true },
+      terms: some({
+        ...{ deliveryMode: 0, minimumRaise: 0n, unlockedAtCompletionBps: 10_000 },
+        ...{ cliffSeconds: 0, vestingSeconds: 0 },
+      }),
+    },
   },
   {
     label: 'Buy to the buyer’s associated token account',
@@ -144,6 +205,14 @@ const CASES: readonly Case[] = [
     args: {},
   },
   {
+    label: 'ClaimCommission from an escrow, the presale named',
+    instruction: 'claimCommission',
+    build: () =>
+      buildClaimCommissionInstruction({ programId, leaderWallet, leaderRecord, presale }),
+    accounts: { leaderWallet, leaderRecord, presale },
+    args: {},
+  },
+  {
     label: 'SetLeaderActive',
     instruction: 'setLeaderActive',
     build: () => buildSetLeaderActiveInstruction({ ...admin, code: 'abc', active: false }),
@@ -193,6 +262,69 @@ const CASES: readonly Case[] = [
     accounts: { newSeller, presale },
     args: {},
   },
+  {
+    label: 'Finalize',
+    instruction: 'finalize',
+    build: () => buildFinalizeInstruction({ programId, presale }),
+    accounts: { presale },
+    args: {},
+  },
+  {
+    label: 'Distribute to three buyers, one to a named token account',
+    instruction: 'distribute',
+    build: () =>
+      buildDistributeInstruction({
+        ...{ programId, presale, tempTokenAccount, mint },
+        buyers: [
+          { buyer: buyers[0] as PublicKey },
+          { buyer: buyers[1] as PublicKey, buyerTokenAccount },
+          { buyer: buyers[2] as PublicKey },
+        ],
+      }),
+    accounts: { presale, tempTokenAccount, mint },
+    args: {},
+    remaining: [
+      { buyer: buyers[0] as PublicKey },
+      { buyer: buyers[1] as PublicKey, buyerTokenAccount },
+      { buyer: buyers[2] as PublicKey },
+    ],
+  },
+  {
+    label: 'Claim to the buyer’s associated token account',
+    instruction: 'claim',
+    build: () => buildClaimInstruction({ programId, presale, tempTokenAccount, mint, buyer }),
+    accounts: { buyer, presale, tempTokenAccount, mint },
+    args: {},
+  },
+  {
+    label: 'Claim to a named token account',
+    instruction: 'claim',
+    build: () =>
+      buildClaimInstruction({
+        programId,
+        presale,
+        tempTokenAccount,
+        mint,
+        buyer,
+        buyerTokenAccount,
+      }),
+    accounts: { buyer, presale, tempTokenAccount, mint, buyerTokenAccount },
+    args: {},
+  },
+  {
+    label: 'Refund',
+    instruction: 'refund',
+    build: () => buildRefundInstruction({ programId, presale, buyer }),
+    accounts: { presale, buyer },
+    args: {},
+  },
+  {
+    label: 'WithdrawProceeds',
+    instruction: 'withdrawProceeds',
+    build: () => buildWithdrawProceedsInstruction({ programId, seller, presale }),
+    accounts: { seller, presale },
+    args: {},
+  },
 ];
 
 describe('the client’s instructions against the IDL', () => {
@@ -201,9 +333,9 @@ describe('the client’s instructions against the IDL', () => {
     expect(IDL.program.instructions.map((i) => i.name).filter((n) => !covered.has(n))).toEqual([]);
   });
 
-  describe.each(CASES)('$label', ({ instruction, build, accounts, args }) => {
+  describe.each(CASES)('$label', ({ instruction, build, accounts, args, remaining }) => {
     const ix = build();
-    const fromIdl = buildFromIdl(instruction, programId, { accounts, args });
+    const fromIdl = buildFromIdl(instruction, programId, { accounts, args, remaining });
     const codec = instructionDataCodec(idlInstruction(instruction));
 
     it('has data the IDL decodes to the arguments given', () => {

@@ -11,6 +11,7 @@ import { Rent } from 'litesvm';
 import { expect, it } from 'vitest';
 import {
   buildBuyWithInstruction,
+  BUYER_RECORD_ACCOUNT_SIZE,
   BUYER_RECORD_SEED,
   findBuyerRecordAddress,
 } from '@fbt/presale-client';
@@ -167,6 +168,8 @@ describeAttacks(attacks, (version) => {
     expect(buy(s, buyer, SOL).error).toBe('');
     const account = readSvmAccount(s.svm, record);
     expect(account?.owner).toBe(s.fixture.programId.toBase58());
-    expect(account?.lamports).toBe(s.svm.minimumBalanceForRentExemption(88n));
+    expect(account?.lamports).toBe(
+      s.svm.minimumBalanceForRentExemption(BigInt(BUYER_RECORD_ACCOUNT_SIZE)),
+    );
   });
 });

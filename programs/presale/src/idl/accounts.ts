@@ -22,6 +22,8 @@ import {
 } from '@codama/nodes';
 
 const u8 = () => numberTypeNode('u8');
+const u16 = () => numberTypeNode('u16');
+const u32 = () => numberTypeNode('u32');
 const u64 = () => numberTypeNode('u64');
 const i64 = () => numberTypeNode('i64');
 const bytes = (size: number) => fixedSizeTypeNode(bytesTypeNode(), size);
@@ -66,14 +68,22 @@ export const PRESALE_PDAS: PdaNode[] = [
   }),
 ];
 
+/** Size of a presale account (layout version 3). */
+export const PRESALE_ACCOUNT_SIZE = 408;
+
 const presaleAccount = accountNode({
   name: 'presaleAccount',
-  size: 288,
+  size: PRESALE_ACCOUNT_SIZE,
   docs: [
     'Presale state, owned by the program; the seller creates it (a new keypair) in the',
-    'Initialize transaction. Bytes 0..106 are the base layout every version keeps; layout version 2 appends the rest.',
+    'Initialize transaction. Bytes 0..106 are the base layout every version keeps; layout version 2',
+    'appended the rules (to 288 bytes), version 3 the delivery, completion and escrow (to 408).',
+    'With a minimum raise, its lamports above the rent-exempt minimum are the buys’ escrow.',
   ],
-  discriminators: [sizeDiscriminatorNode(288), fieldDiscriminatorNode('kind', 106)],
+  discriminators: [
+    sizeDiscriminatorNode(PRESALE_ACCOUNT_SIZE),
+    fieldDiscriminatorNode('kind', 106),
+  ],
   data: structTypeNode([
     field('isInitialized', booleanTypeNode(), 'set by Initialize'),
     field('isActived', booleanTypeNode(), 'purchases open (SetActive)'),
@@ -85,38 +95,66 @@ const presaleAccount = accountNode({
     field('maxTotalBuyable', u64(), 'lamports the whole sale may take'),
     field('currentTotalSold', u64(), 'lamports taken so far'),
     tagField('kind', 1, 'account kind: 1 = presale'),
-    tagField('version', 2, 'layout version'),
+    tagField('version', 3, 'layout version'),
     field('authorityBump', u8(), 'canonical bump of the authority PDA'),
     field('decimals', u8(), 'the mint’s decimals (at most 9)'),
     field('reserved', bytes(2), 'zero'),
     field('mint', publicKeyTypeNode(), 'the FBT mint'),
     field('authority', publicKeyTypeNode(), 'the authority PDA'),
-    field('tokensSold', u64(), 'FBT base units delivered to buyers'),
+    field('tokensSold', u64(), 'FBT base units bought (instant: delivered in the buy)'),
     field('buyerCount', u64(), 'buyer records created'),
     field('saleStart', i64(), 'unix seconds buys open from, 0 = no start'),
     field('saleEnd', i64(), 'unix seconds buys close at, 0 = no end'),
     field('allowlistRoot', bytes(32), 'Merkle root of allowed wallets, zero = open sale'),
     field('pendingSeller', publicKeyTypeNode(), 'proposed next seller, zero = none'),
     field('leaderCount', u64(), 'leader records registered'),
-    field('leaderCommission', u64(), 'lamports buys paid to leader records'),
+    field('leaderCommission', u64(), 'lamports of commission buys credited to leader records'),
+    field(
+      'deliveryMode',
+      u8(),
+      '0 = instant (FBT in the buy), 1 = at completion (Distribute, Claim)',
+    ),
+    field('status', u8(), '0 open, 1 sold out (awaiting Finalize), 2 succeeded, 3 failed'),
+    field('unlockedAtCompletionBps', u16(), 'share of each buyer’s FBT unlocked at completion'),
+    field('cliffSeconds', u32(), 'nothing more unlocks before completedAt + cliff'),
+    field('vestingSeconds', u32(), 'the rest unlocks linearly until completedAt + this'),
+    field('reserved2', bytes(4), 'zero'),
+    field('minimumRaise', u64(), 'lamports the sale must reach, 0 = none (else SOL is escrowed)'),
+    field('completedAt', i64(), 'vesting start: when it sold out, else the window’s end'),
+    field('tokensOwed', u64(), 'FBT bought and not yet delivered, kept in the vault'),
+    field('tokensDelivered', u64(), 'FBT moved to buyers by Distribute and Claim'),
+    field('escrowLamports', u64(), 'lamports held in escrow by this account'),
+    field('refundedLamports', u64(), 'lamports Refund returned to buyers'),
+    field('proceedsWithdrawn', u64(), 'lamports WithdrawProceeds paid the seller'),
+    field('buyersDelivered', u64(), 'buyer records whose FBT were all delivered'),
+    field('buyersRefunded', u64(), 'buyer records refunded and closed'),
+    field('reserved3', bytes(32), 'zero'),
   ]),
 });
 
 const buyerRecord = accountNode({
   name: 'buyerRecord',
-  size: 88,
-  docs: 'Created on a buyer’s first purchase; its first 8 bytes are fbtBuyedAmount (lamports spent).',
+  size: 96,
+  docs: [
+    'Created on a buyer’s first purchase; its first 8 bytes are fbtBuyedAmount (lamports spent).',
+    'Version 1 records were 88 bytes (no tokensDelivered). Refund zeroes and closes it.',
+  ],
   pda: pdaLinkNode('buyerRecord'),
-  discriminators: [sizeDiscriminatorNode(88), fieldDiscriminatorNode('kind', 72)],
+  discriminators: [sizeDiscriminatorNode(96), fieldDiscriminatorNode('kind', 72)],
   data: structTypeNode([
     field('lamportsSpent', u64(), 'fbtBuyedAmount: lamports this buyer spent'),
     field('presale', publicKeyTypeNode(), 'the presale account'),
     field('buyer', publicKeyTypeNode(), 'the buyer’s wallet'),
     tagField('kind', 2, 'account kind: 2 = buyer record'),
     field('bump', u8(), 'the record’s canonical bump'),
-    tagField('version', 1, 'layout version'),
+    tagField('version', 2, 'layout version'),
     field('reserved', bytes(5), 'zero'),
-    field('tokensReceived', u64(), 'FBT base units received'),
+    field(
+      'tokensReceived',
+      u64(),
+      'FBT base units bought (instant: received; at completion: owed)',
+    ),
+    field('tokensDelivered', u64(), 'at completion: FBT base units delivered so far'),
   ]),
 });
 
@@ -125,17 +163,23 @@ const leaderRecord = accountNode({
   size: 136,
   docs: [
     'Created by RegisterLeader; its lamports above the rent-exempt minimum are the claimable',
-    'commission (solsClaimable = accrued - claimed).',
+    'commission (solsClaimable = accrued - claimed), except on a presale with a minimum raise,',
+    'whose escrow holds the commission until the sale succeeds.',
   ],
   pda: pdaLinkNode('leaderRecord'),
   discriminators: [sizeDiscriminatorNode(136), fieldDiscriminatorNode('kind', 0)],
   data: structTypeNode([
     tagField('kind', 3, 'account kind: 3 = leader record'),
     field('bump', u8(), 'the record’s canonical bump'),
-    tagField('version', 1, 'layout version'),
+    tagField('version', 2, 'layout version'),
     field('active', booleanTypeNode(), '0 once the seller suspended the code'),
     field('codeLength', u8(), 'bytes of the code'),
-    field('reserved', bytes(3), 'zero'),
+    field(
+      'commissionInEscrow',
+      booleanTypeNode(),
+      'the presale has a minimum raise: the commission is paid from its escrow',
+    ),
+    field('reserved', bytes(2), 'zero'),
     field('presale', publicKeyTypeNode(), 'the presale account'),
     field('wallet', publicKeyTypeNode(), 'the leader’s wallet, paid by ClaimCommission'),
     field('code', fixedSizeTypeNode(stringTypeNode('utf8'), 32), 'the code, zero-padded'),

@@ -22,6 +22,16 @@ export interface PresaleConstants {
   readonly leaderCodeCharacters: string;
   /** Most hashes an allowlist proof may carry (2^20 wallets). */
   readonly maxAllowlistProofDepth: number;
+  /** Most (buyer record, token account) pairs one Distribute takes. */
+  readonly maxDistributeBuyers: number;
+  /** The presale's deliveryMode values. */
+  readonly deliveryInstant: number;
+  readonly deliveryAtCompletion: number;
+  /** The presale's status values. */
+  readonly saleOpen: number;
+  readonly saleSoldOut: number;
+  readonly saleSucceeded: number;
+  readonly saleFailed: number;
 }
 
 export const PRESALE_CONSTANTS: PresaleConstants = {
@@ -31,6 +41,13 @@ export const PRESALE_CONSTANTS: PresaleConstants = {
   leaderCodeMaxLength: LEADER_CODE_MAX_LENGTH,
   leaderCodeCharacters: LEADER_CODE_CHARACTERS,
   maxAllowlistProofDepth: 20,
+  maxDistributeBuyers: 28,
+  deliveryInstant: 0,
+  deliveryAtCompletion: 1,
+  saleOpen: 0,
+  saleSoldOut: 1,
+  saleSucceeded: 2,
+  saleFailed: 3,
 };
 
 const MEANINGS: Record<keyof PresaleConstants, string> = {
@@ -40,6 +57,14 @@ const MEANINGS: Record<keyof PresaleConstants, string> = {
   leaderCodeMaxLength: 'longest leader code, in characters',
   leaderCodeCharacters: 'the characters a leader code may use (a regular-expression class)',
   maxAllowlistProofDepth: 'most hashes in an allowlist proof (2^20 wallets)',
+  maxDistributeBuyers:
+    'most (buyer record, token account) pairs in one Distribute (64 account locks per transaction)',
+  deliveryInstant: 'deliveryMode: FBT move to the buyer in the buy',
+  deliveryAtCompletion: 'deliveryMode: FBT stay in the vault until Distribute or Claim',
+  saleOpen: 'status: buys accepted',
+  saleSoldOut: 'status: sold out at completedAt, awaiting Finalize',
+  saleSucceeded: 'status: finalized at or above the minimum raise (distribution)',
+  saleFailed: 'status: finalized below the minimum raise (refunds)',
 };
 
 const CONSTANT_LINE = /^constant ([A-Za-z]+) = (\S+): /;
@@ -75,5 +100,12 @@ export function readIdlConstants(root: RootNode): PresaleConstants {
     leaderCodeMaxLength: integer('leaderCodeMaxLength'),
     leaderCodeCharacters: value('leaderCodeCharacters'),
     maxAllowlistProofDepth: integer('maxAllowlistProofDepth'),
+    maxDistributeBuyers: integer('maxDistributeBuyers'),
+    deliveryInstant: integer('deliveryInstant'),
+    deliveryAtCompletion: integer('deliveryAtCompletion'),
+    saleOpen: integer('saleOpen'),
+    saleSoldOut: integer('saleSoldOut'),
+    saleSucceeded: integer('saleSucceeded'),
+    saleFailed: integer('saleFailed'),
   };
 }

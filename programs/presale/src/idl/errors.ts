@@ -84,6 +84,42 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
     'MintFreezeAuthority',
     'The mint still has a freeze authority, who could freeze the vault or buyers’ tokens.',
   ],
+  [6060, 'InstantWithTerms', 'An instant presale can have no minimum raise and no vesting.'],
+  [
+    6061,
+    'InvalidVesting',
+    'The vesting must unlock at most 100% at completion, over a duration no shorter than its cliff.',
+  ],
+  [6062, 'InvalidMinimumRaise', 'The minimum raise must be at most the presale’s total maximum.'],
+  [6063, 'SaleEndRequired', 'A presale that delivers at completion needs an end to its window.'],
+  [
+    6064,
+    'WindowLocked',
+    'Buyers are owed tokens: the window’s end cannot be removed or moved later.',
+  ],
+  [6065, 'NotAtCompletion', 'This presale delivers its tokens in each buy; it has no completion.'],
+  [
+    6066,
+    'SaleNotComplete',
+    'The presale completes only when it is sold out or its window has ended.',
+  ],
+  [6067, 'AlreadyFinalized', 'The presale is finalized: its outcome is fixed and buys are closed.'],
+  [6068, 'NotFinalized', 'The presale is not finalized yet.'],
+  [
+    6069,
+    'SaleFailed',
+    'The presale missed its minimum raise: buyers are refunded and nothing is distributed.',
+  ],
+  [6070, 'SaleSucceeded', 'The presale reached its minimum raise: there is nothing to refund.'],
+  [6071, 'NothingDue', 'No tokens are unlocked for this buyer yet.'],
+  [6072, 'NoEscrow', 'This presale holds no SOL in escrow.'],
+  [6073, 'NothingToWithdraw', 'There are no proceeds left to withdraw.'],
+  [6074, 'SaleCompleted', 'The presale has completed: its limits and window can no longer change.'],
+  [
+    6075,
+    'CommissionInEscrow',
+    'This commission is held in the presale’s escrow: name the presale to claim it.',
+  ],
 ];
 
 /** The error table as Codama error nodes, in code order. */

@@ -18,6 +18,7 @@ import {
   type InstructionArgumentNode,
   type InstructionInputValueNode,
   type InstructionNode,
+  type InstructionRemainingAccountsNode,
   type TypeNode,
 } from '@codama/nodes';
 
@@ -80,6 +81,7 @@ export function taggedInstruction(input: {
   readonly accounts: InstructionAccountNode[];
   readonly arguments?: InstructionArgumentNode[];
   readonly extraArguments?: InstructionArgumentNode[];
+  readonly remainingAccounts?: InstructionRemainingAccountsNode[];
 }): InstructionNode {
   return instructionNode({
     name: input.name,
@@ -96,6 +98,7 @@ export function taggedInstruction(input: {
       ...(input.arguments ?? []),
     ],
     ...(input.extraArguments ? { extraArguments: input.extraArguments } : {}),
+    ...(input.remainingAccounts ? { remainingAccounts: input.remainingAccounts } : {}),
     discriminators: [fieldDiscriminatorNode('discriminator')],
   });
 }

@@ -7,8 +7,11 @@ import {
   numberTypeNode,
   prefixedCountNode,
   publicKeyTypeNode,
+  remainderOptionTypeNode,
   sizePrefixTypeNode,
   stringTypeNode,
+  structFieldTypeNode,
+  structTypeNode,
   type InstructionAccountNode,
   type InstructionNode,
 } from '@codama/nodes';
@@ -25,6 +28,8 @@ import {
   taggedInstruction,
   tokenProgram,
 } from './instruction-parts';
+import { DISTRIBUTION_INSTRUCTIONS } from './distribution-instructions';
+import { PRESALE_ACCOUNT_SIZE } from './accounts';
 
 const u64 = () => numberTypeNode('u64');
 const i64 = () => numberTypeNode('i64');
@@ -50,13 +55,52 @@ const purchaseAccounts = (): InstructionAccountNode[] => [
   rentSysvar(),
 ];
 
+/** Initialize's optional tail: how the FBT reach the buyers (absent = instant, no terms). */
+const deliveryTerms = () =>
+  remainderOptionTypeNode(
+    structTypeNode([
+      structFieldTypeNode({
+        name: 'deliveryMode',
+        type: numberTypeNode('u8'),
+        docs: ['0 = instant, 1 = at completion'],
+      }),
+      structFieldTypeNode({
+        name: 'minimumRaise',
+        type: u64(),
+        docs: ['lamports the sale must reach, 0 = none (at completion only)'],
+      }),
+      structFieldTypeNode({
+        name: 'unlockedAtCompletionBps',
+        type: numberTypeNode('u16'),
+        docs: ['share unlocked at completion, at most 10000 (10000 = no vesting)'],
+      }),
+      structFieldTypeNode({
+        name: 'cliffSeconds',
+        type: numberTypeNode('u32'),
+        docs: ['seconds after completion before more unlocks, at most vestingSeconds'],
+      }),
+      structFieldTypeNode({
+        name: 'vestingSeconds',
+        type: numberTypeNode('u32'),
+        docs: ['seconds after completion when all is unlocked (0 only with 10000 bps)'],
+      }),
+    ]),
+  );
+
 const initialize = taggedInstruction({
   name: 'initialize',
   tag: 0,
-  docs: 'Links the vault (its owner becomes the authority PDA) and sets price and limits.',
+  docs: [
+    'Links the vault (its owner becomes the authority PDA) and sets price and limits; with the',
+    'optional delivery terms, an at-completion presale with a minimum raise and vesting.',
+  ],
   accounts: [
     account('seller', { signer: true }, 'becomes the presale’s seller'),
-    account('presale', { signer: true, writable: true }, 'a new account of 288 bytes'),
+    account(
+      'presale',
+      { signer: true, writable: true },
+      `a new account of ${PRESALE_ACCOUNT_SIZE} bytes`,
+    ),
     account('tempTokenAccount', { writable: true }, 'FBT vault, owned by the seller or authority'),
     account('mint', {}, 'the FBT mint'),
     account('authority', {}, 'the presale’s authority PDA', authorityOfPresale()),
@@ -74,6 +118,7 @@ const initialize = taggedInstruction({
       accountBumpValueNode('authority'),
     ),
     argument('active', booleanTypeNode(), 'open for purchases at once'),
+    argument('terms', deliveryTerms(), 'optional: delivery mode, minimum raise and vesting'),
   ],
 });
 
@@ -168,11 +213,19 @@ const registerLeader = taggedInstruction({
 const claimCommission = taggedInstruction({
   name: 'claimCommission',
   tag: 7,
-  docs: 'Pays the leader’s wallet everything above the record’s rent-exempt minimum.',
+  docs: [
+    'Pays the leader’s wallet everything above the record’s rent-exempt minimum; on a presale',
+    'with a minimum raise, accrued minus claimed from its escrow once the sale succeeded.',
+  ],
   accounts: [
     account('leaderWallet', { signer: true, writable: true }, 'the wallet the record names'),
     account('leaderRecord', { writable: true }, 'the leader record'),
     rentSysvar(),
+    account(
+      'presale',
+      { writable: true, optional: true },
+      'the record’s presale: required when its commission is in escrow',
+    ),
   ],
 });
 
@@ -201,7 +254,10 @@ const setAllowlist = taggedInstruction({
 const setWindow = taggedInstruction({
   name: 'setWindow',
   tag: 10,
-  docs: 'Buys are accepted from start until before end (start before end when both are set).',
+  docs: [
+    'Buys are accepted from start until before end (start before end when both are set). At',
+    'completion buys need an end, which, once anyone bought, may only come sooner.',
+  ],
   accounts: sellerAndPresale(),
   arguments: [
     argument('saleStart', i64(), 'unix seconds, 0 = no start'),
@@ -242,4 +298,5 @@ export const PRESALE_INSTRUCTIONS: InstructionNode[] = [
   setWindow,
   proposeSeller,
   acceptSeller,
+  ...DISTRIBUTION_INSTRUCTIONS,
 ];

@@ -71,16 +71,27 @@ function minimumSize(type: TypeNode, sizeOf: (type: TypeNode) => number | null):
   const fixed = sizeOf(type);
   if (fixed !== null) return fixed;
   if (isNode(type, 'sizePrefixTypeNode')) return minimumSize(type.prefix, sizeOf);
+  if (isNode(type, 'remainderOptionTypeNode')) return 0;
   if (isNode(type, 'arrayTypeNode') && isNode(type.count, 'prefixedCountNode')) {
     return minimumSize(type.count.prefix, sizeOf);
   }
   throw new Error(`no minimum size known for a ${type.kind}`);
 }
 
-/** An instruction's data length: exact when every argument has a fixed size, else its minimum. */
+/**
+ * An instruction's data length: exact when every argument has a fixed size, else its minimum;
+ * `maxBytes` is its longest when only optional tails (remainder options of a fixed size) vary.
+ */
 export interface InstructionDataSize {
   readonly fixed: boolean;
   readonly bytes: number;
+  readonly maxBytes: number | null;
+}
+
+/** The most bytes a value of `type` can take, when that is bounded. */
+function maximumSize(type: TypeNode, sizeOf: (type: TypeNode) => number | null): number | null {
+  if (isNode(type, 'remainderOptionTypeNode')) return sizeOf(type.item);
+  return sizeOf(type);
 }
 
 export function instructionDataSize(
@@ -91,9 +102,17 @@ export function instructionDataSize(
   const types = instruction.arguments.map((argument) => argument.type);
   const sizes = types.map((type) => sizeOf(type));
   if (sizes.every((size) => size !== null)) {
-    return { fixed: true, bytes: sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0) };
+    const bytes = sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
+    return { fixed: true, bytes, maxBytes: bytes };
   }
-  return { fixed: false, bytes: types.reduce((sum, type) => sum + minimumSize(type, sizeOf), 0) };
+  const maxima = types.map((type) => maximumSize(type, sizeOf));
+  return {
+    fixed: false,
+    bytes: types.reduce((sum, type) => sum + minimumSize(type, sizeOf), 0),
+    maxBytes: maxima.every((size) => size !== null)
+      ? maxima.reduce<number>((sum, size) => sum + (size ?? 0), 0)
+      : null,
+  };
 }
 
 /** An instruction's tag: the default value of its `discriminator` argument. */

@@ -2,6 +2,7 @@ import {
   isNode,
   pascalCase,
   type InstructionAccountNode,
+  type InstructionNode,
   type PdaSeedNode,
   type RootNode,
   type TypeNode,
@@ -25,6 +26,13 @@ export function typeLabel(type: TypeNode): string {
   if (isNode(type, 'arrayTypeNode') && isNode(type.count, 'prefixedCountNode')) {
     return `${typeLabel(type.count.prefix)} count + count × ${typeLabel(type.item)}`;
   }
+  if (isNode(type, 'arrayTypeNode') && isNode(type.count, 'remainderCountNode')) {
+    return `${typeLabel(type.item)} × n`;
+  }
+  if (isNode(type, 'structTypeNode')) {
+    return `{ ${type.fields.map((field) => `${field.name} ${typeLabel(field.type)}`).join(', ')} }`;
+  }
+  if (isNode(type, 'remainderOptionTypeNode')) return `optional ${typeLabel(type.item)}`;
   throw new Error(`no table spelling for a ${type.kind}`);
 }
 
@@ -43,6 +51,17 @@ function accountLabel(account: InstructionAccountNode): string {
   return flags.length === 0 ? account.name : `${account.name} [${flags.join(', ')}]`;
 }
 
+/** The accounts that follow the named ones (Distribute's pairs), as the table shows them. */
+function remainingLabel(instruction: InstructionNode): string[] {
+  return (instruction.remainingAccounts ?? []).map((remaining) => {
+    const flags = [remaining.isSigner === true ? 's' : '', remaining.isWritable ? 'w' : '']
+      .filter(Boolean)
+      .join(', ');
+    const name = isNode(remaining.value, 'argumentValueNode') ? remaining.value.name : 'more';
+    return `then ${name}${flags ? ` [${flags}]` : ''}: ${(remaining.docs ?? []).join(' ')}`;
+  });
+}
+
 function instructionsSection(root: RootNode): string {
   const rows = root.program.instructions.map((instruction) => {
     const data = instruction.arguments
@@ -52,7 +71,7 @@ function instructionsSection(root: RootNode): string {
       instructionTag(instruction),
       pascalCase(instruction.name),
       data.length === 0 ? '–' : data.join(', '),
-      instruction.accounts.map(accountLabel).join(', '),
+      [...instruction.accounts.map(accountLabel), ...remainingLabel(instruction)].join(', '),
     ];
   });
   return table(

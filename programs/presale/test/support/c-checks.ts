@@ -32,13 +32,13 @@ const ACCOUNT_MACROS: Readonly<
     prefix: 'BR_',
     size: 'BUYER_RECORD_SIZE',
     kind: 'ACCOUNT_KIND_BUYER_RECORD',
-    version: 'LAYOUT_VERSION',
+    version: 'BUYER_RECORD_LAYOUT_VERSION',
   },
   leaderRecord: {
     prefix: 'LR_',
     size: 'LEADER_RECORD_SIZE',
     kind: 'ACCOUNT_KIND_LEADER_RECORD',
-    version: 'LAYOUT_VERSION',
+    version: 'LEADER_RECORD_LAYOUT_VERSION',
   },
 };
 
@@ -67,6 +67,11 @@ function instructionFacts(root: RootNode): HeaderFact[] {
         : equals(`${name}_MIN_DATA_LEN`, data.bytes, `${instruction.name}'s shortest data`),
       equals(`${name}_ACCOUNT_COUNT`, counts.required, `${instruction.name}'s account count`),
     ];
+    if (!data.fixed && data.maxBytes !== null) {
+      facts.push(
+        equals(`${name}_MAX_DATA_LEN`, data.maxBytes, `${instruction.name}'s longest data`),
+      );
+    }
     if (counts.max !== counts.required) {
       facts.push(equals(`${name}_MAX_ACCOUNT_COUNT`, counts.max, `${instruction.name}'s most`));
     }
@@ -117,6 +122,13 @@ function constantFacts(root: RootNode): HeaderFact[] {
     equals('MIN_LEADER_CODE_LEN', constants.leaderCodeMinLength, 'the shortest leader code'),
     equals('MAX_LEADER_CODE_LEN', constants.leaderCodeMaxLength, 'the longest leader code'),
     equals('MAX_PROOF_DEPTH', constants.maxAllowlistProofDepth, 'the deepest allowlist proof'),
+    equals('DISTRIBUTE_MAX_BUYERS', constants.maxDistributeBuyers, 'the most buyers distributed'),
+    equals('DELIVERY_INSTANT', constants.deliveryInstant, 'the instant delivery mode'),
+    equals('DELIVERY_AT_COMPLETION', constants.deliveryAtCompletion, 'the at-completion mode'),
+    equals('SALE_OPEN', constants.saleOpen, 'the open status'),
+    equals('SALE_SOLD_OUT', constants.saleSoldOut, 'the sold-out status'),
+    equals('SALE_SUCCEEDED', constants.saleSucceeded, 'the succeeded status'),
+    equals('SALE_FAILED', constants.saleFailed, 'the failed status'),
     ...characters,
   ];
 }
@@ -178,7 +190,9 @@ export function checkHeaderAgainstIdl(root: RootNode, cDir = join(PROGRAM_PACKAG
  */
 export function headerNames(header: string): string[] {
   const defines = [
-    ...header.matchAll(/^#define ((?:PS|BR|LR)_\w+|\w+_DATA_LEN|\w+_ACCOUNT_COUNT)\b/gm),
+    ...header.matchAll(
+      /^#define ((?:PS|BR|LR|DELIVERY|SALE)_\w+|\w+_DATA_LEN|\w+_ACCOUNT_COUNT|\w+_MAX_BUYERS)\b/gm,
+    ),
   ];
   const enums = [...header.matchAll(/^\s+((?:IX|E)_\w+) = \d+,/gm)];
   return [...defines, ...enums].map((match) => match[1] ?? '');

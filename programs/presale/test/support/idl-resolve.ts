@@ -41,10 +41,50 @@ export const instructionDataCodec = (instruction: InstructionNode) =>
 export const accountDataCodec = (account: AccountNode) =>
   getNodeCodec([IDL, IDL.program, account], { bytesEncoding: 'base16' });
 
+/**
+ * One entry of Distribute's remaining accounts: a buyer, whose record and (associated, unless
+ * named) token account an IDL-driven client derives with the IDL's PDAs, as Claim's are.
+ */
+export interface RemainingTarget {
+  readonly buyer: PublicKey;
+  readonly buyerTokenAccount?: PublicKey;
+}
+
 /** What a caller gives an IDL-driven builder: the accounts it names and the arguments. */
 export interface IdlInputs {
   readonly accounts: Readonly<Record<string, PublicKey>>;
   readonly args: IdlValue;
+  /** The buyers whose pairs follow the named accounts (Distribute). */
+  readonly remaining?: readonly RemainingTarget[] | undefined;
+}
+
+/**
+ * Distribute's (buyerRecord, buyerTokenAccount) pairs, each resolved as Claim's two accounts of
+ * the same names are (Claim takes the same PDA and associated-token defaults for one buyer).
+ */
+function remainingPairs(
+  name: string,
+  programId: PublicKey,
+  inputs: IdlInputs,
+  head: ReadonlyMap<string, PublicKey>,
+): AccountMeta[] {
+  const remaining = idlInstruction(name).remainingAccounts ?? [];
+  if (remaining.length === 0 || !inputs.remaining) return [];
+  const writable = remaining.every((node) => node.isWritable === true);
+  return inputs.remaining.flatMap((target) => {
+    const accounts: Record<string, PublicKey> = {
+      ...Object.fromEntries(head),
+      buyer: target.buyer,
+      ...(target.buyerTokenAccount ? { buyerTokenAccount: target.buyerTokenAccount } : {}),
+    };
+    const claim = buildFromIdl('claim', programId, { accounts, args: {} });
+    const names: string[] = idlInstruction('claim').accounts.map((account) => account.name);
+    return ['buyerRecord', 'buyerTokenAccount'].map((pairName) => {
+      const meta = claim.keys[names.indexOf(pairName)];
+      if (!meta) throw new Error(`claim resolves no ${pairName}`);
+      return { pubkey: meta.pubkey, isSigner: false, isWritable: writable };
+    });
+  });
 }
 
 /** An instruction as the IDL builds it: its account metas and its data value (tag included). */
@@ -129,6 +169,7 @@ export function buildFromIdl(name: string, programId: PublicKey, inputs: IdlInpu
     if (args[argument.name] !== undefined || !value) continue;
     if (isNode(value, 'accountBumpValueNode')) args[argument.name] = bumps.get(value.name);
   }
+  keys.push(...remainingPairs(name, programId, inputs, addresses));
   const data: IdlValue = { discriminator: instructionTag(instruction) };
   for (const argument of instruction.arguments) {
     if (argument.name !== 'discriminator') data[argument.name] = args[argument.name];

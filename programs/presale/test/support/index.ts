@@ -9,3 +9,4 @@ export * from './send';
 export * from './svm-accounts';
 export * from './token-instructions';
 export * from './token-metadata';
+export * from './versioned';

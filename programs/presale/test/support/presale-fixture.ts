@@ -12,6 +12,7 @@ import {
   PRESALE_ACCOUNT_SIZE,
   TOKEN_PROGRAM_ID,
   type BuyParams,
+  type DeliveryTerms,
   type PresaleLimits,
 } from '@fbt/presale-client';
 import { sendLegacyTransaction, type TransactionOutcome } from './send';
@@ -50,6 +51,8 @@ export interface PresaleFixtureOptions {
   readonly tokenProgram?: TokenProgramName;
   /** Token-2022 only: the mint carries a MetadataPointer to itself and this TokenMetadata. */
   readonly metadata?: TokenMetadataFields;
+  /** Initialize's delivery terms (default: none, the 35-byte instant Initialize). */
+  readonly terms?: DeliveryTerms;
 }
 
 /** A deployed and initialized presale with its keys. */
@@ -290,6 +293,7 @@ export function createPresaleFixture(options: PresaleFixtureOptions): PresaleFix
         tokenPrice,
         ...limits,
         active: options.active ?? true,
+        ...(options.terms ? { terms: options.terms } : {}),
       }),
     ],
     [seller, presale],
