@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeMint } from '@fbt/domain';
+import { COMMITTED_PROGRAM_BUILDS, decodeMint } from '@fbt/domain';
 import { readKeypairFile, seededWalletFiles } from '@fbt/operator';
 import {
   buildFaultySale,
@@ -110,9 +110,7 @@ describe('the verify page of the seeded sale', () => {
     expect(all).toHaveLength(41);
     const hash = page.getByTestId('fact-program.build-hash');
     await expect.poll(() => hash.getAttribute('data-passed')).toBe('true');
-    expect(await hash.textContent()).toContain(
-      '57b35d7ccb637c21019553a4f103a1d08131e719234351247384b58154ac045b',
-    );
+    expect(await hash.textContent()).toContain(COMMITTED_PROGRAM_BUILDS.v3);
     expect(await hash.textContent()).toContain('Committed build v3');
     expect(await page.getByTestId('fact-program.upgrade-authority').textContent()).toContain(
       'Immutable',

@@ -45,11 +45,16 @@ export type SaleFault = (typeof SALE_FAULTS)[number];
 
 /**
  * The facts each fault fails. A program whose bytes are not the committed build also fails each
- * presale's leader commission, which is that build's rule.
+ * presale's leader commission, which is that build's rule. The program refuses to sell a mint
+ * with a freeze authority, so that fault is a deployment naming such a mint beside presales of
+ * another: each presale's account line fails too (its mint is not the one named).
  */
 export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   'mint-authority': ['mint.mint-authority'],
-  'freeze-authority': ['mint.freeze-authority'],
+  'freeze-authority': [
+    'mint.freeze-authority',
+    ...PRESALE_VARIANTS.map((variant) => `presale.${variant}.account`),
+  ],
   'program-bytes': [
     'program.build-hash',
     ...PRESALE_VARIANTS.map((variant) => `presale.${variant}.leader-commission`),
@@ -209,11 +214,7 @@ async function faultyDeployment(
     }
     case 'freeze-authority': {
       const mint = await createFreezableMint(context);
-      return {
-        ...base,
-        mint: mint.toBase58(),
-        presales: await allPresales(context, baseProgram, mint),
-      };
+      return { ...base, mint: mint.toBase58() };
     }
     case 'program-bytes':
     case 'upgrade-authority': {
