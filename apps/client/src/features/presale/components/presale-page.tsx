@@ -1,10 +1,11 @@
 import {
   characterSchedule,
   eyesSchedule,
-  formatSol,
+  formatAmount,
   parseLeaderCodeFromUrl,
   PUBLIC_TARGET_LAMPORTS,
   LEADER_TARGET_LAMPORTS,
+  SOL_AMOUNT,
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
@@ -69,7 +70,7 @@ export function PresalePage({
   variant: PresaleVariant;
   purchaseBox?: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const location = useLocation();
   const presale = usePresale(variant);
 
@@ -143,12 +144,12 @@ export function PresalePage({
           <ProgressCard
             testId="sol-target"
             title={t('presale.targetTitle')}
-            goalLabel={target !== null ? `${formatSol(target, { maxFractionDigits: 2 })} SOL` : '—'}
+            goalLabel={target !== null ? `${formatAmount(target, SOL_AMOUNT, language)} SOL` : '—'}
             current={raised ?? 0n}
             goal={target ?? 0n}
-            currentLabel={raised !== null ? formatSol(raised, { maxFractionDigits: 4 }) : null}
+            currentLabel={raised !== null ? formatAmount(raised, SOL_AMOUNT, language) : null}
             unit={t('presale.targetType')}
-            formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
+            formatRemaining={(remaining) => `${formatAmount(remaining, SOL_AMOUNT, language)} SOL`}
           />
           <section className="presale__how card" aria-labelledby="how-title">
             <h2 id="how-title" className="presale__how-title">
