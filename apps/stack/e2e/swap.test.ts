@@ -88,7 +88,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** `#/swap` with the test wallet (named Phantom) holding `wallet`'s key, connected. */
-async function openSwap(wallet: Keypair, width: number) {
+async function openSwap(wallet: Keypair, width: number, language: 'en' | 'it' = 'en') {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     deviceScaleFactor: 1,
@@ -100,6 +100,9 @@ async function openSwap(wallet: Keypair, width: number) {
       chains: ['solana:localnet'],
     }),
   );
+  if (language === 'it') {
+    await context.addInitScript(() => localStorage.setItem('fbt.language', 'it'));
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -109,12 +112,37 @@ async function openSwap(wallet: Keypair, width: number) {
   await expect.poll(() => connect.isEnabled()).toBe(true);
   await connect.click();
   await page
-    .getByRole('dialog', { name: 'Connect Wallet' })
+    .getByRole('dialog', { name: language === 'en' ? 'Connect Wallet' : 'Connetti Wallet' })
     .getByRole('button', { name: /Phantom Wallet/ })
     .click();
   await page.getByTestId('swap-send').waitFor();
-  await expect.poll(() => page.getByTestId('swap-pay-balance').textContent()).toMatch(/^Balance: /);
+  await expect
+    .poll(() => page.getByTestId('swap-pay-balance').textContent())
+    .toMatch(/^(Balance|Saldo): /);
   return { page, errors, close: () => context.close() };
+}
+
+/** A number as each language writes it: EN groups by commas, IT by dots (not at 4 digits). */
+const WELL_FORMED = {
+  en: /^\d{1,3}(,\d{3})*(\.\d+)?$/,
+  it: /^(\d{1,4}|\d{1,3}(\.\d{3})+)(,\d+)?$/,
+} as const;
+
+/** Every number the swap card shows: fields, balances and the quote's lines (not the pools). */
+async function cardNumbers(page: Page): Promise<string[]> {
+  const texts = await Promise.all([
+    page.getByTestId('swap-pay-input').inputValue(),
+    page.getByTestId('swap-receive-input').inputValue(),
+    ...[
+      'swap-pay-balance',
+      'swap-receive-balance',
+      'swap-rate',
+      'swap-threshold',
+      'swap-impact',
+      'swap-priority-fee',
+    ].map(async (id) => (await page.getByTestId(id).textContent()) ?? ''),
+  ]);
+  return texts.flatMap((text) => text.match(/\d[\d.,]*\d|\d/g) ?? []);
 }
 
 /** Waits for a settled quote (details shown, not updating) and returns the threshold line. */
@@ -193,6 +221,51 @@ describe('with the loopback pool on the local chain', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it.each([
+    [1440, 'en'],
+    [390, 'it'],
+  ] as const)(
+    'at %d px (%s): the card writes every number one way, the estimate too until it is focused',
+    async (width, language) => {
+      const wallet = await fundedWallet(3);
+      const { page, errors, close } = await openSwap(wallet, width, language);
+      await page.getByTestId('swap-pay-input').fill('1');
+      await settledQuote(page);
+      const numbers = await cardNumbers(page);
+      expect(numbers.length).toBeGreaterThanOrEqual(7);
+      for (const number of numbers) expect(number).toMatch(WELL_FORMED[language]);
+
+      // The estimate reads like the minimum received under it: grouped, FBT to 2 decimals.
+      const receive = page.getByTestId('swap-receive-input');
+      const estimate = await receive.inputValue();
+      const threshold = (await page.getByTestId('swap-threshold').textContent()) ?? '';
+      const fbt =
+        language === 'en' ? /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/ : /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/;
+      expect(estimate).toMatch(fbt);
+      expect(threshold.replace(/ FBT$/, '')).toMatch(fbt);
+      await shot(page, `numbers-${language}`);
+
+      // Focused, the field holds the plain value to edit: no grouping, a dot, every decimal.
+      await receive.focus();
+      const plain = await receive.inputValue();
+      expect(plain).toMatch(/^\d+(\.\d{1,6})?$/);
+      const [whole = '', fraction = ''] = plain.split('.');
+      const shownFraction = fraction.slice(0, 2).replace(/0+$/, '');
+      const grouped = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'it-IT').format(
+        BigInt(whole),
+      );
+      expect(estimate).toBe(
+        shownFraction === ''
+          ? grouped
+          : `${grouped}${language === 'en' ? '.' : ','}${shownFraction}`,
+      );
+      await receive.blur();
+      expect(await receive.inputValue()).toBe(estimate);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 
   it.each([
     [1440, 'en'],

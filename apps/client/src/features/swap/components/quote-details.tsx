@@ -57,7 +57,7 @@ export function QuoteDetails({ quote, updating }: { quote: SwapQuoteResponse; up
           className={isHighPriceImpact(impact) ? 'swap__danger' : undefined}
           data-testid="swap-impact"
         >
-          {impact < 0.01 ? '< 0.01%' : `${number(impact, 2)}%`}
+          {impact < 0.01 ? `< ${number(0.01, 2)}%` : `${number(impact, 2)}%`}
         </dd>
       </div>
       <div>
