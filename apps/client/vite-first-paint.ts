@@ -92,7 +92,8 @@ export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: st
 
 /**
  * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
- * - a page rendered at build time ({@link PRERENDERED_PAGES}: home, `#/presale`), in English:
+ * - a page rendered at build time ({@link PRERENDERED_PAGES}: home, `#/presale`, `#/leader`
+ *   whatever its query), in English:
  *   sets `<html data-first-paint="<page>">`, which shows that page's markup (vite-prerender.ts),
  *   which React then hydrates. An Italian visitor (remembered language) or any other route
  *   keeps it hidden, so nobody sees English content before their own page;

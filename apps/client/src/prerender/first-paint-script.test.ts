@@ -48,6 +48,7 @@ describe('the first-paint head script', () => {
       '#/presale/x',
       '#presale',
       '#/leader?code=beast42',
+      '#/leader/earnings',
       '#/roadmap',
       '#/__proto__',
       '#/constructor',

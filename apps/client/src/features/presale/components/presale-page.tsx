@@ -2,14 +2,13 @@ import {
   characterSchedule,
   eyesSchedule,
   formatAmount,
-  parseLeaderCodeFromUrl,
   PUBLIC_TARGET_LAMPORTS,
   LEADER_TARGET_LAMPORTS,
   SOL_AMOUNT,
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
 import eyesGlance from '../../../assets/art/eyes-glance.svg';
@@ -23,6 +22,7 @@ import { paths } from '../../../config/routes';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSchedule } from '../../../lib/use-schedule';
 import { usePresale } from '../../../lib/presale-api';
+import { LEADER_CODE_UNREAD, useLeaderCode } from '../../../lib/use-leader-code';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);
@@ -71,13 +71,8 @@ export function PresalePage({
   purchaseBox?: ReactNode;
 }) {
   const { t, language } = useI18n();
-  const location = useLocation();
   const presale = usePresale(variant);
-
-  const leaderCode =
-    variant === 'leader'
-      ? parseLeaderCodeFromUrl(`${window.location.origin}/#${location.pathname}${location.search}`)
-      : null;
+  const leaderCode = useLeaderCode(variant);
 
   const target =
     presale.data !== undefined
@@ -107,7 +102,12 @@ export function PresalePage({
         </div>
         {variant === 'leader' ? (
           <p className="presale__leader" data-testid="leader-code">
-            {leaderCode ? (
+            {leaderCode === LEADER_CODE_UNREAD ? (
+              // The build-time first paint: the link's code is read a moment later.
+              <>
+                {t('presale.leaderCode')}: <strong aria-busy="true">…</strong>
+              </>
+            ) : leaderCode ? (
               <>
                 {t('presale.leaderCode')}: <strong>{leaderCode}</strong>
               </>
