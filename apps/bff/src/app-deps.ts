@@ -14,6 +14,7 @@ import type {
   SwapExchange,
   TransactionVerifier,
 } from '@fbt/domain';
+import type { AccountWatch } from './account-watch';
 import type { Scheduler } from './cache/scheduler';
 import type { RedisClients } from './cluster/redis-clients';
 
@@ -84,6 +85,8 @@ export interface AppDeps {
   readonly leaderRecords: LeaderRecords;
   /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
   readonly rpcUpstreamUrl: string;
+  /** Account pushes for the `/rpc` websocket; absent: its subscriptions are refused. */
+  readonly accountWatch?: AccountWatch;
   /** The program's Codama IDL, the committed file's bytes, served at `/idl/presale.json`. */
   readonly presaleIdl: Uint8Array;
   readonly fetch?: FetchLike;

@@ -15,6 +15,7 @@ import {
 } from '@fbt/adapters';
 import type { Clock, CommunityCounters, Deployment, LeaderLedger } from '@fbt/domain';
 import { normalizeSiteOrigin } from '@fbt/domain';
+import { createAccountWatch } from './account-watch';
 import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
@@ -188,6 +189,7 @@ export async function createAppDeps(
     }),
     leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,
+    accountWatch: createAccountWatch(connection),
     presaleIdl: readPresaleIdl(),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     swap: swapDepsFromConfig(config),

@@ -3,8 +3,10 @@
 // wallet (the injected test wallet, a real key) swaps SOL -> FBT and FBT -> SOL for real, and
 // a transaction that pays someone else or gives less than the minimum is refused before the
 // wallet is asked. Every state is photographed at 1440 and 390 px in test-output/swap/.
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
@@ -106,6 +108,12 @@ async function openSwap(wallet: Keypair, width: number, language: 'en' | 'it' = 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // What the BFF's `/rpc` websocket sends the page (its account subscriptions' answers, pushes).
+  const pushed: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/rpc') return;
+    socket.on('framereceived', ({ payload }) => pushed.push(payload.toString()));
+  });
   await page.goto(`${stack.url}#/swap`);
   await page.getByTestId('swap-box').waitFor();
   const connect = page.getByTestId('swap-connect');
@@ -119,7 +127,24 @@ async function openSwap(wallet: Keypair, width: number, language: 'en' | 'it' = 
   await expect
     .poll(() => page.getByTestId('swap-pay-balance').textContent())
     .toMatch(/^(Balance|Saldo): /);
-  return { page, errors, close: () => context.close() };
+  return { page, errors, pushed, close: () => context.close() };
+}
+
+/** `fbt-operator fund`, the operator CLI as a developer runs it, against the stack's chain. */
+async function operatorFund(wallet: PublicKey, sol: number): Promise<void> {
+  const cli = path.resolve(import.meta.dirname, '../../operator/bin/fbt-operator.mjs');
+  const rpcUrl = stack.localnet?.rpcUrl;
+  if (rpcUrl === undefined) throw new Error('the stack runs no local chain');
+  await promisify(execFile)(process.execPath, [
+    cli,
+    'fund',
+    '--wallet',
+    wallet.toBase58(),
+    '--sol',
+    String(sol),
+    '--url',
+    rpcUrl,
+  ]);
 }
 
 /** A number as each language writes it: EN groups by commas, IT by dots (not at 4 digits). */
@@ -341,6 +366,35 @@ describe('with the loopback pool on the local chain', () => {
       expect(await balance.textContent()).toMatch(/^(Balance|Saldo): 10 SOL/);
       expect(errors).toEqual([]);
       await context.close();
+    },
+  );
+
+  it.each([
+    [1440, 'en'],
+    [390, 'it'],
+  ] as const)(
+    'at %d px (%s): SOL the operator funds from outside the page shows at once, without a reload',
+    async (width, language) => {
+      const wallet = await fundedWallet(2);
+      const { page, errors, pushed, close } = await openSwap(wallet, width, language);
+      const balance = page.getByTestId('swap-pay-balance');
+      const word = language === 'en' ? 'Balance' : 'Saldo';
+      await expect.poll(() => balance.textContent()).toBe(`${word}: 2 SOLMax`);
+      // The page watches the wallet and its FBT account through the BFF's websocket.
+      await expect
+        .poll(() => pushed.filter((frame) => /"result":\d+/.test(frame)).length)
+        .toBeGreaterThanOrEqual(2);
+
+      await operatorFund(wallet.publicKey, 3);
+      expect(await stack.connection.getBalance(wallet.publicKey, 'confirmed')).toBe(5 * SOL);
+      // The chain's push reaches the page, which reads its balances again: no poll, no reload.
+      await expect
+        .poll(() => pushed.some((frame) => frame.includes('"accountNotification"')))
+        .toBe(true);
+      await expect.poll(() => balance.textContent()).toBe(`${word}: 5 SOLMax`);
+      await shot(page, `funded-outside-${language}`);
+      expect(errors).toEqual([]);
+      await close();
     },
   );
 
