@@ -298,6 +298,10 @@ describe("the leader page's first paint (markup rendered at build time)", () => 
       }
       // The markup cannot know the link's code: it says it is reading it, never that none is there.
       expect(await early.page.getByTestId('leader-code').textContent()).toBe('Leader code: …');
+      // And the box counts it as being checked (Send would wait for the check).
+      expect(await early.page.locator(`${LEADER} .purchase__note`).textContent()).toBe(
+        'Checking the leader code…',
+      );
       expect(await early.page.locator('[data-prerender="presale"]').isVisible()).toBe(false);
       const before = await presaleScreen(early.page, 'leader');
       expect(Object.values(before).every((value) => value !== null)).toBe(true);

@@ -22,11 +22,10 @@ export interface LeaderSide {
 }
 
 /**
- * Checks the leader page's code (`leaderCode`: undefined off the leader page, null when the
- * link has none or a malformed one; not read yet, it counts as being checked, so Send waits).
- * On the leader page an unknown or unverifiable code never
- * blocks the purchase (the buy itself does not depend on it); it is said, asked once more
- * before Send, and the report afterwards says the rest.
+ * Checks the leader page's code (`pageCode`: undefined off the leader page, null when the link
+ * has none or a malformed one; not read yet, it counts as being checked, so Send waits). On the
+ * leader page an unknown or unverifiable code never blocks the purchase (the buy itself does not
+ * depend on it); it is said, asked once more before Send, and the report afterwards says the rest.
  */
 export function useLeaderPurchase(pageCode: PageLeaderCode): LeaderSide {
   const check = useLeaderCodeCheck(typeof pageCode === 'string' ? pageCode : null);
