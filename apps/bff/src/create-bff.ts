@@ -15,11 +15,11 @@ import {
 } from '@fbt/adapters';
 import type { Clock, CommunityCounters, Deployment, LeaderLedger } from '@fbt/domain';
 import { normalizeSiteOrigin } from '@fbt/domain';
-import { createAccountWatch } from './account-watch';
 import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
 import {
+  createAccountWatch,
   createBuyerRecordDeriver,
   createProgramBuyDecoder,
   createProgramClaimDecoder,

@@ -3,23 +3,23 @@
 // wallet (the injected test wallet, a real key) swaps SOL -> FBT and FBT -> SOL for real, and
 // a transaction that pays someone else or gives less than the minimum is refused before the
 // wallet is asked. Every state is photographed at 1440 and 390 px in test-output/swap/.
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startStack, type Stack } from '../src/stack';
+import type { Stack } from '../src/stack';
 import { launchChromium } from '../test/support/browser';
 import { startSite, type RunningSite } from '../test/support/fixture-site';
-import { OUTPUT_DIR } from '../test/support/harness';
-
-const SHOTS = path.join(OUTPUT_DIR, 'swap');
-mkdirSync(SHOTS, { recursive: true });
-const SOL = 1_000_000_000;
+import {
+  fundedWallet as fundedWalletOn,
+  openSwap as openSwapPage,
+  settledQuote,
+  SOL,
+  startSwapStack,
+  SWAP_SHOTS,
+  swapShot,
+} from '../test/support/swap-page';
 
 let stack: Stack;
 let browser: Browser;
@@ -27,20 +27,7 @@ let closedSite: RunningSite;
 
 beforeAll(async () => {
   [stack, browser, closedSite] = await Promise.all([
-    startStack({
-      localChain: { slotMs: 100 },
-      siteDir: inject('siteDistDir'),
-      swapPool: true,
-      bff: {
-        logger: false,
-        env: {
-          RECONCILE_INTERVAL_MS: '0',
-          RATE_LIMIT_MAX: '100000',
-          RPC_RATE_LIMIT_MAX: '100000',
-          SWAP_RATE_LIMIT_MAX: '100000',
-        },
-      },
-    }),
+    startSwapStack(inject('siteDistDir')),
     launchChromium(),
     startSite({ distDir: inject('siteDistDir') }),
   ]);
@@ -57,16 +44,6 @@ const pool = () => {
   return stack.swapPool;
 };
 
-async function fundedWallet(sol: number): Promise<Keypair> {
-  const wallet = Keypair.generate();
-  const signature = await stack.connection.requestAirdrop(wallet.publicKey, sol * SOL);
-  await stack.connection.confirmTransaction(
-    { signature, ...(await stack.connection.getLatestBlockhash('confirmed')) },
-    'confirmed',
-  );
-  return wallet;
-}
-
 async function fbtOf(owner: PublicKey): Promise<bigint> {
   const account = getAssociatedTokenAddressSync(new PublicKey(stack.deployment.mint), owner);
   const balance = await stack.connection
@@ -75,107 +52,9 @@ async function fbtOf(owner: PublicKey): Promise<bigint> {
   return balance === null ? 0n : BigInt(balance.value.amount);
 }
 
-/** Screenshots of the current state at both widths (the viewport is restored). */
-async function shot(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const box = page.getByTestId('swap-box').or(page.getByTestId('swap-closed'));
-    await box.evaluate((element) =>
-      element.scrollIntoView({ block: 'center', behavior: 'instant' }),
-    );
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(original);
-}
-
-/** `#/swap` with the test wallet (named Phantom) holding `wallet`'s key, connected. */
-async function openSwap(wallet: Keypair, width: number, language: 'en' | 'it' = 'en') {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    deviceScaleFactor: 1,
-  });
-  await context.addInitScript(
-    await buildTestWalletScript({
-      name: 'Phantom',
-      secretKey: [...wallet.secretKey],
-      chains: ['solana:localnet'],
-    }),
-  );
-  if (language === 'it') {
-    await context.addInitScript(() => localStorage.setItem('fbt.language', 'it'));
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // What the BFF's `/rpc` websocket sends the page (its account subscriptions' answers, pushes).
-  const pushed: string[] = [];
-  page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname !== '/rpc') return;
-    socket.on('framereceived', ({ payload }) => pushed.push(payload.toString()));
-  });
-  await page.goto(`${stack.url}#/swap`);
-  await page.getByTestId('swap-box').waitFor();
-  const connect = page.getByTestId('swap-connect');
-  await expect.poll(() => connect.isEnabled()).toBe(true);
-  await connect.click();
-  await page
-    .getByRole('dialog', { name: language === 'en' ? 'Connect Wallet' : 'Connetti Wallet' })
-    .getByRole('button', { name: /Phantom Wallet/ })
-    .click();
-  await page.getByTestId('swap-send').waitFor();
-  await expect
-    .poll(() => page.getByTestId('swap-pay-balance').textContent())
-    .toMatch(/^(Balance|Saldo): /);
-  return { page, errors, pushed, close: () => context.close() };
-}
-
-/** `fbt-operator fund`, the operator CLI as a developer runs it, against the stack's chain. */
-async function operatorFund(wallet: PublicKey, sol: number): Promise<void> {
-  const cli = path.resolve(import.meta.dirname, '../../operator/bin/fbt-operator.mjs');
-  const rpcUrl = stack.localnet?.rpcUrl;
-  if (rpcUrl === undefined) throw new Error('the stack runs no local chain');
-  await promisify(execFile)(process.execPath, [
-    cli,
-    'fund',
-    '--wallet',
-    wallet.toBase58(),
-    '--sol',
-    String(sol),
-    '--url',
-    rpcUrl,
-  ]);
-}
-
-/** A number as each language writes it: EN groups by commas, IT by dots (not at 4 digits). */
-const WELL_FORMED = {
-  en: /^\d{1,3}(,\d{3})*(\.\d+)?$/,
-  it: /^(\d{1,4}|\d{1,3}(\.\d{3})+)(,\d+)?$/,
-} as const;
-
-/** Every number the swap card shows: fields, balances and the quote's lines (not the pools). */
-async function cardNumbers(page: Page): Promise<string[]> {
-  const texts = await Promise.all([
-    page.getByTestId('swap-pay-input').inputValue(),
-    page.getByTestId('swap-receive-input').inputValue(),
-    ...[
-      'swap-pay-balance',
-      'swap-receive-balance',
-      'swap-rate',
-      'swap-threshold',
-      'swap-impact',
-      'swap-priority-fee',
-    ].map(async (id) => (await page.getByTestId(id).textContent()) ?? ''),
-  ]);
-  return texts.flatMap((text) => text.match(/\d[\d.,]*\d|\d/g) ?? []);
-}
-
-/** Waits for a settled quote (details shown, not updating) and returns the threshold line. */
-async function settledQuote(page: Page): Promise<string> {
-  await page.locator('[data-testid="swap-details"][aria-busy="false"]').waitFor();
-  await expect.poll(() => page.getByTestId('swap-send').isEnabled()).toBe(true);
-  return (await page.getByTestId('swap-threshold').textContent()) ?? '';
-}
+const fundedWallet = (sol: number) => fundedWalletOn(stack, sol);
+const openSwap = (wallet: Keypair, width: number) => openSwapPage(browser, stack, wallet, width);
+const shot = swapShot;
 
 async function swapAndWait(page: Page): Promise<{ title: string; text: string }> {
   await page.getByTestId('swap-send').click();
@@ -251,51 +130,6 @@ describe('with the loopback pool on the local chain', () => {
     [1440, 'en'],
     [390, 'it'],
   ] as const)(
-    'at %d px (%s): the card writes every number one way, the estimate too until it is focused',
-    async (width, language) => {
-      const wallet = await fundedWallet(3);
-      const { page, errors, close } = await openSwap(wallet, width, language);
-      await page.getByTestId('swap-pay-input').fill('1');
-      await settledQuote(page);
-      const numbers = await cardNumbers(page);
-      expect(numbers.length).toBeGreaterThanOrEqual(7);
-      for (const number of numbers) expect(number).toMatch(WELL_FORMED[language]);
-
-      // The estimate reads like the minimum received under it: grouped, FBT to 2 decimals.
-      const receive = page.getByTestId('swap-receive-input');
-      const estimate = await receive.inputValue();
-      const threshold = (await page.getByTestId('swap-threshold').textContent()) ?? '';
-      const fbt =
-        language === 'en' ? /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/ : /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/;
-      expect(estimate).toMatch(fbt);
-      expect(threshold.replace(/ FBT$/, '')).toMatch(fbt);
-      await shot(page, `numbers-${language}`);
-
-      // Focused, the field holds the plain value to edit: no grouping, a dot, every decimal.
-      await receive.focus();
-      const plain = await receive.inputValue();
-      expect(plain).toMatch(/^\d+(\.\d{1,6})?$/);
-      const [whole = '', fraction = ''] = plain.split('.');
-      const shownFraction = fraction.slice(0, 2).replace(/0+$/, '');
-      const grouped = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'it-IT').format(
-        BigInt(whole),
-      );
-      expect(estimate).toBe(
-        shownFraction === ''
-          ? grouped
-          : `${grouped}${language === 'en' ? '.' : ','}${shownFraction}`,
-      );
-      await receive.blur();
-      expect(await receive.inputValue()).toBe(estimate);
-      expect(errors).toEqual([]);
-      await close();
-    },
-  );
-
-  it.each([
-    [1440, 'en'],
-    [390, 'it'],
-  ] as const)(
     'at %d px (%s): the Local Burner shows its full address with Copy, and gets 10 test SOL from the page, shown at once',
     async (width, language) => {
       const words = {
@@ -337,7 +171,7 @@ describe('with the loopback pool on the local chain', () => {
           .getByTestId('wallet-picker-status')
           .textContent(),
       ).toBe(words.install);
-      await page.screenshot({ path: path.join(SHOTS, `picker-${language}-${width}.png`) });
+      await page.screenshot({ path: path.join(SWAP_SHOTS, `picker-${language}-${width}.png`) });
       await picker.getByRole('button', { name: /Local Burner/ }).click();
       await page.getByTestId('swap-send').waitFor();
       const stored = await page.evaluate(() => localStorage.getItem('fbt.burnerSecretKey'));
@@ -354,47 +188,22 @@ describe('with the loopback pool on the local chain', () => {
         .poll(() => dialog.getByTestId('wallet-address-copy').textContent())
         .toBe(words.copied);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
-      await page.screenshot({ path: path.join(SHOTS, `burner-dialog-${language}-${width}.png`) });
+      await page.screenshot({
+        path: path.join(SWAP_SHOTS, `burner-dialog-${language}-${width}.png`),
+      });
 
       await dialog.getByTestId('wallet-fund').click();
       await expect
         .poll(() => dialog.getByTestId('wallet-fund-status').textContent())
         .toBe(language === 'en' ? '10 test SOL received.' : '10 SOL di prova ricevuti.');
       expect(await stack.connection.getBalance(burner.publicKey, 'confirmed')).toBe(10 * SOL);
-      await page.screenshot({ path: path.join(SHOTS, `burner-funded-${language}-${width}.png`) });
+      await page.screenshot({
+        path: path.join(SWAP_SHOTS, `burner-funded-${language}-${width}.png`),
+      });
       // The balance on the page is read again at once, not at its next 30 s poll.
       expect(await balance.textContent()).toMatch(/^(Balance|Saldo): 10 SOL/);
       expect(errors).toEqual([]);
       await context.close();
-    },
-  );
-
-  it.each([
-    [1440, 'en'],
-    [390, 'it'],
-  ] as const)(
-    'at %d px (%s): SOL the operator funds from outside the page shows at once, without a reload',
-    async (width, language) => {
-      const wallet = await fundedWallet(2);
-      const { page, errors, pushed, close } = await openSwap(wallet, width, language);
-      const balance = page.getByTestId('swap-pay-balance');
-      const word = language === 'en' ? 'Balance' : 'Saldo';
-      await expect.poll(() => balance.textContent()).toBe(`${word}: 2 SOLMax`);
-      // The page watches the wallet and its FBT account through the BFF's websocket.
-      await expect
-        .poll(() => pushed.filter((frame) => /"result":\d+/.test(frame)).length)
-        .toBeGreaterThanOrEqual(2);
-
-      await operatorFund(wallet.publicKey, 3);
-      expect(await stack.connection.getBalance(wallet.publicKey, 'confirmed')).toBe(5 * SOL);
-      // The chain's push reaches the page, which reads its balances again: no poll, no reload.
-      await expect
-        .poll(() => pushed.some((frame) => frame.includes('"accountNotification"')))
-        .toBe(true);
-      await expect.poll(() => balance.textContent()).toBe(`${word}: 5 SOLMax`);
-      await shot(page, `funded-outside-${language}`);
-      expect(errors).toEqual([]);
-      await close();
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type WebSocket from 'ws';
 import { isAddress } from '@fbt/domain';
-import type { AccountChange, AccountWatch } from '../account-watch';
+import type { AccountChange, AccountWatch } from '../app-deps';
 import type { Counter } from '../observability/metrics';
 
 /** Accounts one socket may watch at once (a wallet and its token accounts). */
