@@ -145,12 +145,20 @@ export const rpcSubscriptionsRoute: FastifyPluginCallback<RpcSubscriptionsOption
   { accountWatch, upstreamCalls },
   done,
 ) => {
-  const sockets = new Set<WebSocket>();
+  // Each open socket, with what stops its watches.
+  const sockets = new Map<WebSocket, () => void>();
   const socketsPerAddress = new Map<string, number>();
   let watches = 0;
+  let closing = false;
 
+  // The watches stop first, while the chain connection is still open (it closes on the app's
+  // onClose), as the presale watches do; then each socket is told we are going away.
   fastify.addHook('preClose', (done) => {
-    for (const socket of sockets) socket.close(1001, 'server shutting down');
+    closing = true;
+    for (const [socket, stopWatches] of sockets) {
+      stopWatches();
+      socket.close(1001, 'server shutting down');
+    }
     done();
   });
 
@@ -161,8 +169,13 @@ export const rpcSubscriptionsRoute: FastifyPluginCallback<RpcSubscriptionsOption
       return;
     }
     socketsPerAddress.set(clientAddress, open + 1);
-    sockets.add(socket);
     const stops = new Map<number, () => void>();
+    const stopWatches = () => {
+      for (const stop of stops.values()) stop();
+      watches -= stops.size;
+      stops.clear();
+    };
+    sockets.set(socket, stopWatches);
     let nextSubscription = 0;
     const send = (message: object | string) => {
       if (socket.readyState !== socket.OPEN) return;
@@ -186,7 +199,7 @@ export const rpcSubscriptionsRoute: FastifyPluginCallback<RpcSubscriptionsOption
         }
         return answer(call.id, stop !== undefined);
       }
-      if (accountWatch === undefined) {
+      if (accountWatch === undefined || closing) {
         return fail(call.id, -32603, 'Account subscriptions are not available here');
       }
       if (stops.size >= MAX_WATCHES_PER_SOCKET || watches >= MAX_WATCHES_PER_INSTANCE) {
@@ -205,9 +218,7 @@ export const rpcSubscriptionsRoute: FastifyPluginCallback<RpcSubscriptionsOption
     });
 
     socket.on('close', () => {
-      for (const stop of stops.values()) stop();
-      watches -= stops.size;
-      stops.clear();
+      stopWatches();
       sockets.delete(socket);
       const left = (socketsPerAddress.get(clientAddress) ?? 1) - 1;
       if (left > 0) socketsPerAddress.set(clientAddress, left);
