@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 import { LANGUAGE_STORAGE_KEY } from './src/lib/i18n/storage-key.ts';
 import {
   FIRST_PAINT_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
   PRERENDERED_PAGE_BY_PATH,
   PRERENDERED_PAGES,
 } from './src/prerender/markup.ts';
@@ -92,13 +93,18 @@ export function routeFiles(bundle: Readonly<Record<string, ChunkLike>>, root: st
 
 /**
  * The first-paint script, run in `<head>` before the body is parsed. It reads the hash:
- * - a page rendered at build time ({@link PRERENDERED_PAGES}: home, `#/presale`), in English:
+ * - a page rendered at build time ({@link PRERENDERED_PAGES}: home, `#/presale`, `#/leader`
+ *   whatever its query), in English:
  *   sets `<html data-first-paint="<page>">`, which shows that page's markup (vite-prerender.ts),
  *   which React then hydrates. An Italian visitor (remembered language) or any other route
  *   keeps it hidden, so nobody sees English content before their own page;
  * - any other route: preloads the app's scripts at once, that route's chunks included, so a
  *   deep link (a shared leader link) downloads its route in parallel with the entry instead of
  *   after the entry has run.
+ *
+ * Once the body is parsed it removes every page's markup but the one shown (all of it when none
+ * is), so the document holds each id and element once from then on: the presale and leader
+ * pages' markups are the same components, with the same ids.
  *
  * It also starts the app (index.html has neither the entry's `<script type="module">` nor
  * preloads of it): once the body is parsed it adds `<link rel=modulepreload>` for the entry,
@@ -155,7 +161,11 @@ export function firstPaintScript(files: AppFiles, base: string): string {
     `else h.setAttribute(${JSON.stringify(FIRST_PAINT_ATTRIBUTE)},page);`,
     '}',
     'if(!page)app();',
-    "d.addEventListener('DOMContentLoaded',page?painted:start);",
+    'function prune(){var r=d.getElementById("root");if(!r)return;',
+    'var c=Array.prototype.slice.call(r.children);',
+    `for(var i=0;i<c.length;i++){var a=c[i].getAttribute(${JSON.stringify(PRERENDER_ATTRIBUTE)});`,
+    'if(a!==null&&a!==page)r.removeChild(c[i]);}}',
+    "d.addEventListener('DOMContentLoaded',function(){prune();if(page)painted();else start();});",
     '})();',
   ].join('');
 }

@@ -14,7 +14,7 @@ import {
 const ENTRY = 'src/prerender/pages.tsx';
 
 /**
- * Renders the pages of {@link PRERENDERED_PAGES} (home and the public presale page) at build
+ * Renders the pages of {@link PRERENDERED_PAGES} (home, the public presale and the leader page) at build
  * time and puts them in index.html, so a visitor opening one sees it as soon as the HTML and
  * the stylesheet arrive, before any script has run: the page's largest paint (home's hero text,
  * the presale picture) no longer waits for the shell's download and evaluation, nor for the

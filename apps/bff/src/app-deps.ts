@@ -84,6 +84,8 @@ export interface AppDeps {
   readonly leaderRecords: LeaderRecords;
   /** Where `/rpc` forwards to (the server-side RPC URL, possibly with a paid key). */
   readonly rpcUpstreamUrl: string;
+  /** Account pushes for the `/rpc` websocket; absent: its subscriptions are refused. */
+  readonly accountWatch?: AccountWatch;
   /** The program's Codama IDL, the committed file's bytes, served at `/idl/presale.json`. */
   readonly presaleIdl: Uint8Array;
   readonly fetch?: FetchLike;
@@ -93,6 +95,26 @@ export interface AppDeps {
   readonly cluster?: ClusterDeps;
   /** The swap page's exchange (`SWAP_API_URL`); absent or null: the swap routes answer 404. */
   readonly swap?: SwapDeps | null;
+}
+
+/** An account as the chain pushed it after a change (the fields of an `accountNotification`). */
+export interface AccountChange {
+  readonly slot: number;
+  readonly lamports: number;
+  readonly owner: string;
+  readonly data: Uint8Array;
+  readonly executable: boolean;
+  readonly rentEpoch: number;
+  readonly space: number;
+}
+
+/** Pushes of single accounts' changes from the chain, for the `/rpc` websocket. */
+export interface AccountWatch {
+  /**
+   * Calls `onChange` with the account at `address` each time a confirmed transaction changes
+   * it; returns what stops it.
+   */
+  watchAccount(address: string, onChange: (change: AccountChange) => void): () => void;
 }
 
 /** The program's leader records: read (the domain's port) and, where the chain pushes, watched. */

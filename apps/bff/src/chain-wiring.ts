@@ -18,7 +18,7 @@ import type {
   OnChainLeaderRecord,
 } from '@fbt/domain';
 import { encodeBase58 } from '@fbt/domain';
-import type { LeaderRecords } from './app-deps';
+import type { AccountWatch, LeaderRecords } from './app-deps';
 import { compareCodes } from './services/leader-record-set';
 
 /** The program client's Buy decoder, in the shape the transaction verifier takes. */
@@ -184,6 +184,35 @@ export function createProgramLeaderRecordReader(
             (filter.wallet === undefined || record.wallet === filter.wallet),
         )
         .sort(compareCodes);
+    },
+  };
+}
+
+/**
+ * {@link AccountWatch} over the BFF's own connection's pubsub websocket (`SOLANA_WS_URL`): one
+ * `accountSubscribe` per address and commitment, however many browsers watch it (web3.js shares
+ * a subscription between the listeners of the same account), ended once the last one stops.
+ */
+export function createAccountWatch(connection: Connection): AccountWatch {
+  return {
+    watchAccount(address, onChange) {
+      const id = connection.onAccountChange(
+        new PublicKey(address),
+        (info, context) =>
+          onChange({
+            slot: context.slot,
+            lamports: info.lamports,
+            owner: info.owner.toBase58(),
+            data: info.data,
+            executable: info.executable,
+            rentEpoch: info.rentEpoch ?? 0,
+            space: info.data.length,
+          }),
+        { commitment: 'confirmed' },
+      );
+      return () => {
+        connection.removeAccountChangeListener(id).catch(() => undefined);
+      };
     },
   };
 }

@@ -19,6 +19,7 @@ import { buildApp } from './app';
 import type { AppDeps, AppSettings } from './app-deps';
 import { intervalScheduler, type Scheduler } from './cache/scheduler';
 import {
+  createAccountWatch,
   createBuyerRecordDeriver,
   createProgramBuyDecoder,
   createProgramClaimDecoder,
@@ -188,6 +189,7 @@ export async function createAppDeps(
     }),
     leaderRecords: createProgramLeaderRecordReader(connection, deployment.programId),
     rpcUpstreamUrl: deployment.rpcUrl,
+    accountWatch: createAccountWatch(connection),
     presaleIdl: readPresaleIdl(),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     swap: swapDepsFromConfig(config),

@@ -62,7 +62,7 @@ describe('a Solana Actions client buys from the Blink', () => {
 
     const href = fillLinkedAction(amountAction(action), resolved ?? '', { amount: '2' });
     const answer = await postAction(href, { account: buyer.publicKey.toBase58() });
-    expect(answer.message).toBe('Buy 40000 FBT for 2 SOL with leader code beast42.');
+    expect(answer.message).toBe('Buy 40,000 FBT for 2 SOL with leader code beast42.');
     const { signature, transaction } = await signAndSend(connection, answer.transaction, buyer);
 
     // What the transaction holds: compute budget, priority fee, the buyer's token account

@@ -1,4 +1,5 @@
-// The first paint of the pages rendered at build time (home, the presale page) in Chromium:
+// The first paint of the pages rendered at build time (home, the presale and leader pages) in
+// Chromium:
 // what index.html and the stylesheet show before any script has run, and the app adopting
 // that markup in place. Served by the real BFF over fixture data.
 import { describe, expect, it } from 'vitest';
@@ -148,16 +149,14 @@ describe("home's first paint (markup rendered at build time)", () => {
 
   it('stays hidden on every other route and for Italian visitors, who never see English pages', async () => {
     for (const [path, language] of [
-      ['/leader?code=beast42'],
+      ['/leader/earnings'],
       ['/presale/x'],
       ['/', 'it'],
       ['/presale', 'it'],
     ] as const) {
       const early = await withoutTheApp(WIDTHS.desktop, path, language);
-      expect(await early.page.locator('#root > [data-prerender]').count()).toBe(2);
-      for (const markup of await early.page.locator('#root > [data-prerender]').all()) {
-        expect(await markup.isVisible()).toBe(false);
-      }
+      // Once the body is parsed the head script removes every page's markup none is shown of.
+      expect(await early.page.locator('#root > [data-prerender]').count()).toBe(0);
       expect(await early.page.locator('h1').first().isVisible()).toBe(false);
       await early.close();
     }
@@ -173,14 +172,14 @@ describe("home's first paint (markup rendered at build time)", () => {
 });
 
 /**
- * Where the presale page's first screen's parts are, in its build-time markup's element (home's
- * hidden markup, before the app drops it, has a top bar too).
+ * Where a presale page's first screen's parts are, in its build-time markup's element (the other
+ * pages' hidden markup, before the app drops it, has a top bar and a title too).
  */
-function presaleScreen(page: Page) {
-  return page.evaluate(() => {
+function presaleScreen(page: Page, name: 'presale' | 'leader' = 'presale') {
+  return page.evaluate((prerendered) => {
     const box = (selector: string) => {
       const rect = document
-        .querySelector(`#root > [data-prerender="presale"] ${selector}`)
+        .querySelector(`#root > [data-prerender="${prerendered}"] ${selector}`)
         ?.getBoundingClientRect();
       return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : null;
     };
@@ -194,7 +193,7 @@ function presaleScreen(page: Page) {
         '[data-testid="sol-target"]',
       ].map((selector) => [selector, box(selector)]),
     );
-  });
+  }, name);
 }
 
 describe("the presale page's first paint (markup rendered at build time)", () => {
@@ -208,7 +207,9 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
         true,
       );
       if (width === WIDTHS.desktop) {
-        expect(await early.page.locator('.presale__image').isVisible()).toBe(true);
+        expect(
+          await early.page.locator('[data-prerender="presale"] .presale__image').isVisible(),
+        ).toBe(true);
       }
       expect(await early.page.locator('.hero__body').isVisible()).toBe(false);
       const before = await presaleScreen(early.page);
@@ -219,7 +220,7 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
       const live = await withHeldApp(
         width,
         (page) => page.route('**/api/v1/config', () => undefined),
-        { path: '/presale', shown: '.presale__header .page-title' },
+        { path: '/presale', shown: '[data-prerender="presale"] .presale__header .page-title' },
       );
       expect(await releaseKeeps(live, '.presale__image')).toBe(true);
       // Home's hidden markup is gone: the document holds each id once.
@@ -250,7 +251,7 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
           await routeReleased;
           await route.continue();
         }),
-      { path: '/presale', shown: '.presale__header .page-title' },
+      { path: '/presale', shown: '[data-prerender="presale"] .presale__header .page-title' },
     );
     try {
       const entry = live.page.waitForResponse(/\/assets\/index-[\w-]+\.js$/);
@@ -270,6 +271,82 @@ describe("the presale page's first paint (markup rendered at build time)", () =>
       expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
     } finally {
       releaseRoute();
+      await live.close();
+    }
+  });
+});
+
+describe("the leader page's first paint (markup rendered at build time)", () => {
+  const LEADER = '[data-prerender="leader"]';
+
+  it('shows the page, its picture and the box before any script runs, whatever the code; the app adopts that markup in place and reads the code', async () => {
+    for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
+      const early = await withoutTheApp(width, '/leader?code=beast42');
+      expect(
+        await early.page.evaluate(() => document.documentElement.getAttribute('data-first-paint')),
+      ).toBe('leader');
+      expect(await early.page.locator(`${LEADER} .presale__header .eyebrow`).textContent()).toBe(
+        'Leader round',
+      );
+      expect(await early.page.getByRole('heading', { name: 'Presale', level: 1 }).isVisible()).toBe(
+        true,
+      );
+      if (width === WIDTHS.desktop) {
+        expect(await early.page.locator(`${LEADER} .presale__image`).isVisible()).toBe(true);
+      }
+      // The markup cannot know the link's code: it says it is reading it, never that none is there.
+      expect(await early.page.getByTestId('leader-code').textContent()).toBe('Leader code: …');
+      // And the box counts it as being checked (Send would wait for the check).
+      expect(await early.page.locator(`${LEADER} .purchase__note`).textContent()).toBe(
+        'Checking the leader code…',
+      );
+      // The other pages' markup is gone: the presale page's has the same ids.
+      expect(await early.page.locator('#root > [data-prerender]').count()).toBe(1);
+      const before = await presaleScreen(early.page, 'leader');
+      expect(Object.values(before).every((value) => value !== null)).toBe(true);
+      await early.close();
+
+      const live = await withHeldApp(
+        width,
+        (page) => page.route('**/api/v1/config', () => undefined),
+        { path: '/leader?code=beast42', shown: `${LEADER} .presale__header .page-title` },
+      );
+      expect(await releaseKeeps(live, `${LEADER} .presale__image`)).toBe(true);
+      expect(await live.page.locator('#root > [data-prerender]').count()).toBe(1);
+      expect(await live.page.locator('[id="main"]').count()).toBe(1);
+      expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+      // Adopted, the page reads its link: the code, and the box checks it with the BFF.
+      await expect
+        .poll(() => live.page.getByTestId('leader-code').textContent())
+        .toBe('Leader code: beast42');
+      const after = await presaleScreen(live.page, 'leader');
+      for (const part of [
+        'header.top-bar',
+        '.presale__header .page-title',
+        '.presale__copy',
+        '.presale__image',
+      ]) {
+        expect(after[part]).toEqual(before[part]);
+      }
+      await live.page.getByTestId('purchase-connect').click();
+      await live.page.getByRole('dialog', { name: 'Connect Wallet' }).waitFor();
+      await live.close();
+    }
+  });
+
+  it('a link without a code: the markup says it is reading it, the app then says none is there', async () => {
+    const live = await withHeldApp(WIDTHS.desktop, undefined, {
+      path: '/leader',
+      shown: `${LEADER} .presale__header .page-title`,
+    });
+    try {
+      expect(await live.page.getByTestId('leader-code').textContent()).toBe('Leader code: …');
+      expect(await releaseKeeps(live, `${LEADER} .presale__image`)).toBe(true);
+      await expect
+        .poll(() => live.page.getByTestId('leader-code').textContent())
+        .toBe('No leader code in the link');
+      expect(live.consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    } finally {
       await live.close();
     }
   });

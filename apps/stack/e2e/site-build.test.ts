@@ -75,7 +75,7 @@ describe('the site the browser tests load', () => {
     expect(existsSync(join(dist, 'index.html.gz'))).toBe(true);
   });
 
-  it("carries home's and the presale page's markup rendered at build time in index.html, hidden, with hash links, in every encoding", () => {
+  it("carries home's, the presale page's and the leader page's markup rendered at build time in index.html, hidden, with hash links, in every encoding", () => {
     const dist = inject('siteDistDir');
     const html = readFileSync(join(dist, 'index.html'));
     expect(brotliDecompressSync(readFileSync(join(dist, 'index.html.br'))).equals(html)).toBe(true);
@@ -85,18 +85,29 @@ describe('the site the browser tests load', () => {
     const pages = [...root.matchAll(/<div data-prerender="(\w+)" hidden>/g)].map(
       (match) => match[1],
     );
-    expect(pages).toEqual(['home', 'presale']);
+    expect(pages).toEqual(['home', 'presale', 'leader']);
     const home = root.slice(
       root.indexOf('data-prerender="home"'),
       root.indexOf('data-prerender="presale"'),
     );
-    const presale = root.slice(root.indexOf('data-prerender="presale"'));
+    const presale = root.slice(
+      root.indexOf('data-prerender="presale"'),
+      root.indexOf('data-prerender="leader"'),
+    );
+    const leader = root.slice(root.indexOf('data-prerender="leader"'));
     expect(home).toContain('Frustrated Beast Token is here to make your soul frustration lighter.');
     // The presale page whole (its picture, the box and the target card in their loading
     // state), not a fallback waiting for a script: no Suspense fallback, no inline script.
     expect(presale).toContain('class="presale__image"');
     expect(presale).toContain('data-testid="sol-target"');
     expect(presale).not.toContain('page-fallback');
+    // The leader page likewise, its code not known at build time: said to be read, not missing.
+    expect(leader).toContain('class="presale__image"');
+    expect(leader).toContain('data-testid="sol-target"');
+    expect(leader).toContain('Leader round');
+    expect(leader).toContain('<strong aria-busy="true">…</strong>');
+    expect(leader).not.toContain('No leader code in the link');
+    expect(leader).not.toContain('page-fallback');
     expect(root).not.toContain('<template');
     expect(root).not.toContain('<script');
     // No style attribute: the CSP refuses them in HTML.

@@ -3,21 +3,23 @@
 // wallet (the injected test wallet, a real key) swaps SOL -> FBT and FBT -> SOL for real, and
 // a transaction that pays someone else or gives less than the minimum is refused before the
 // wallet is asked. Every state is photographed at 1440 and 390 px in test-output/swap/.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startStack, type Stack } from '../src/stack';
+import type { Stack } from '../src/stack';
 import { launchChromium } from '../test/support/browser';
 import { startSite, type RunningSite } from '../test/support/fixture-site';
-import { OUTPUT_DIR } from '../test/support/harness';
-
-const SHOTS = path.join(OUTPUT_DIR, 'swap');
-mkdirSync(SHOTS, { recursive: true });
-const SOL = 1_000_000_000;
+import {
+  fundedWallet as fundedWalletOn,
+  openSwap as openSwapPage,
+  settledQuote,
+  SOL,
+  startSwapStack,
+  SWAP_SHOTS,
+  swapShot,
+} from '../test/support/swap-page';
 
 let stack: Stack;
 let browser: Browser;
@@ -25,20 +27,7 @@ let closedSite: RunningSite;
 
 beforeAll(async () => {
   [stack, browser, closedSite] = await Promise.all([
-    startStack({
-      localChain: { slotMs: 100 },
-      siteDir: inject('siteDistDir'),
-      swapPool: true,
-      bff: {
-        logger: false,
-        env: {
-          RECONCILE_INTERVAL_MS: '0',
-          RATE_LIMIT_MAX: '100000',
-          RPC_RATE_LIMIT_MAX: '100000',
-          SWAP_RATE_LIMIT_MAX: '100000',
-        },
-      },
-    }),
+    startSwapStack(inject('siteDistDir')),
     launchChromium(),
     startSite({ distDir: inject('siteDistDir') }),
   ]);
@@ -55,16 +44,6 @@ const pool = () => {
   return stack.swapPool;
 };
 
-async function fundedWallet(sol: number): Promise<Keypair> {
-  const wallet = Keypair.generate();
-  const signature = await stack.connection.requestAirdrop(wallet.publicKey, sol * SOL);
-  await stack.connection.confirmTransaction(
-    { signature, ...(await stack.connection.getLatestBlockhash('confirmed')) },
-    'confirmed',
-  );
-  return wallet;
-}
-
 async function fbtOf(owner: PublicKey): Promise<bigint> {
   const account = getAssociatedTokenAddressSync(new PublicKey(stack.deployment.mint), owner);
   const balance = await stack.connection
@@ -73,56 +52,9 @@ async function fbtOf(owner: PublicKey): Promise<bigint> {
   return balance === null ? 0n : BigInt(balance.value.amount);
 }
 
-/** Screenshots of the current state at both widths (the viewport is restored). */
-async function shot(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const box = page.getByTestId('swap-box').or(page.getByTestId('swap-closed'));
-    await box.evaluate((element) =>
-      element.scrollIntoView({ block: 'center', behavior: 'instant' }),
-    );
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(original);
-}
-
-/** `#/swap` with the test wallet (named Phantom) holding `wallet`'s key, connected. */
-async function openSwap(wallet: Keypair, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    deviceScaleFactor: 1,
-  });
-  await context.addInitScript(
-    await buildTestWalletScript({
-      name: 'Phantom',
-      secretKey: [...wallet.secretKey],
-      chains: ['solana:localnet'],
-    }),
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${stack.url}#/swap`);
-  await page.getByTestId('swap-box').waitFor();
-  const connect = page.getByTestId('swap-connect');
-  await expect.poll(() => connect.isEnabled()).toBe(true);
-  await connect.click();
-  await page
-    .getByRole('dialog', { name: 'Connect Wallet' })
-    .getByRole('button', { name: /Phantom Wallet/ })
-    .click();
-  await page.getByTestId('swap-send').waitFor();
-  await expect.poll(() => page.getByTestId('swap-pay-balance').textContent()).toMatch(/^Balance: /);
-  return { page, errors, close: () => context.close() };
-}
-
-/** Waits for a settled quote (details shown, not updating) and returns the threshold line. */
-async function settledQuote(page: Page): Promise<string> {
-  await page.locator('[data-testid="swap-details"][aria-busy="false"]').waitFor();
-  await expect.poll(() => page.getByTestId('swap-send').isEnabled()).toBe(true);
-  return (await page.getByTestId('swap-threshold').textContent()) ?? '';
-}
+const fundedWallet = (sol: number) => fundedWalletOn(stack, sol);
+const openSwap = (wallet: Keypair, width: number) => openSwapPage(browser, stack, wallet, width);
+const shot = swapShot;
 
 async function swapAndWait(page: Page): Promise<{ title: string; text: string }> {
   await page.getByTestId('swap-send').click();
@@ -239,7 +171,7 @@ describe('with the loopback pool on the local chain', () => {
           .getByTestId('wallet-picker-status')
           .textContent(),
       ).toBe(words.install);
-      await page.screenshot({ path: path.join(SHOTS, `picker-${language}-${width}.png`) });
+      await page.screenshot({ path: path.join(SWAP_SHOTS, `picker-${language}-${width}.png`) });
       await picker.getByRole('button', { name: /Local Burner/ }).click();
       await page.getByTestId('swap-send').waitFor();
       const stored = await page.evaluate(() => localStorage.getItem('fbt.burnerSecretKey'));
@@ -256,14 +188,18 @@ describe('with the loopback pool on the local chain', () => {
         .poll(() => dialog.getByTestId('wallet-address-copy').textContent())
         .toBe(words.copied);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
-      await page.screenshot({ path: path.join(SHOTS, `burner-dialog-${language}-${width}.png`) });
+      await page.screenshot({
+        path: path.join(SWAP_SHOTS, `burner-dialog-${language}-${width}.png`),
+      });
 
       await dialog.getByTestId('wallet-fund').click();
       await expect
         .poll(() => dialog.getByTestId('wallet-fund-status').textContent())
         .toBe(language === 'en' ? '10 test SOL received.' : '10 SOL di prova ricevuti.');
       expect(await stack.connection.getBalance(burner.publicKey, 'confirmed')).toBe(10 * SOL);
-      await page.screenshot({ path: path.join(SHOTS, `burner-funded-${language}-${width}.png`) });
+      await page.screenshot({
+        path: path.join(SWAP_SHOTS, `burner-funded-${language}-${width}.png`),
+      });
       // The balance on the page is read again at once, not at its next 30 s poll.
       expect(await balance.textContent()).toMatch(/^(Balance|Saldo): 10 SOL/);
       expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { parseSolAmount, type AmountParseErrorCode } from './amount';
 import type { PresaleState } from './presale-state';
 import { computeRemainingAllowance, computeTokenAmount } from './presale-rules';
-import { FBT_DECIMALS, TOKEN_PRICE_LAMPORTS, formatFixed, formatSol } from './units';
+import { TOKEN_PRICE_LAMPORTS, formatSol } from './units';
 
 /** Codes of the amount field's messages; the first four come in the order they are checked. */
 export type AmountErrorCode =
@@ -106,16 +106,16 @@ export function checkBuyAmount({
 }
 
 /**
- * The estimate line's number: FBT for a checked amount at the presale price, to 4 decimals, or
+ * The estimate line's number: FBT base units for a checked amount at the presale price, or
  * `null` when the amount has an error (no estimate for an amount that cannot be sent). Uses
- * the on-chain price when loaded (non-zero), else the advertised 0.00005 SOL.
+ * the on-chain price when loaded (non-zero), else the advertised 0.00005 SOL. Formatted for
+ * display by `formatAmount` with `FBT_AMOUNT`.
  *
  * @example
- * formatTokenEstimate({ ok: true, lamports: 1_000_000_000n }, 50_000n); // '20000.0000'
+ * estimateTokenUnits({ ok: true, lamports: 1_000_000_000n }, 50_000n); // 20_000_000_000n
  */
-export function formatTokenEstimate(amount: BuyAmountCheck, tokenPrice: bigint): string | null {
+export function estimateTokenUnits(amount: BuyAmountCheck, tokenPrice: bigint): bigint | null {
   if (!amount.ok) return null;
   const price = tokenPrice > 0n ? tokenPrice : TOKEN_PRICE_LAMPORTS;
-  const baseUnits = computeTokenAmount(amount.lamports, price);
-  return formatFixed(baseUnits, FBT_DECIMALS, { minFractionDigits: 4, maxFractionDigits: 4 });
+  return computeTokenAmount(amount.lamports, price);
 }

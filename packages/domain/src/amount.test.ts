@@ -3,7 +3,7 @@ import {
   checkBuyAmount,
   formatFixed,
   formatSol,
-  formatTokenEstimate,
+  estimateTokenUnits,
   parseSolAmount,
   solToLamports,
   type AmountError,
@@ -184,31 +184,31 @@ describe('the amount field', () => {
 
 describe('the estimate line', () => {
   it.each([
-    ['1', '20000.0000'],
-    ['0.1', '2000.0000'],
-    ['0.00000001', '0.0002'],
-    ['0.000000001', '0.0000'],
-    ['2.5', '50000.0000'],
-  ])('%j SOL → %j FBT', (input, tokens) => {
+    ['1', 20_000_000_000n],
+    ['0.1', 2_000_000_000n],
+    ['0.00000001', 200n],
+    ['0.000000001', 20n],
+    ['2.5', 50_000_000_000n],
+  ])('%j SOL → %s FBT base units', (input, tokens) => {
     const parsed = parseSolAmount(input);
     if (!parsed.ok) throw new Error(`not an amount: ${input}`);
-    expect(formatTokenEstimate(parsed, 50_000n)).toBe(tokens);
+    expect(estimateTokenUnits(parsed, 50_000n)).toBe(tokens);
   });
 
   it('uses the advertised 0.00005 SOL before the chain has answered', () => {
-    expect(formatTokenEstimate({ ok: true, lamports: SOL }, 0n)).toBe('20000.0000');
+    expect(estimateTokenUnits({ ok: true, lamports: SOL }, 0n)).toBe(20_000_000_000n);
   });
 
   it('shows nothing while the amount has an error', () => {
     const state = presale({ minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL });
     expect(
-      formatTokenEstimate(
+      estimateTokenUnits(
         { ok: false, error: { code: 'AMOUNT__TOO_LOW', params: {}, message: 'x' } },
         50_000n,
       ),
     ).toBeNull();
     expect(
-      formatTokenEstimate(checkBuyAmount({ input: 'abc', state, boughtLamports: 0n }), 50_000n),
+      estimateTokenUnits(checkBuyAmount({ input: 'abc', state, boughtLamports: 0n }), 50_000n),
     ).toBeNull();
   });
 });

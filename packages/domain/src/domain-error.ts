@@ -16,7 +16,8 @@ export type DomainErrorCode =
   | 'AMOUNT__OUT_OF_RANGE'
   | 'LEADER__INVALID_CODE'
   | 'BLINK__INVALID_ORIGIN'
-  | 'PRICE__INVALID_EXPONENT';
+  | 'PRICE__INVALID_EXPONENT'
+  | 'FORMAT__INVALID_DECIMALS';
 
 /**
  * The one error type thrown by the domain: a stable string `code` plus typed context.

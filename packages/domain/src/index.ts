@@ -1,6 +1,7 @@
 export * from './address';
 export * from './allowlist-file';
 export * from './amount';
+export * from './amount-format';
 export * from './amount-validation';
 export * from './api-schemas';
 export * from './leader-api-schemas';

@@ -22,6 +22,7 @@ import { idlRoute } from './idl';
 import { legacyGoalsRoutes } from './legacy-goals';
 import { readyzRoute } from './readyz';
 import { rpcRoute } from './rpc';
+import { rpcSubscriptionsRoute } from './rpc-subscriptions';
 import { topicRoutes } from './topic-routes';
 
 /** The ports and settings the routes read (the services come from the app plugins). */
@@ -35,6 +36,7 @@ export type RoutesOptions = Pick<
   | 'ledger'
   | 'leaderRecords'
   | 'rpcUpstreamUrl'
+  | 'accountWatch'
   | 'presaleIdl'
   | 'fetch'
   | 'swap'
@@ -119,6 +121,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
           costBudgetRedis: options.cluster.redis.redis,
           costBudgetPrefix: `fbt:${deployment.programId}:`,
         }),
+  });
+  await fastify.register(rpcSubscriptionsRoute, {
+    accountWatch: options.accountWatch,
+    upstreamCalls,
   });
   await fastify.register(swapRoutes, {
     swap: options.swap ?? null,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstPaintScript, type AppFiles } from '../../vite-first-paint';
 import { FIRST_PAINT_ATTRIBUTE, prerenderedPageOf } from './markup';
 
@@ -15,11 +15,34 @@ const FILES: AppFiles = {
 function runHeadScript(hash: string, language: string | null = null) {
   const attributes = new Map<string, string>();
   const preloaded: string[] = [];
+  // `#root` with every prerendered page's markup and one element of the app's own.
+  const children = ['home', 'presale', 'leader', null].map((page) => ({
+    page,
+    getAttribute: (name: string) => (name === 'data-prerender' ? page : null),
+  }));
+  const root = {
+    children: [...children],
+    removeChild(child: (typeof children)[number]) {
+      this.children = this.children.filter((kept) => kept !== child);
+    },
+  };
+  let bodyParsed: () => void = () => undefined;
   const document = {
     documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
     head: { appendChild: (link: { href: string }) => preloaded.push(link.href) },
     createElement: () => ({}),
-    addEventListener: () => undefined,
+    getElementById: (id: string) => (id === 'root' ? root : null),
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') bodyParsed = listener;
+    },
+  };
+  const window = {
+    PerformanceObserver: Object.assign(
+      function PerformanceObserver() {
+        return { observe: () => undefined, disconnect: () => undefined };
+      },
+      { supportedEntryTypes: ['largest-contentful-paint'] },
+    ),
   };
   const localStorage = { getItem: () => language };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the generated script under test
@@ -30,8 +53,16 @@ function runHeadScript(hash: string, language: string | null = null) {
     'window',
     firstPaintScript(FILES, '/'),
   ) as (...globals: unknown[]) => void;
-  run(document, { hash }, localStorage, {});
-  return { shown: attributes.get(FIRST_PAINT_ATTRIBUTE) ?? null, preloaded };
+  run(document, { hash }, localStorage, window);
+  return {
+    shown: attributes.get(FIRST_PAINT_ATTRIBUTE) ?? null,
+    preloaded,
+    /** Runs what the script does once the body is parsed; the pages' markup left in #root. */
+    parseBody() {
+      bodyParsed();
+      return root.children.map((child) => child.page);
+    },
+  };
 }
 
 describe('the first-paint head script', () => {
@@ -48,6 +79,7 @@ describe('the first-paint head script', () => {
       '#/presale/x',
       '#presale',
       '#/leader?code=beast42',
+      '#/leader/earnings',
       '#/roadmap',
       '#/__proto__',
       '#/constructor',
@@ -80,5 +112,20 @@ describe('the first-paint head script', () => {
       '/assets/roadmap.js',
     ]);
     expect(runHeadScript('#/private-name').preloaded).toContain('/assets/x.js');
+  });
+});
+
+describe('once the body is parsed', () => {
+  it("keeps only the shown page's markup, and none where no page is shown", () => {
+    vi.useFakeTimers();
+    try {
+      expect(runHeadScript('#/leader?code=beast42').parseBody()).toEqual(['leader', null]);
+      expect(runHeadScript('#/presale').parseBody()).toEqual(['presale', null]);
+      expect(runHeadScript('#/').parseBody()).toEqual(['home', null]);
+      expect(runHeadScript('#/presale', 'it').parseBody()).toEqual([null]);
+      expect(runHeadScript('#/roadmap').parseBody()).toEqual([null]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

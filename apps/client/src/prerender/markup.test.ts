@@ -62,12 +62,15 @@ describe('prerenderedPageOf', () => {
     for (const hash of ['#/presale', '#/presale/', '#/presale?ref=x', '#/presale#top']) {
       expect(prerenderedPageOf(hash)).toBe('presale');
     }
+    for (const hash of ['#/leader', '#/leader?code=beast42', '#/leader/?code=x']) {
+      expect(prerenderedPageOf(hash)).toBe('leader');
+    }
   });
 
   it('is null for every other path, a deeper one under a prerendered page included', () => {
     for (const hash of [
       '#/presale/x',
-      '#/leader?code=beast42',
+      '#/leader/earnings',
       '#/roadmap',
       '#/__proto__',
       '#presale',

@@ -5,9 +5,11 @@
 
 /**
  * The pages whose first paint is markup rendered at build time, by name, with their router
- * path: home, and the public presale page, where a shared presale link lands.
+ * path: home, the public presale page, where a shared presale link lands, and the leader page,
+ * where a leader's link lands (`#/leader?code=…`: the query aside, it is one page; its code is
+ * read once the app runs, see `useLeaderCode`).
  */
-export const PRERENDERED_PAGES = { home: '/', presale: '/presale' } as const;
+export const PRERENDERED_PAGES = { home: '/', presale: '/presale', leader: '/leader' } as const;
 export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
 
 /** The attribute marking a page's prerendered markup inside `#root`, set to the page's name. */

@@ -33,17 +33,17 @@ describe('the amount field', () => {
     await close();
   });
 
-  it('shows "You will receive 20000.0000 FBT" for the default 1 SOL and 0.5 SOL -> 10000.0000', async () => {
+  it('shows "You will receive 20,000 FBT" for the default 1 SOL and 0.5 SOL -> 10,000', async () => {
     const { page, close } = await openBuyerPage(session.browser, session.stack, '/presale');
     expect(await page.getByTestId('amount-input').inputValue()).toBe('1');
     expect(await page.getByTestId('amount-input').getAttribute('placeholder')).toBe('Amount');
     await expect
       .poll(() => page.getByTestId('token-estimate').textContent())
-      .toBe('You will receive 20000.0000 FBT');
+      .toBe('You will receive 20,000 FBT');
     await typeAmount(page, '0.5');
     await expect
       .poll(() => page.getByTestId('token-estimate').textContent())
-      .toBe('You will receive 10000.0000 FBT');
+      .toBe('You will receive 10,000 FBT');
     // The local stack runs without a price service: the fallback is shown, marked, never as live.
     const price = page.getByTestId('purchase-price');
     expect(await price.getAttribute('data-price-caveat')).toBe('fallback');
@@ -82,7 +82,7 @@ describe('buying', () => {
       await saveShot(page, `success-${variant}`);
       const signature = (await page.getByTestId('transaction-signature').textContent()) ?? '';
       expect(await page.getByTestId('transaction-summary').textContent()).toBe(
-        '30000 FBT for 1.5 SOL',
+        '30,000 FBT for 1.5 SOL',
       );
       const open = dialog.getByRole('link', { name: /Open/ });
       expect(await open.getAttribute('target')).toBe('_blank');

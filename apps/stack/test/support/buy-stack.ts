@@ -279,6 +279,8 @@ export async function openBuyerPage(
     .or(page.getByTestId('sold-out'))
     .or(page.getByTestId('sale-ended'))
     .waitFor();
+  // The live page, not its build-time picture (the presale and leader pages paint that first).
+  await page.locator('html[data-app="rendered"]').waitFor({ state: 'attached' });
   return { page, context, errors, close: () => context.close() };
 }
 

@@ -1,9 +1,9 @@
-import { parseLeaderCodeFromUrl, type PresaleVariant } from '@fbt/domain';
+import type { PresaleVariant } from '@fbt/domain';
 import { lazy } from 'react';
-import { useLocation } from 'react-router';
 import { PresalePage } from '../../features/presale/components/presale-page';
 import { DeferredPurchase } from '../../features/purchase';
 import { QueryBoundary } from '../../lib/query-boundary';
+import { useLeaderCode } from '../../lib/use-leader-code';
 import { loadPurchaseWallet } from './purchase-wallet-loader';
 
 // Loaded in steps, so evaluating it is several short tasks instead of one long one.
@@ -17,11 +17,7 @@ const PurchaseWallet = lazy(() =>
  * is a lazy chunk loaded when the box is wanted (`DeferredPurchase`), so the page paints first.
  */
 function PresaleWithPurchase({ variant }: { variant: PresaleVariant }) {
-  const location = useLocation();
-  const leaderCode =
-    variant === 'leader'
-      ? parseLeaderCodeFromUrl(`${window.location.origin}/#${location.pathname}${location.search}`)
-      : undefined;
+  const leaderCode = useLeaderCode(variant);
   return (
     <PresalePage
       variant={variant}

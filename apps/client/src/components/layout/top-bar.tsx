@@ -1,11 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import logoMark from '../../assets/art/logo-mark.svg';
-import { breakpoints } from '../../config/routes';
 import { useI18n } from '../../lib/i18n/i18n';
 import { usePrivateRouteName } from '../../lib/site-config';
 import { useSiteContent } from '../../lib/site-content';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { CloseIcon, ExternalIcon, MenuIcon } from '../ui/icons';
 import { ConnectButton } from '../wallet/connect-button';
 import { isConnectButtonVisible, isWidthDependent } from '../wallet/connect-visibility';
@@ -105,11 +103,6 @@ export function TopBar() {
   const navigate = useNavigate();
   const wallet = useRegisteredWallet();
   const { name: privateRoute } = usePrivateRouteName();
-  // Only the leader page's Connect button depends on the width (connect-visibility.ts).
-  const isMobile = useMediaQuery(
-    `(max-width: ${breakpoints.menu}px)`,
-    isWidthDependent(location.pathname),
-  );
   const [menuOpen, setMenuOpen] = useMenuOpen(location.pathname);
   const [whitepaperOpen, setWhitepaperOpen] = useState(false);
   const menuId = useId();
@@ -117,7 +110,11 @@ export function TopBar() {
   // The menu collapses to the icon at 768 px; above, the full nav fits. Both are top-bar.css
   // media queries (shorter labels and spacing on the way down, a list that scrolls rather than
   // overlap), so markup rendered without a window looks the same at every width.
-  const showConnect = isConnectButtonVisible(location.pathname, privateRoute, isMobile);
+  // The leader pages' Connect button shows on a wide screen only (connect-visibility.ts): CSS
+  // hides it below the menu breakpoint (top-bar.css), so the leader page's build-time markup
+  // is right at every width and nothing moves when React adopts it on a phone.
+  const showConnect = isConnectButtonVisible(location.pathname, privateRoute, false);
+  const wideOnly = showConnect && isWidthDependent(location.pathname);
   const content = useSiteContent();
   const shownItems = navItems.filter((item) =>
     item.kind === 'external'
@@ -134,7 +131,9 @@ export function TopBar() {
   };
 
   return (
-    <header className={`top-bar${showConnect ? ' top-bar--wallet' : ''}`}>
+    <header
+      className={`top-bar${showConnect ? ' top-bar--wallet' : ''}${wideOnly ? ' top-bar--wallet-wide-only' : ''}`}
+    >
       <div className="top-bar__inner">
         <NavLink to="/" className="brand" aria-label={t('brand.homeLabel')}>
           <img src={logoMark} width={40} height={40} alt="" className="brand__logo" />

@@ -1,3 +1,11 @@
+import {
+  FBT_AMOUNT,
+  FBT_DECIMALS,
+  FBT_SUPPLY,
+  formatAmount,
+  SOL_EXACT_AMOUNT,
+  TOKEN_PRICE_LAMPORTS,
+} from '@fbt/domain';
 import { describe, expect, it as test } from 'vitest';
 import { en } from './en';
 import { interpolate, readStoredLanguage } from './i18n';
@@ -68,5 +76,25 @@ describe('readStoredLanguage', () => {
         },
       }),
     ).toBe('en');
+  });
+});
+
+describe('amounts written in the copy', () => {
+  // The copy's fixed figures read as the site's formatter writes amounts in each language.
+  const price = (language: 'en' | 'it') =>
+    formatAmount(TOKEN_PRICE_LAMPORTS, SOL_EXACT_AMOUNT, language);
+  const supply = (language: 'en' | 'it') =>
+    formatAmount(FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS), FBT_AMOUNT, language);
+
+  test.each([
+    ['en', en],
+    ['it', it],
+  ] as const)('%s: the presale price and the supply', (language, messages) => {
+    expect(messages['hero.priceValue']).toBe(`${price(language)} SOL`);
+    expect(messages['hero.supplyValue']).toBe(`${supply(language)} FBT`);
+    expect(messages['presale.boxPrice']).toBe(`1 FBT = ${price(language)} SOL`);
+    for (const key of ['product.point2', 'presale.copy1'] as const) {
+      expect(messages[key]).toContain(` ${price(language)} SOL`);
+    }
   });
 });

@@ -160,7 +160,7 @@ export const it: Messages = {
   'hero.imageAlt': 'La Frustrated Beast, tranquilla',
   'hero.imageAltMutated': 'La Frustrated Beast, mutata e furiosa',
   'hero.price': 'Prezzo di prevendita',
-  'hero.priceValue': '0.00005 SOL',
+  'hero.priceValue': '0,00005 SOL',
   'hero.supplyValue': '100.000.000 FBT',
 
   'stats.label': 'Il token in breve',
@@ -193,7 +193,7 @@ export const it: Messages = {
     'FBT è più di un ticker. Ogni traguardo raggiunto dalla community sblocca una nuova mutazione della bestia: nuove illustrazioni, nuove funzioni nel marketplace e nuovi motivi per tenerlo. Le regole della prevendita vivono on-chain, dove chiunque può verificarle.',
   'product.imageAlt': 'La Frustrated Beast con in mano una moneta FBT',
   'product.point1': 'Regole della prevendita applicate da un programma on-chain',
-  'product.point2': 'Prezzo fisso di prevendita: 0.00005 SOL per FBT',
+  'product.point2': 'Prezzo fisso di prevendita: 0,00005 SOL per FBT',
   'product.point3': 'Distribuzione automatica al 100% dell’allocazione',
 
   'cta.title': 'Leggi il Whitepaper',
@@ -275,7 +275,7 @@ export const it: Messages = {
   'presale.title': 'Prevendita',
   'presale.privateBadge': 'Round privato',
   'presale.leaderBadge': 'Round leader',
-  'presale.copy1': 'Il prezzo del token in prevendita è 0.00005 SOL.',
+  'presale.copy1': 'Il prezzo del token in prevendita è 0,00005 SOL.',
   'presale.copy2':
     'La distribuzione parte automaticamente quando viene raggiunto il 100% dell’allocazione di prevendita.',
   'presale.copy3': 'Il mercato ci renderà meno frustrati?',
@@ -289,7 +289,7 @@ export const it: Messages = {
   'presale.leaderCodeMissing': 'Nessun codice leader nel link',
   'presale.boxTitle': 'Diventa un holder FBT!',
   'presale.boxSubtitle': 'Inserisci l’importo e invia ora',
-  'presale.boxPrice': '1 FBT = 0.00005 SOL',
+  'presale.boxPrice': '1 FBT = 0,00005 SOL',
   'presale.boxHint': 'Connetti Phantom o Solflare per comprare FBT con SOL.',
   'presale.howTitle': 'Come acquistare',
   'presale.how1': 'Connetti Phantom o Solflare.',

@@ -1,16 +1,14 @@
-import { computeTokenAmount, FBT_DECIMALS, formatFixed, formatSol } from '@fbt/domain';
+import { computeTokenAmount, FBT_AMOUNT, formatAmount, SOL_EXACT_AMOUNT } from '@fbt/domain';
 
 /**
- * The message a wallet shows with the Blink's transaction: FBT bought (at most 4 decimals) for
- * the SOL paid, and the leader code on the leader presale, e.g.
- * `Buy 20000 FBT for 1 SOL with leader code beast42.`
+ * The message a wallet shows with the Blink's transaction, its amounts written as the site writes
+ * them in English (`formatAmount`): FBT bought for the SOL paid (every lamport), and the leader
+ * code on the leader presale, e.g. `Buy 20,000 FBT for 1 SOL with leader code beast42.`
  */
 export function buyMessage(lamports: bigint, tokenPrice: bigint, code: string | undefined): string {
-  const tokens = formatFixed(computeTokenAmount(lamports, tokenPrice), FBT_DECIMALS, {
-    maxFractionDigits: 4,
-  });
+  const tokens = formatAmount(computeTokenAmount(lamports, tokenPrice), FBT_AMOUNT, 'en');
   return (
-    `Buy ${tokens} FBT for ${formatSol(lamports)} SOL` +
+    `Buy ${tokens} FBT for ${formatAmount(lamports, SOL_EXACT_AMOUNT, 'en')} SOL` +
     (code === undefined ? '.' : ` with leader code ${code}.`)
   );
 }

@@ -4,11 +4,14 @@ import {
   computePresaleTarget,
   computeProgress,
   computeTotalRemaining,
+  FBT_AMOUNT,
   FBT_DECIMALS,
-  formatFixed,
+  formatAmount,
   formatSol,
   isSoldOut,
   LAMPORTS_PER_SOL,
+  SOL_AMOUNT,
+  SOL_EXACT_AMOUNT,
 } from '@fbt/domain';
 import { PRESALE_ERRORS } from '@fbt/presale-client';
 
@@ -97,17 +100,16 @@ export function presaleActionBody(input: PresaleActionInput): ActionGetResponse 
   const min = state.minUserBuyable;
   const totalLeft = computeTotalRemaining(state);
   const max = state.maxUserBuyable < totalLeft ? state.maxUserBuyable : totalLeft;
-  const fbtPerSol = formatFixed(
+  const fbtPerSol =
     state.tokenPrice > 0n
       ? (LAMPORTS_PER_SOL * 10n ** BigInt(FBT_DECIMALS)) / state.tokenPrice
-      : 0n,
-    FBT_DECIMALS,
-    { maxFractionDigits: 0 },
-  );
+      : 0n;
+  // Amounts as the site writes them in English (`formatAmount`).
+  const sol = (lamports: bigint): string => formatAmount(lamports, SOL_AMOUNT, 'en');
   const description = [
-    `Buy FBT at ${formatSol(state.tokenPrice)} SOL per token (${Number(fbtPerSol).toLocaleString('en-US')} FBT per SOL).`,
-    `Raised ${formatSol(state.currentTotalSold, { maxFractionDigits: 2 })} of ${formatSol(target)} SOL (${progress.fillPercent.toFixed(1)}%).`,
-    `Each wallet buys from ${formatSol(min)} to ${formatSol(state.maxUserBuyable)} SOL in total.`,
+    `Buy FBT at ${formatAmount(state.tokenPrice, SOL_EXACT_AMOUNT, 'en')} SOL per token (${formatAmount(fbtPerSol, FBT_AMOUNT, 'en')} FBT per SOL).`,
+    `Raised ${sol(state.currentTotalSold)} of ${sol(target)} SOL (${progress.fillPercent.toFixed(1)}%).`,
+    `Each wallet buys from ${sol(min)} to ${sol(state.maxUserBuyable)} SOL in total.`,
     ...(leaderCode === undefined
       ? []
       : [`Bought with leader code ${leaderCode}: the program credits the leader on chain.`]),
@@ -128,7 +130,7 @@ export function presaleActionBody(input: PresaleActionInput): ActionGetResponse 
     (lamports) => lamports >= min && lamports <= max,
   ).map((lamports) => ({
     type: 'transaction',
-    label: `Buy ${formatSol(lamports)} SOL`,
+    label: `Buy ${sol(lamports)} SOL`,
     href: query(formatSol(lamports)),
   }));
   return {
@@ -145,7 +147,7 @@ export function presaleActionBody(input: PresaleActionInput): ActionGetResponse 
             {
               type: 'number',
               name: 'amount',
-              label: `SOL amount (${formatSol(min)} to ${formatSol(max, { maxFractionDigits: 5 })})`,
+              label: `SOL amount (${sol(min)} to ${sol(max)})`,
               required: true,
               min: solNumber(min),
               max: solNumber(max),

@@ -1,4 +1,4 @@
-import { computeGoalRows, type GoalCard } from '@fbt/domain';
+import { computeGoalRows, COUNT_AMOUNT, formatAmount, type GoalCard } from '@fbt/domain';
 import { useEffect } from 'react';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { LockIcon, TelegramIcon, XIcon } from '../../../components/ui/icons';
@@ -25,7 +25,7 @@ export function GoalsBoard() {
   useEffect(() => {
     if (goals.error) console.warn('goals fetch failed', goals.error);
   }, [goals.error]);
-  const number = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US');
+  const count = (value: number | bigint) => formatAmount(BigInt(value), COUNT_AMOUNT, language);
 
   const renderCard = (card: GoalCard) => {
     const isTelegram = card.community === 'telegram';
@@ -36,12 +36,12 @@ export function GoalsBoard() {
         key={card.community}
         testId={`goal-${card.community}-${card.target}`}
         title={isTelegram ? t('live.telegram') : t('live.twitter')}
-        goalLabel={number.format(card.target)}
+        goalLabel={count(card.target)}
         current={BigInt(card.value ?? 0)}
         goal={BigInt(card.target)}
-        currentLabel={known && card.value !== null ? number.format(card.value) : null}
+        currentLabel={known && card.value !== null ? count(card.value) : null}
         unit={isTelegram ? t('live.unitMembers') : t('live.unitUsers')}
-        formatRemaining={(remaining) => number.format(remaining)}
+        formatRemaining={(remaining) => count(remaining)}
         icon={isTelegram ? <TelegramIcon size={22} /> : <XIcon size={20} />}
         live
         dimmed={card.dimmed}
@@ -95,7 +95,7 @@ export function GoalsBoard() {
               key={row.target}
               className="goals__row"
               data-testid={`goal-row-${row.target}`}
-              aria-label={`${t('progress.goal')} ${number.format(row.target)}`}
+              aria-label={`${t('progress.goal')} ${count(row.target)}`}
               role="group"
             >
               {row.cards.map(renderCard)}

@@ -1,11 +1,12 @@
-import { formatSol } from '@fbt/domain';
+import { COUNT_AMOUNT, formatAmount, SOL_AMOUNT, type AmountLanguage } from '@fbt/domain';
 import type { ClaimStage } from '@fbt/purchase';
 import { TransactionButton } from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { LeaderEarnings } from '../api/get-leader-earnings';
 import { ShareLink } from './share-link';
 
-const sol = (lamports: bigint) => `${formatSol(lamports, { maxFractionDigits: 9 })} SOL`;
+const sol = (lamports: bigint, language: AmountLanguage) =>
+  `${formatAmount(lamports, SOL_AMOUNT, language)} SOL`;
 
 /**
  * One leader code: its state, what was bought through it and what it earned, claimed and can
@@ -30,12 +31,11 @@ export function EarningsCard({
   onClaim: () => void;
 }) {
   const { t, language } = useI18n();
-  const count = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US');
   const stats = [
-    ['volume', t('earnings.volume'), sol(earnings.volumeLamports)],
-    ['buys', t('earnings.buys'), count.format(earnings.buys)],
-    ['earned', t('earnings.earned'), sol(earnings.earnedLamports)],
-    ['claimed', t('earnings.claimed'), sol(earnings.claimedLamports)],
+    ['volume', t('earnings.volume'), sol(earnings.volumeLamports, language)],
+    ['buys', t('earnings.buys'), formatAmount(BigInt(earnings.buys), COUNT_AMOUNT, language)],
+    ['earned', t('earnings.earned'), sol(earnings.earnedLamports, language)],
+    ['claimed', t('earnings.claimed'), sol(earnings.claimedLamports, language)],
   ] as const;
   const canClaim = earnings.claimableLamports > 0n && !claimBusy;
 
@@ -79,7 +79,7 @@ export function EarningsCard({
         <div>
           <p className="earnings-card__label">{t('earnings.claimable')}</p>
           <p className="earnings-card__claimable" data-testid="earnings-claimable">
-            {sol(earnings.claimableLamports)}
+            {sol(earnings.claimableLamports, language)}
           </p>
         </div>
         <TransactionButton
@@ -90,7 +90,9 @@ export function EarningsCard({
             runningText: claimStage !== null ? t(`purchase.stage.${claimStage}`) : null,
             label:
               earnings.claimableLamports > 0n
-                ? t('earnings.claim', { sol: formatSol(earnings.claimableLamports) })
+                ? t('earnings.claim', {
+                    sol: formatAmount(earnings.claimableLamports, SOL_AMOUNT, language),
+                  })
                 : t('earnings.nothingToClaim'),
             testId: 'earnings-claim',
           }}

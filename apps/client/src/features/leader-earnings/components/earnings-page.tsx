@@ -1,4 +1,4 @@
-import { explorerTxUrl, formatSol, type Cluster } from '@fbt/domain';
+import { explorerTxUrl, formatAmount, SOL_AMOUNT, type Cluster } from '@fbt/domain';
 import { useWallet } from '@solana/wallet-adapter-react';
 import {
   TransactionErrorDialog,
@@ -26,7 +26,7 @@ export interface EarningsSiteConfig {
  * QR code or its Blink link.
  */
 export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | undefined }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { publicKey, connected } = useWallet();
   const address = connected && publicKey !== null ? publicKey.toBase58() : null;
   const earnings = useLeaderEarnings(address);
@@ -107,7 +107,7 @@ export function LeaderEarningsPage({ config }: { config: EarningsSiteConfig | un
             ? {}
             : {
                 summary: t('earnings.claimedSummary', {
-                  sol: formatSol(dialog.claimedLamports, { maxFractionDigits: 9 }),
+                  sol: formatAmount(dialog.claimedLamports, SOL_AMOUNT, language),
                 }),
               })}
         />

@@ -1,4 +1,4 @@
-import { formatSol } from '@fbt/domain';
+import { COUNT_AMOUNT, formatAmount, SOL_AMOUNT } from '@fbt/domain';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useLeaderboard } from '../api/get-leaderboard';
 import './leaderboard.css';
@@ -7,7 +7,6 @@ import './leaderboard.css';
 export function LeaderboardTable() {
   const { t, language } = useI18n();
   const query = useLeaderboard();
-  const number = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US');
 
   return (
     <>
@@ -70,12 +69,14 @@ export function LeaderboardTable() {
                     <th scope="row" className="leaderboard__code">
                       {leader.code}
                     </th>
-                    <td className="num col-buys">{number.format(leader.buys)}</td>
+                    <td className="num col-buys">
+                      {formatAmount(BigInt(leader.buys), COUNT_AMOUNT, language)}
+                    </td>
                     <td className="num">
-                      {formatSol(BigInt(leader.totalLamports), { maxFractionDigits: 4 })} SOL
+                      {formatAmount(BigInt(leader.totalLamports), SOL_AMOUNT, language)} SOL
                     </td>
                     <td className="num leaderboard__commission">
-                      {formatSol(BigInt(leader.commissionLamports), { maxFractionDigits: 4 })} SOL
+                      {formatAmount(BigInt(leader.commissionLamports), SOL_AMOUNT, language)} SOL
                     </td>
                   </tr>
                 ))}

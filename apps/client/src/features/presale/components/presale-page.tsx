@@ -1,14 +1,14 @@
 import {
   characterSchedule,
   eyesSchedule,
-  formatSol,
-  parseLeaderCodeFromUrl,
+  formatAmount,
   PUBLIC_TARGET_LAMPORTS,
   LEADER_TARGET_LAMPORTS,
+  SOL_AMOUNT,
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import beastCalm from '../../../assets/art/beast-calm.svg';
 import beastMutated from '../../../assets/art/beast-mutated.svg';
 import eyesGlance from '../../../assets/art/eyes-glance.svg';
@@ -22,6 +22,7 @@ import { paths } from '../../../config/routes';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useSchedule } from '../../../lib/use-schedule';
 import { usePresale } from '../../../lib/presale-api';
+import { LEADER_CODE_UNREAD, useLeaderCode } from '../../../lib/use-leader-code';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);
@@ -69,14 +70,9 @@ export function PresalePage({
   variant: PresaleVariant;
   purchaseBox?: ReactNode;
 }) {
-  const { t } = useI18n();
-  const location = useLocation();
+  const { t, language } = useI18n();
   const presale = usePresale(variant);
-
-  const leaderCode =
-    variant === 'leader'
-      ? parseLeaderCodeFromUrl(`${window.location.origin}/#${location.pathname}${location.search}`)
-      : null;
+  const leaderCode = useLeaderCode(variant);
 
   const target =
     presale.data !== undefined
@@ -106,7 +102,12 @@ export function PresalePage({
         </div>
         {variant === 'leader' ? (
           <p className="presale__leader" data-testid="leader-code">
-            {leaderCode ? (
+            {leaderCode === LEADER_CODE_UNREAD ? (
+              // The build-time first paint: the link's code is read a moment later.
+              <>
+                {t('presale.leaderCode')}: <strong aria-busy="true">…</strong>
+              </>
+            ) : leaderCode ? (
               <>
                 {t('presale.leaderCode')}: <strong>{leaderCode}</strong>
               </>
@@ -151,12 +152,12 @@ export function PresalePage({
           <ProgressCard
             testId="sol-target"
             title={t('presale.targetTitle')}
-            goalLabel={target !== null ? `${formatSol(target, { maxFractionDigits: 2 })} SOL` : '—'}
+            goalLabel={target !== null ? `${formatAmount(target, SOL_AMOUNT, language)} SOL` : '—'}
             current={raised ?? 0n}
             goal={target ?? 0n}
-            currentLabel={raised !== null ? formatSol(raised, { maxFractionDigits: 4 }) : null}
+            currentLabel={raised !== null ? formatAmount(raised, SOL_AMOUNT, language) : null}
             unit={t('presale.targetType')}
-            formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
+            formatRemaining={(remaining) => `${formatAmount(remaining, SOL_AMOUNT, language)} SOL`}
           />
           <section className="presale__how card" aria-labelledby="how-title">
             <h2 id="how-title" className="presale__how-title">

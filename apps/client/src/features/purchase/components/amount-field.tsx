@@ -1,4 +1,4 @@
-import { formatSol, type PresaleState } from '@fbt/domain';
+import { FBT_AMOUNT, formatAmount, SOL_AMOUNT, type PresaleState } from '@fbt/domain';
 import { useId } from 'react';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { BuyAmount } from '../hooks/use-buy-amount';
@@ -21,7 +21,7 @@ export function AmountField({
   disabled: boolean;
   onEnter: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const inputId = useId();
   const messageId = useId();
   const { error, estimate } = amount;
@@ -57,7 +57,7 @@ export function AmountField({
           </span>
         ) : estimate !== null ? (
           <span className="purchase__estimate" data-testid="token-estimate">
-            {t('purchase.estimate', { amount: estimate })}
+            {t('purchase.estimate', { amount: formatAmount(estimate, FBT_AMOUNT, language) })}
           </span>
         ) : (
           ' '
@@ -66,8 +66,8 @@ export function AmountField({
       {state ? (
         <p className="purchase__limits">
           {t('purchase.limits', {
-            min: formatSol(state.minUserBuyable, { maxFractionDigits: 5 }),
-            max: formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }),
+            min: formatAmount(state.minUserBuyable, SOL_AMOUNT, language),
+            max: formatAmount(state.maxUserBuyable, SOL_AMOUNT, language),
           })}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import type { PresaleVariant } from '@fbt/domain';
 import { lazy, Suspense, useRef, type ComponentType } from 'react';
+import type { PageLeaderCode } from '../../../lib/use-leader-code';
 import { PurchaseSessionProvider } from '../hooks/purchase-session';
 import { useWalletWanted } from '../hooks/use-wallet-wanted';
 import { PurchaseBox } from './purchase-box';
@@ -23,8 +24,8 @@ export function DeferredPurchase({
   walletSide: WalletSide,
 }: {
   variant: PresaleVariant;
-  /** Leader page: the code from the URL (null: none given); undefined elsewhere. */
-  leaderCode: string | null | undefined;
+  /** Leader page: the code from the URL (null: none given; not read yet); undefined elsewhere. */
+  leaderCode: PageLeaderCode;
   /** The wallet side, a lazy component (it suspends while its code loads). */
   walletSide: ComponentType<{ variant: PresaleVariant }>;
 }) {
@@ -36,7 +37,7 @@ export function DeferredPurchase({
       <div ref={slot} className="purchase-slot" onPointerDownCapture={want} onFocusCapture={want}>
         <PurchaseBox variant={variant} leaderCode={leaderCode} />
       </div>
-      {leaderCode ? (
+      {typeof leaderCode === 'string' && leaderCode !== '' ? (
         <Suspense fallback={null}>
           <LeaderShare code={leaderCode} />
         </Suspense>

@@ -1,7 +1,7 @@
 import type { PriceResponse } from '@fbt/domain';
 import { useId } from 'react';
 import { useI18n } from '../../../lib/i18n/i18n';
-import { priceCaveat } from '../lib/price-display';
+import { priceCaveat, usdText } from '../lib/price-display';
 
 /**
  * The purchase box's `1 SOL = N USD` line. A fallback or stale price keeps the line but is
@@ -9,7 +9,7 @@ import { priceCaveat } from '../lib/price-display';
  * read as live.
  */
 export function PriceLine({ price }: { price: PriceResponse | undefined }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const noteId = useId();
   if (price === undefined) {
     return (
@@ -22,7 +22,7 @@ export function PriceLine({ price }: { price: PriceResponse | undefined }) {
   if (caveat === null) {
     return (
       <p className="purchase__stat purchase__stat--price" data-testid="purchase-price">
-        {t('purchase.price', { usd: price.usd })}
+        {t('purchase.price', { usd: usdText(price.usd, language) })}
       </p>
     );
   }
@@ -35,7 +35,7 @@ export function PriceLine({ price }: { price: PriceResponse | undefined }) {
       title={note}
       aria-describedby={noteId}
     >
-      {t('purchase.priceApprox', { usd: price.usd })}
+      {t('purchase.priceApprox', { usd: usdText(price.usd, language) })}
       <span id={noteId} className="visually-hidden" data-testid="purchase-price-note">
         {note}
       </span>

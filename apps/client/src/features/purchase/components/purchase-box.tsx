@@ -5,6 +5,7 @@ import {
   TransactionButton,
 } from '../../../components/transaction/transaction-button';
 import { useI18n } from '../../../lib/i18n/i18n';
+import type { PageLeaderCode } from '../../../lib/use-leader-code';
 import { useSolPrice } from '../api/get-sol-price';
 import { useBuyAmount } from '../hooks/use-buy-amount';
 import { useBuyer } from '../hooks/use-buyer';
@@ -36,7 +37,7 @@ export function PurchaseBox({
   leaderCode,
 }: {
   variant: PresaleVariant;
-  leaderCode?: string | null;
+  leaderCode?: PageLeaderCode;
 }) {
   const { t } = useI18n();
   const titleId = useId();
@@ -54,7 +55,7 @@ export function PurchaseBox({
 
   const onTitleClick = () => {
     void purchase.sendSampleReport(
-      leaderCode ?? SAMPLE_REPORT_CODE,
+      typeof leaderCode === 'string' ? leaderCode : SAMPLE_REPORT_CODE,
       address ?? SAMPLE_REPORT_WALLET,
     );
   };

@@ -1,5 +1,5 @@
 import type { Cluster } from '@fbt/domain';
-import { explorerTxUrl, FBT_DECIMALS, formatFixed, formatSol } from '@fbt/domain';
+import { explorerTxUrl, FBT_AMOUNT, formatAmount, SOL_EXACT_AMOUNT } from '@fbt/domain';
 import {
   TransactionErrorDialog,
   TransactionSuccessDialog,
@@ -24,7 +24,7 @@ export function PurchaseResultDialog({
   explorerRpcUrl: string | null;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   if (dialog.kind === 'success') {
     return (
       <TransactionSuccessDialog
@@ -35,8 +35,8 @@ export function PurchaseResultDialog({
         {...(dialog.bought
           ? {
               summary: t('purchase.successSummary', {
-                fbt: formatFixed(dialog.bought.tokenAmount, FBT_DECIMALS, { maxFractionDigits: 4 }),
-                sol: formatSol(dialog.bought.lamports, { maxFractionDigits: 9 }),
+                fbt: formatAmount(dialog.bought.tokenAmount, FBT_AMOUNT, language),
+                sol: formatAmount(dialog.bought.lamports, SOL_EXACT_AMOUNT, language),
               }),
             }
           : {})}

@@ -1,4 +1,4 @@
-import { formatSol, type PresaleState, type PriceResponse } from '@fbt/domain';
+import { formatAmount, SOL_AMOUNT, type PresaleState, type PriceResponse } from '@fbt/domain';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { PriceLine } from './price-line';
 
@@ -12,13 +12,13 @@ export function PurchaseStats({
   state: PresaleState | undefined;
   price: PriceResponse | undefined;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   return (
     <div className="purchase__stats">
       <p className="purchase__stat" data-testid="purchase-bought">
         {t('purchase.bought', {
-          bought: formatSol(boughtLamports, { maxFractionDigits: 5 }),
-          max: state ? formatSol(state.maxUserBuyable, { maxFractionDigits: 5 }) : '…',
+          bought: formatAmount(boughtLamports, SOL_AMOUNT, language),
+          max: state ? formatAmount(state.maxUserBuyable, SOL_AMOUNT, language) : '…',
         })}
       </p>
       <PriceLine price={price} />

@@ -1,6 +1,6 @@
 import {
   checkBuyAmount,
-  formatTokenEstimate,
+  estimateTokenUnits,
   hasReachedUserMaximum,
   type AmountError,
   type PresaleState,
@@ -24,10 +24,10 @@ export function useBuyAmount(state: PresaleState | undefined, boughtLamports: bi
     text,
     setText,
     error,
-    /** 'You will receive N FBT''s number, or null (an error, or the presale not known yet). */
+    /** 'You will receive N FBT''s FBT base units, or null (an error, or the presale not known yet). */
     estimate:
       state !== undefined && checked !== null
-        ? formatTokenEstimate(checked, state.tokenPrice)
+        ? estimateTokenUnits(checked, state.tokenPrice)
         : null,
     userAtMaximum: state !== undefined && hasReachedUserMaximum(state, boughtLamports),
   };

@@ -1,3 +1,4 @@
+import { LEADER_CODE_UNREAD, type PageLeaderCode } from '../../../lib/use-leader-code';
 import { useLeaderCodeCheck } from '../api/leader-api';
 import {
   leaderProblemOf,
@@ -21,14 +22,18 @@ export interface LeaderSide {
 }
 
 /**
- * Checks the leader page's code (`leaderCode`: undefined off the leader page, null when the
- * link has none or a malformed one). On the leader page an unknown or unverifiable code never
- * blocks the purchase (the buy itself does not depend on it); it is said, asked once more
- * before Send, and the report afterwards says the rest.
+ * Checks the leader page's code (`pageCode`: undefined off the leader page, null when the link
+ * has none or a malformed one; not read yet, it counts as being checked, so Send waits). On the
+ * leader page an unknown or unverifiable code never blocks the purchase (the buy itself does not
+ * depend on it); it is said, asked once more before Send, and the report afterwards says the rest.
  */
-export function useLeaderPurchase(leaderCode: string | null | undefined): LeaderSide {
+export function useLeaderPurchase(pageCode: PageLeaderCode): LeaderSide {
+  const check = useLeaderCodeCheck(typeof pageCode === 'string' ? pageCode : null);
+  if (pageCode === LEADER_CODE_UNREAD) {
+    return { isLeaderPage: true, checking: true, problem: null, purchase: {}, payingCode: null };
+  }
+  const leaderCode = pageCode;
   const isLeaderPage = leaderCode !== undefined;
-  const check = useLeaderCodeCheck(isLeaderPage ? leaderCode : null);
   const purchase = isLeaderPage ? leaderPurchaseOf(leaderCode, check.data) : {};
   return {
     isLeaderPage,

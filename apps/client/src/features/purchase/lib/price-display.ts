@@ -1,4 +1,10 @@
-import type { PriceResponse } from '@fbt/domain';
+import {
+  formatAmount,
+  parseTokenAmount,
+  USD_AMOUNT,
+  type AmountLanguage,
+  type PriceResponse,
+} from '@fbt/domain';
 
 /** Why a price is not a live quote, or null when it is one. */
 export type PriceCaveat = 'fallback' | 'stale' | null;
@@ -11,4 +17,14 @@ export type PriceCaveat = 'fallback' | 'stale' | null;
 export function priceCaveat(price: Pick<PriceResponse, 'source' | 'stale'>): PriceCaveat {
   if (price.source === 'fallback') return 'fallback';
   return price.stale ? 'stale' : null;
+}
+
+/**
+ * The price line's USD figure in the page's language (`145.23`, Italian `145,23`): the BFF's
+ * two-place decimal read as cents, then formatted like every amount. Text that is not such a
+ * decimal is shown as it came.
+ */
+export function usdText(usd: string, language: AmountLanguage): string {
+  const cents = parseTokenAmount(usd, USD_AMOUNT.decimals);
+  return cents.ok ? formatAmount(cents.lamports, USD_AMOUNT, language) : usd;
 }

@@ -1,7 +1,8 @@
 import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
 import { useConnection } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { WALLET_BALANCES_KEY } from '../../../lib/wallet-balances';
 
 /** The connected wallet's SOL and FBT, read through the BFF's `/rpc`. */
@@ -15,9 +16,34 @@ export interface SwapBalances {
 export const swapBalancesKey = (wallet: string | null) =>
   [...WALLET_BALANCES_KEY, 'swap', wallet] as const;
 
-/** SOL and FBT balances of `wallet` (null: not connected). */
+/**
+ * SOL and FBT balances of `wallet` (null: not connected), read again at once whenever the chain
+ * changes the wallet or its FBT account: the page's Connection watches both through the BFF's
+ * `/rpc` websocket (`accountSubscribe`), so SOL sent from outside the page (a transfer, the
+ * operator's `fund`) shows without waiting for the 30 s poll, which stays for a lost socket.
+ */
 export function useSwapBalances(wallet: string | null, mint: string | undefined) {
   const { connection } = useConnection();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (wallet === null || mint === undefined) return;
+    const owner = new PublicKey(wallet);
+    const watched = [
+      owner,
+      findAssociatedTokenAddress({
+        owner,
+        mint: new PublicKey(mint),
+        tokenProgram: TOKEN_PROGRAM_ID,
+      }),
+    ];
+    const readAgain = () => void queryClient.invalidateQueries({ queryKey: WALLET_BALANCES_KEY });
+    const listeners = watched.map((account) => connection.onAccountChange(account, readAgain));
+    return () => {
+      for (const listener of listeners) {
+        connection.removeAccountChangeListener(listener).catch(() => undefined);
+      }
+    };
+  }, [connection, queryClient, wallet, mint]);
   return useQuery({
     queryKey: swapBalancesKey(wallet),
     enabled: wallet !== null && mint !== undefined,

@@ -1,6 +1,7 @@
 import {
-  formatFixed,
+  formatAmount,
   isHighPriceImpact,
+  SOL_EXACT_AMOUNT,
   shortenAddress,
   type SwapQuoteResponse,
 } from '@fbt/domain';
@@ -38,7 +39,7 @@ export function QuoteDetails({ quote, updating }: { quote: SwapQuoteResponse; up
       <div>
         <dt>{t('swap.rate')}</dt>
         <dd data-testid="swap-rate">
-          {t('swap.rateValue', { sol: formatFixed(perFbt, 9, { maxFractionDigits: 8 }) })}
+          {t('swap.rateValue', { sol: formatAmount(perFbt, SOL_EXACT_AMOUNT, language) })}
         </dd>
       </div>
       <div>
@@ -56,7 +57,7 @@ export function QuoteDetails({ quote, updating }: { quote: SwapQuoteResponse; up
           className={isHighPriceImpact(impact) ? 'swap__danger' : undefined}
           data-testid="swap-impact"
         >
-          {impact < 0.01 ? '< 0.01%' : `${number(impact, 2)}%`}
+          {impact < 0.01 ? `< ${number(0.01, 2)}%` : `${number(impact, 2)}%`}
         </dd>
       </div>
       <div>

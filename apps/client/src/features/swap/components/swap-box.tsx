@@ -46,6 +46,9 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
           token,
           language,
         );
+  // An estimate reads like every amount of the page; focused, its field holds the plain value.
+  const readout = (units: bigint | null, token: 'SOL' | 'FBT') =>
+    units === null ? null : formatTokenAmount(units, token, language);
   const short =
     shown !== undefined && balances.data !== undefined && isShortOf(shown, balances.data);
   const ready = shown !== undefined && !quote.updating && quote.error === null;
@@ -73,6 +76,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
         label={t('swap.pay')}
         token={tokens.pay}
         value={swapForm.payText}
+        readout={readout(swapForm.payEstimate, tokens.pay)}
         estimated={form.edited !== 'pay'}
         balance={balanceOf(tokens.pay)}
         invalid={form.edited === 'pay' && amountError !== null}
@@ -102,6 +106,7 @@ export function SwapBox({ config }: { config: SwapBoxConfig }) {
         label={t('swap.receive')}
         token={tokens.receive}
         value={swapForm.receiveText}
+        readout={readout(swapForm.receiveEstimate, tokens.receive)}
         estimated={form.edited !== 'receive'}
         balance={balanceOf(tokens.receive)}
         invalid={form.edited === 'receive' && amountError !== null}

@@ -1,15 +1,18 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { SwapToken } from '../lib/swap-form';
 
 /**
  * One side of the swap: label, the amount (typed, or the quote's estimate marked with ≈), the
- * token and, with a wallet, its balance and Max.
+ * token and, with a wallet, its balance and Max. An estimate shows as every amount of the page
+ * does (`readout`, e.g. `19,752.96`) until the field is focused, when it holds the plain value
+ * (`19752.964182`) to edit.
  */
 export function TokenField({
   label,
   token,
   value,
+  readout,
   estimated,
   balance,
   invalid,
@@ -21,6 +24,8 @@ export function TokenField({
   label: string;
   token: SwapToken;
   value: string;
+  /** The estimate formatted for reading, shown while the field is not focused; null: `value`. */
+  readout: string | null;
   estimated: boolean;
   balance: string | null;
   invalid: boolean;
@@ -31,6 +36,7 @@ export function TokenField({
 }) {
   const { t } = useI18n();
   const inputId = useId();
+  const [focused, setFocused] = useState(false);
   return (
     <div className={`swap__field${invalid ? ' swap__field--invalid' : ''}`} data-testid={testId}>
       <div className="swap__field-top">
@@ -61,8 +67,10 @@ export function TokenField({
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.0"
-          value={value}
+          value={!focused && readout !== null ? readout : value}
           onChange={(event) => onChange(event.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
           aria-invalid={invalid}
           disabled={disabled}
           data-testid={`${testId}-input`}

@@ -29,12 +29,15 @@ export function useSwapForm() {
     quote.data.mode === params.mode
       ? quote.data
       : undefined;
+  // The quote's amount for the field not typed in (its estimate), in base units.
+  const estimateOf = (field: EditedField): bigint | null => {
+    if (form.edited === field || shown === undefined) return null;
+    return BigInt(field === 'pay' ? shown.inputAmount : shown.outputAmount);
+  };
   const textOf = (field: EditedField): string => {
     if (form.edited === field) return form.text;
-    if (shown === undefined) return '';
-    return field === 'pay'
-      ? fieldAmount(BigInt(shown.inputAmount), tokens.pay)
-      : fieldAmount(BigInt(shown.outputAmount), tokens.receive);
+    const estimate = estimateOf(field);
+    return estimate === null ? '' : fieldAmount(estimate, tokens[field]);
   };
 
   return {
@@ -46,6 +49,9 @@ export function useSwapForm() {
     shown,
     payText: textOf('pay'),
     receiveText: textOf('receive'),
+    /** The estimate in the field not typed in (base units), or null. */
+    payEstimate: estimateOf('pay'),
+    receiveEstimate: estimateOf('receive'),
     edit: (edited: EditedField, text: string) =>
       setForm((current) => ({ ...current, edited, text })),
     flip: () =>

@@ -1,8 +1,13 @@
 import {
+  FBT_AMOUNT,
   FBT_DECIMALS,
-  formatFixed,
+  formatAmount,
+  formatAmountForInput,
   parseTokenAmount,
+  SOL_AMOUNT,
   SOL_DECIMALS,
+  type AmountLanguage,
+  type AmountUnit,
   type AmountParseErrorCode,
   type SwapQuoteResponse,
   type SwapSide,
@@ -54,24 +59,27 @@ export function quoteParamsOf(form: SwapForm): {
   };
 }
 
+/** How each token of the page is shown (the site's one amount formatter's units). */
+export const tokenUnit = (token: SwapToken): AmountUnit =>
+  token === 'SOL' ? SOL_AMOUNT : FBT_AMOUNT;
+
 /**
- * A token amount for reading: SOL to 6 decimals, FBT to 2 (truncated, never rounded up), with
- * thousands separators in the page's language.
+ * A token amount for reading, as every amount of the site is shown (`formatAmount`): SOL to 6
+ * decimals, FBT to 2 (rounded toward zero), with the page's language's separators.
  *
  * @example formatTokenAmount(19_703_000_000n, 'FBT', 'en') // '19,703'
  */
-export function formatTokenAmount(units: bigint, token: SwapToken, language: 'en' | 'it'): string {
-  const plain = formatFixed(units, tokenDecimals(token), {
-    maxFractionDigits: token === 'SOL' ? 6 : 2,
-  });
-  const [whole = '0', fraction] = plain.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'it' ? '.' : ',');
-  return fraction === undefined ? grouped : `${grouped}${language === 'it' ? ',' : '.'}${fraction}`;
+export function formatTokenAmount(
+  units: bigint,
+  token: SwapToken,
+  language: AmountLanguage,
+): string {
+  return formatAmount(units, tokenUnit(token), language);
 }
 
-/** The amount as a field shows it (no separators, so it can be edited and read back). */
+/** The amount as a field shows it (no separators, every decimal, so it reads back the same). */
 export function fieldAmount(units: bigint, token: SwapToken): string {
-  return formatFixed(units, tokenDecimals(token), { maxFractionDigits: token === 'SOL' ? 9 : 6 });
+  return formatAmountForInput(units, tokenUnit(token));
 }
 
 /** SOL kept aside for fees and a new token account's rent when spending the whole balance. */

@@ -71,6 +71,11 @@ export function WalletFeatureProvider({
   children: ReactNode;
 }) {
   const endpoint = useMemo(() => new URL(rpcPath, window.location.origin).href, [rpcPath]);
+  // The BFF's `/rpc` websocket (account pushes only): web3.js would otherwise guess the port.
+  const connectionConfig = useMemo(
+    () => ({ commitment: 'confirmed' as const, wsEndpoint: endpoint.replace(/^http/, 'ws') }),
+    [endpoint],
+  );
   const network = networkOf(cluster);
   const wallets = useMemo(
     () => [new PhantomWalletAdapter(), new SolflareWalletAdapter({ network })],
@@ -100,7 +105,7 @@ export function WalletFeatureProvider({
   }, [cluster]);
 
   return (
-    <ConnectionProvider endpoint={endpoint} config={{ commitment: 'confirmed' }}>
+    <ConnectionProvider endpoint={endpoint} config={connectionConfig}>
       <WalletProvider
         wallets={wallets}
         autoConnect={autoConnect}

@@ -13,8 +13,9 @@ const STATUS_POLL_MS = 250;
 const STATUS_READS = 120;
 
 /**
- * Reads the transfer's status until the chain has confirmed it (the page's Connection has no
- * websocket: `/rpc` is HTTP only); throws when it failed or was not confirmed in time.
+ * Reads the transfer's status until the chain has confirmed it (the page's websocket, the BFF's
+ * `/rpc`, pushes account changes only, no signatures); throws when it failed or was not confirmed
+ * in time.
  */
 async function waitUntilConfirmed(connection: Connection, signature: string): Promise<void> {
   for (let read = 0; read < STATUS_READS; read++) {
