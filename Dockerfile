@@ -5,9 +5,9 @@
 #   docker build -t fbt-presale .                            # production image (last stage)
 #   docker build --target localchain -t fbt-localchain .     # offline demo chain (compose profile)
 #
-# Node.js: the current LTS line, the same major as the Node binary (LTS_NODE_VERSION) that
-# `npm run test:lts` runs the BFF and adapter suites on (a repo check keeps the two in step).
-ARG NODE_IMAGE=node:26-bookworm-slim
+# Node.js: the project's one Node, the exact version `.nvmrc` names, which `npm start` and
+# `npm test` run on (a repo check keeps the two in step; the README says how to move both).
+ARG NODE_IMAGE=node:26.12.1-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # build: every dependency (dev ones too), the compilers for the SQLite addon, the site bundle
