@@ -13,4 +13,6 @@ if (process.versions.node !== version)
   );
 const npmNode = process.env.npm_node_execpath ?? '';
 if (npmNode !== '' && realpathSync(npmNode) !== process.execPath)
-  say(`Node ${version} from node_modules/.bin/node (this machine's Node is v${versionOf(npmNode)})`);
+  say(
+    `Node ${version} from node_modules/.bin/node (this machine's Node is v${versionOf(npmNode)})`,
+  );

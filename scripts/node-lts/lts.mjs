@@ -1,11 +1,11 @@
 // The project's one Node: the version `.nvmrc` names, and, on a machine whose own Node is another
 // version, that Node fetched once from the npm registry into node_modules/.cache/fbt-node-lts/.
-// Shared by postinstall.mjs, node-gyp.mjs and check.mjs. Node built-ins only: it runs under
+// Shared by postinstall.mjs and check.mjs. Node built-ins only: it runs under
 // whatever Node started npm, before any dependency is installed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file is scripts/node-lts/lts.mjs). */
@@ -32,7 +32,9 @@ export function fail(message) {
 export function ltsVersion() {
   const text = readFileSync(join(REPO_ROOT, '.nvmrc'), 'utf8').trim().replace(/^v/, '');
   if (!/^\d+\.\d+\.\d+$/.test(text))
-    fail(`.nvmrc must name one exact Node version (major.minor.patch), not ${JSON.stringify(text)}`);
+    fail(
+      `.nvmrc must name one exact Node version (major.minor.patch), not ${JSON.stringify(text)}`,
+    );
   return text;
 }
 
@@ -53,13 +55,7 @@ export function pinnedIntegrity(version) {
   return pins.integrity[platformPackage()] ?? null;
 }
 
-/** The prefix (`<prefix>/bin/node`, `<prefix>/include/node`) of a Node binary. */
-export const prefixOf = (binary) => dirname(dirname(binary));
-
-/** Whether a prefix holds the C headers native addons are compiled against. */
-export const hasHeaders = (prefix) => existsSync(join(prefix, 'include', 'node', 'node.h'));
-
-/** The fetched Node's prefix (binary in bin/node, headers in include/node). */
+/** Where the fetched Node is unpacked (its binary is bin/node). */
 export const fetchedPrefix = (version) => join(CACHE_ROOT, `${platformPackage()}-${version}`);
 
 /** The `npm` that runs this script (npm_execpath under the current Node), else npm on PATH. */
@@ -101,7 +97,7 @@ function removeAbandoned() {
 export function ensureFetched(version) {
   const prefix = fetchedPrefix(version);
   const binary = join(prefix, 'bin', 'node');
-  if (existsSync(binary) && hasHeaders(prefix)) return { binary, prefix, fetched: false };
+  if (existsSync(binary)) return { binary, prefix, fetched: false };
   const name = platformPackage();
   const integrity = pinnedIntegrity(version);
   if (integrity === null)
@@ -138,7 +134,8 @@ export function ensureFetched(version) {
           `(scripts/node-lts/pins.json):\n  pinned ${integrity}\n  got    ${actual}\nNothing was unpacked.`,
       );
     const untar = spawnSync('tar', ['-xzf', file, '-C', work], { encoding: 'utf8' });
-    if (untar.status !== 0) fail(`unpacking ${file} failed: ${untar.stderr || untar.error?.message}`);
+    if (untar.status !== 0)
+      fail(`unpacking ${file} failed: ${untar.stderr || untar.error?.message}`);
     try {
       renameSync(join(work, 'package'), prefix);
     } catch (error) {

