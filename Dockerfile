@@ -5,9 +5,9 @@
 #   docker build -t fbt-presale .                            # production image (last stage)
 #   docker build --target localchain -t fbt-localchain .     # offline demo chain (compose profile)
 #
-# Node.js: the current LTS line, the same major as the Node binary (LTS_NODE_VERSION) that
-# `npm run test:lts` runs the BFF and adapter suites on (a repo check keeps the two in step).
-ARG NODE_IMAGE=node:26-bookworm-slim
+# Node.js: the project's one Node, the exact version `.nvmrc` names, which `npm start` and
+# `npm test` run on (a repo check keeps the two in step; the README says how to move both).
+ARG NODE_IMAGE=node:26.12.1-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # build: every dependency (dev ones too), the compilers for the SQLite addon, the site bundle
@@ -17,7 +17,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# better-sqlite3 is compiled here against this image's Node headers (no prebuilt download).
+# better-sqlite3 is compiled here from its source against this image's Node (its package also
+# carries prebuilt Node-API builds, which `npm install` uses on a development machine).
 ENV npm_config_build_from_source=true \
     npm_config_fund=false \
     npm_config_audit=false \

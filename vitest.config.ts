@@ -13,27 +13,23 @@ import { defineConfig } from 'vitest/config';
  * drive a browser, a local chain and servers, and spend most of their time waiting on them, so
  * a serial run keeps the machine about a third busy.
  */
-/**
- * The BFF's process-level tests (a second project of apps/bff, see
- * `apps/bff/vitest.processes.config.ts`). `npm run test:suites` sets `BFF_PROCESS_TESTS=0` and
- * leaves them to `npm run test:lts`, which runs them once, under the image's Node LTS; a plain
- * `vitest run` here includes them.
- */
-function processTestProjects(): string[] {
-  const setting = process.env.BFF_PROCESS_TESTS ?? '1';
-  if (setting !== '0' && setting !== '1') {
-    throw new Error(`BFF_PROCESS_TESTS must be 0 or 1 (got ${JSON.stringify(setting)})`);
-  }
-  return setting === '1' ? ['apps/bff/vitest.processes.config.ts'] : [];
-}
-
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    projects: ['packages/*', 'apps/*', 'programs/*', 'tools/*', 'bench', ...processTestProjects()],
+    // The BFF's process-level tests are a second project of apps/bff (vitest.processes.config.ts).
+    projects: [
+      'packages/*',
+      'apps/*',
+      'programs/*',
+      'tools/*',
+      'bench',
+      'apps/bff/vitest.processes.config.ts',
+    ],
     coverage: {
       provider: 'v8',
-      include: ['packages/domain/src/**/*.ts'],
+      // Matched against paths relative to the run's root: the repository's (`vitest run
+      // --coverage`), or the domain's own when the run names it (`--project domain`).
+      include: ['packages/domain/src/**/*.ts', 'src/**/*.ts'],
       exclude: ['**/*.test.ts', '**/index.ts', '**/ports.ts'],
       reporter: ['text-summary'],
       thresholds: { lines: 95, statements: 95, functions: 95, branches: 90 },

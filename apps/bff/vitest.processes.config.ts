@@ -3,9 +3,8 @@ import { defineProject } from 'vitest/config';
 /**
  * The BFF as the deployment runs it: tests that start `src/main.ts` (or its compiled bundle) as
  * processes, next to real PostgreSQL and Redis servers, and kill them (the fault test, the
- * multi-instance test, the process's start-up and shutdown). `npm test` runs them once, under the
- * Node LTS the container image runs (`npm run test:lts`, where `process.execPath` is that Node,
- * so every process they start is too); the in-process suites (`vitest.config.ts`) run under both.
+ * multi-instance test, the process's start-up and shutdown). They run under the project's Node,
+ * the one the container image runs, and so does every process they start (`process.execPath`).
  */
 export const PROCESS_TESTS = [
   'test/main.test.ts',

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { directConnection, textFrame } from '../src/stream/text-frame';
 
-const servers: WebSocket.Server[] = [];
+const servers: WebSocketServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     for (const client of server.clients) client.terminate();
@@ -16,7 +16,7 @@ async function serve(
   onSocket: (socket: WebSocket) => void,
   perMessageDeflate = false,
 ): Promise<string> {
-  const server = new WebSocket.Server({ host: '127.0.0.1', port: 0, perMessageDeflate });
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate });
   servers.push(server);
   server.on('connection', onSocket);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -28,8 +28,9 @@ async function receive(url: string, count: number, perMessageDeflate = false) {
   const client = new WebSocket(url, { perMessageDeflate });
   const messages: WebSocket.Data[] = [];
   await new Promise<void>((resolve, reject) => {
-    client.on('message', (data: WebSocket.Data) => {
-      messages.push(data);
+    // A text frame as its text, a binary one as its bytes.
+    client.on('message', (data: Buffer, isBinary: boolean) => {
+      messages.push(isBinary ? data : data.toString('utf8'));
       if (messages.length === count) resolve();
     });
     client.once('error', reject);

