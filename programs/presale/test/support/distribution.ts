@@ -104,9 +104,10 @@ export function refund(s: Sale, payer: Keypair, buyer: PublicKey): TransactionOu
   return send(s, [buildRefundInstruction({ ...vault(s), buyer })], [payer]);
 }
 
-/** The seller's WithdrawProceeds. */
-export function withdrawProceeds(s: Sale): TransactionOutcome {
-  return send(s, [buildWithdrawProceedsInstruction(sellerParams(s))], [s.fixture.seller]);
+/** The seller's WithdrawProceeds; the fee is paid by `payer` when given, else by the seller. */
+export function withdrawProceeds(s: Sale, payer?: Keypair): TransactionOutcome {
+  const signers = payer ? [payer, s.fixture.seller] : [s.fixture.seller];
+  return send(s, [buildWithdrawProceedsInstruction(sellerParams(s))], signers);
 }
 
 /** The seller's WithdrawUnsold into a fresh FBT account of the seller; returns it too. */
