@@ -16,7 +16,8 @@ import {
 } from '@fbt/domain';
 import { findAuthorityAddress } from '@fbt/presale-client';
 import { getAccount, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { SystemProgram } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,10 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_00
 const statusOf = (app: FastifyInstance, variant: 'public' | 'private' | 'leader') =>
   app.distribution.resources[variant].current()?.value ?? null;
 
+/** Until the keeper has looked at every presale once. */
+const allRead = (app: FastifyInstance) => () =>
+  (['public', 'private', 'leader'] as const).every((variant) => statusOf(app, variant) !== null);
+
 async function fbtOf(owner: Keypair): Promise<bigint> {
   const account = getAssociatedTokenAddressSync(chain.mint, owner.publicKey);
   return (await getAccount(chain.connection, account, 'confirmed')).amount;
@@ -144,6 +149,7 @@ describe('the keeper on the real local chain', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ type: 'subscribe', topics: ['distribution:public'] }));
     await waitFor(() => messages.length > 0, 'the first public message');
+    await waitFor(allRead(first), 'a first look at every presale');
     expect(messages[0]).toMatchObject({ phase: 'selling', status: 'open', buyers: 99 });
     expect(statusOf(first, 'leader')?.phase).toBe('instant');
 
@@ -235,7 +241,7 @@ describe('the keeper on the real local chain', () => {
   it('without a usable key warns in /readyz and the metrics, and sends nothing', async () => {
     const missing = path.join(dir, 'not-yet.json');
     const app = await startBff(missing);
-    await waitFor(() => statusOf(app, 'public') !== null, 'the first read');
+    await waitFor(allRead(app), 'a first look at every presale');
     const ready = (await app.inject('/readyz')).json<Record<string, unknown>>();
     expect(ready.status).toBe('ready');
     expect(ready.warnings).toEqual([
@@ -258,7 +264,7 @@ describe('the keeper on the real local chain', () => {
     const sellerFile = path.join(dir, 'seller.json');
     fs.writeFileSync(sellerFile, JSON.stringify(Array.from(chain.seller.secretKey)));
     const asSeller = await startBff(sellerFile);
-    await waitFor(() => statusOf(asSeller, 'public') !== null, 'the first read');
+    await waitFor(allRead(asSeller), 'a first look at every presale');
     expect(asSeller.distribution.keeper?.feePayer().problem).toContain(
       "is the seller of the public presale: the keeper never signs with the seller's key",
     );
