@@ -174,8 +174,11 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
     );
     const plan = await keeper.chain.planDistribution(presale, records, now, key.keypair.publicKey);
     let served = BigInt(records.length - waiting.size);
+    // The presale as each confirmed batch leaves it (the program's own arithmetic), so every
+    // message of the round agrees with itself; the read after the round replaces it.
+    let projected = presale;
     state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
-    progress(statusOf(variant, presale, now));
+    progress(statusOf(variant, projected, now));
     const onBatch = (outcome: BatchOutcome) => {
       if ('error' in outcome) {
         metrics.transaction('distribute', 'failed');
@@ -187,9 +190,15 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
       metrics.fees(outcome.batch.feeLamports);
       for (const target of outcome.batch.targets) {
         if (waiting.delete(target.buyer.toBase58())) served++;
+        projected = {
+          ...projected,
+          tokensOwed: projected.tokensOwed - target.due,
+          tokensDelivered: projected.tokensDelivered + target.due,
+          buyersDelivered: projected.buyersDelivered + (target.completes ? 1n : 0n),
+        };
       }
       state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
-      progress(statusOf(variant, presale, now));
+      progress(statusOf(variant, projected, now));
     };
     const result = await keeper.chain.sendDistribution(plan, key.keypair, {
       onBatch,
