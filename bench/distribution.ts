@@ -31,7 +31,8 @@ import { SOL, startDistributionChain, type TestPresale } from '@fbt/distribution
 import { formatSol } from '@fbt/domain';
 import { buildBuyInstructions, findAuthorityAddress } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, type AddressLookupTableAccount } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { PublicKey, SystemProgram, type AddressLookupTableAccount } from '@solana/web3.js';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 8);
