@@ -199,26 +199,13 @@ export async function seedLocalChain(
   const { mint } = await createFbtMint({ connection, payer: operator });
   log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
 
-  const presales = {} as Record<
-    'public' | 'private' | 'leader',
-    { address: string; tempTokenAccount: string }
-  >;
-  for (const variant of ['public', 'private', 'leader'] as const) {
-    const created = await createPresale({
-      connection,
-      programId,
-      seller: operator,
-      mint,
-      tokenPrice: TOKEN_PRICE_LAMPORTS,
-      limits: SEED_PRESALES[variant],
-      ...(delivery === 'at-completion' ? { terms: SEED_DELIVERY_TERMS[variant] } : {}),
-    });
-    presales[variant] = {
-      address: created.presale.toBase58(),
-      tempTokenAccount: created.tempTokenAccount.toBase58(),
-    };
-    log(`${variant} presale ${created.presale.toBase58()} (${delivery})`);
-  }
+  const presales = await createSeedPresales(connection, {
+    programId,
+    operator,
+    mint,
+    delivery,
+    log,
+  });
 
   const testWallets: SeedDeployment['testWallets'] = [];
   for (const [index, name] of TEST_WALLETS.entries()) {
@@ -278,6 +265,40 @@ export async function seedLocalChain(
   fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
   fs.renameSync(tmp, file);
   return { deployment, created: true, file };
+}
+
+/** The public, private and leader presales of a seeding, as the deployment file names them. */
+async function createSeedPresales(
+  connection: Connection,
+  seed: {
+    programId: PublicKey;
+    operator: Keypair;
+    mint: PublicKey;
+    delivery: SeedDelivery;
+    log: (line: string) => void;
+  },
+): Promise<Record<'public' | 'private' | 'leader', { address: string; tempTokenAccount: string }>> {
+  const presales = {} as Record<
+    'public' | 'private' | 'leader',
+    { address: string; tempTokenAccount: string }
+  >;
+  for (const variant of ['public', 'private', 'leader'] as const) {
+    const created = await createPresale({
+      connection,
+      programId: seed.programId,
+      seller: seed.operator,
+      mint: seed.mint,
+      tokenPrice: TOKEN_PRICE_LAMPORTS,
+      limits: SEED_PRESALES[variant],
+      ...(seed.delivery === 'at-completion' ? { terms: SEED_DELIVERY_TERMS[variant] } : {}),
+    });
+    presales[variant] = {
+      address: created.presale.toBase58(),
+      tempTokenAccount: created.tempTokenAccount.toBase58(),
+    };
+    seed.log(`${variant} presale ${created.presale.toBase58()} (${seed.delivery})`);
+  }
+  return presales;
 }
 
 /**
