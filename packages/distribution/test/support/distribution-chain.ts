@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { closeConnectionSocket } from '@fbt/adapters';
+import { closeConnectionSocket, createSolanaConnection } from '@fbt/adapters';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import {
   buildBuyInstructions,
@@ -23,10 +23,10 @@ import {
   mintTo,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import type { PublicKey } from '@solana/web3.js';
+import type { PublicKey ,
+  Connection} from '@solana/web3.js';
 import {
   AddressLookupTableProgram,
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   SystemProgram,
@@ -119,10 +119,8 @@ async function deploy(connection: Connection, payer: Keypair): Promise<PublicKey
  */
 export async function startDistributionChain(): Promise<DistributionChain> {
   const localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir: null, slotMs: 50 });
-  const connection = new Connection(localnet.rpcUrl, {
-    wsEndpoint: localnet.wsUrl,
-    commitment: 'confirmed',
-  });
+  // At 'confirmed', a request on a connection the node closed sent again (as the BFF's).
+  const connection = createSolanaConnection({ rpcUrl: localnet.rpcUrl, wsUrl: localnet.wsUrl });
   const send = (instructions: TransactionInstruction[], signers: Keypair[]) =>
     sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, {
       commitment: 'confirmed',
