@@ -129,9 +129,20 @@ function measureDistribute(bench: BenchChain, fixture: BenchPresale, buyers: Key
   };
 }
 
-/** Everything at completion; returns the checks to print and hold. */
-export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; note: string } {
-  const { fund, run, unitsFor, programId } = bench;
+/** A first buy of `lamports` by `buyer` (its ATA created). */
+function firstBuy(bench: BenchChain, fixture: BenchPresale, buyer: Keypair): void {
+  bench.run(
+    buildBuyInstructions({
+      ...fixture.buyParams(buyer.publicKey, SOL),
+      createBuyerTokenAccount: true,
+    }),
+    [buyer],
+  );
+}
+
+/** The four presales and their buyers: the same repeat buys measured on the first three. */
+function setUpSales(bench: BenchChain) {
+  const { fund, run, programId } = bench;
   const instant = presale(bench, 30);
   const atCompletion = presale(bench, 31, { mode: 'at-completion' });
   const escrow = presale(bench, 32, { mode: 'at-completion', minimumRaise: 2n * SOL });
@@ -140,55 +151,38 @@ export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; not
     minimumRaise: LIMITS.maxTotalBuyable,
   });
   const buyer = fund(seeded(34), 1_000n);
-  const base = repeatBuys(bench, instant, buyer, 'instant, in a window');
-  const later = repeatBuys(bench, atCompletion, buyer, 'at completion');
-  const escrowed = repeatBuys(bench, escrow, buyer, 'at completion, escrow');
-
+  const buys = {
+    base: repeatBuys(bench, instant, buyer, 'instant, in a window'),
+    later: repeatBuys(bench, atCompletion, buyer, 'at completion'),
+    escrowed: repeatBuys(bench, escrow, buyer, 'at completion, escrow'),
+  };
   // 29 buyers of the at-completion presale (the one above included): 1 + 28 to distribute.
   const buyers = [
     buyer,
     ...Array.from({ length: MAX_DISTRIBUTE_BUYERS }, (_, i) => fund(seeded(35, i), 10n)),
   ];
-  for (const b of buyers.slice(1)) {
-    run(
-      buildBuyInstructions({
-        ...atCompletion.buyParams(b.publicKey, SOL),
-        createBuyerTokenAccount: true,
-      }),
-      [b],
-    );
-  }
+  for (const b of buyers.slice(1)) firstBuy(bench, atCompletion, b);
   const claimer = fund(seeded(36), 10n);
-  run(
-    buildBuyInstructions({
-      ...atCompletion.buyParams(claimer.publicKey, SOL),
-      createBuyerTokenAccount: true,
-    }),
-    [claimer],
-  );
+  firstBuy(bench, atCompletion, claimer);
   const refunded = fund(seeded(37), 10n);
-  run(
-    buildBuyInstructions({
-      ...failing.buyParams(refunded.publicKey, SOL),
-      createBuyerTokenAccount: true,
-    }),
-    [refunded],
-  );
+  firstBuy(bench, failing, refunded);
   const leader = fund(seeded(38), 1n);
   const seller = { programId, seller: escrow.seller.publicKey, presale: escrow.presale };
-  run(
-    [
-      buildRegisterLeaderInstruction({
-        ...seller,
-        code: 'escrow1',
-        leaderWallet: leader.publicKey,
-      }),
-    ],
-    [escrow.seller],
-  );
+  const register = buildRegisterLeaderInstruction({
+    ...seller,
+    code: 'escrow1',
+    leaderWallet: leader.publicKey,
+  });
+  run([register], [escrow.seller]);
   const [leaderRecord] = findLeaderRecordAddress(programId, escrow.presale, 'escrow1');
   run(buildBuyInstructions({ ...escrow.buyParams(buyer.publicKey, SOL), leaderRecord }), [buyer]);
+  return { atCompletion, escrow, failing, buyers, claimer, refunded, leader, leaderRecord, buys };
+}
 
+/** After the window: Finalize of each, Distribute, Claim, the withdrawals, commission, Refund. */
+function measureSettlement(bench: BenchChain, sales: ReturnType<typeof setUpSales>) {
+  const { run, unitsFor, programId } = bench;
+  const { atCompletion, escrow, failing, leader, leaderRecord } = sales;
   setNow(bench, bench.svm.getClock().unixTimestamp + WINDOW);
   for (const [fixture, label] of [
     [atCompletion, 'finalize (window ended, succeeded)'],
@@ -197,61 +191,53 @@ export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; not
   ] as const) {
     unitsFor(label, run([buildFinalizeInstruction(fixture)], [bench.payer]));
   }
-  const { perBuyer, marginal } = measureDistribute(bench, atCompletion, buyers);
+  const distributed = measureDistribute(bench, atCompletion, sales.buyers);
   const vault = {
     programId,
     presale: atCompletion.presale,
     tempTokenAccount: atCompletion.tempTokenAccount,
     mint: atCompletion.mint,
   };
-  unitsFor(
-    'claim',
-    run([buildClaimInstruction({ ...vault, buyer: claimer.publicKey })], [claimer]),
-  );
-  const destination = createTestTokenAccount(bench.svm, {
+  const claim = buildClaimInstruction({ ...vault, buyer: sales.claimer.publicKey });
+  unitsFor('claim', run([claim], [sales.claimer]));
+  const destinationTokenAccount = createTestTokenAccount(bench.svm, {
     payer: atCompletion.seller,
     mint: atCompletion.mint,
     owner: atCompletion.seller.publicKey,
   });
+  const seller = atCompletion.seller.publicKey;
+  const unsold = buildWithdrawUnsoldInstruction({ ...vault, seller, destinationTokenAccount });
   unitsFor(
     'withdraw unsold (after Finalize, less what is owed)',
-    run(
-      [
-        buildWithdrawUnsoldInstruction({
-          ...vault,
-          seller: atCompletion.seller.publicKey,
-          destinationTokenAccount: destination,
-        }),
-      ],
-      [atCompletion.seller],
-    ),
+    run([unsold], [atCompletion.seller]),
   );
-  unitsFor(
-    'withdraw proceeds (escrow)',
-    run([buildWithdrawProceedsInstruction(seller)], [escrow.seller]),
-  );
-  unitsFor(
-    'claim commission (from the escrow)',
-    run(
-      [
-        buildClaimCommissionInstruction({
-          programId,
-          leaderWallet: leader.publicKey,
-          leaderRecord,
-          presale: escrow.presale,
-        }),
-      ],
-      [leader],
-    ),
-  );
-  unitsFor(
-    'refund (failed sale, closes the record)',
-    run(
-      [buildRefundInstruction({ programId, presale: failing.presale, buyer: refunded.publicKey })],
-      [bench.payer],
-    ),
-  );
+  const proceeds = buildWithdrawProceedsInstruction({
+    programId,
+    seller: escrow.seller.publicKey,
+    presale: escrow.presale,
+  });
+  unitsFor('withdraw proceeds (escrow)', run([proceeds], [escrow.seller]));
+  const commission = buildClaimCommissionInstruction({
+    programId,
+    leaderWallet: leader.publicKey,
+    leaderRecord,
+    presale: escrow.presale,
+  });
+  unitsFor('claim commission (from the escrow)', run([commission], [leader]));
+  const refund = buildRefundInstruction({
+    programId,
+    presale: failing.presale,
+    buyer: sales.refunded.publicKey,
+  });
+  unitsFor('refund (failed sale, closes the record)', run([refund], [bench.payer]));
+  return distributed;
+}
 
+/** Everything at completion; returns the checks to print and hold. */
+export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; note: string } {
+  const sales = setUpSales(bench);
+  const { perBuyer, marginal } = measureSettlement(bench, sales);
+  const { base, later, escrowed } = sales.buys;
   const most = (units: number) => Math.floor(units * AT_COMPLETION_BUY_RATIO);
   return {
     checks: [

@@ -437,12 +437,13 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
-  /* At completion: nothing after Finalize; an escrow needs an end, so the sale can fail. */
+  /* At completion: nothing after Finalize, and an end to the window, so that what buyers are
+   * owed (and, with a minimum raise, their escrowed SOL) always reaches an outcome. */
   bool at_completion = delivers_at_completion(s);
   bool escrow = at_completion && has_escrow(s);
   if (at_completion) {
     if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
-    if (escrow && fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
+    if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
   }
   result = check_window(s);
   if (result != FBT_SUCCESS) return result;
@@ -954,15 +955,14 @@ static uint64_t process_set_window(const FbtInput *in) {
   int64_t end = (int64_t)fbt_load_u64(in->data + 9);
   if (start < 0 || end < 0 || (start != 0 && end != 0 && start >= end)) return E_INVALID_WINDOW;
   uint8_t *s = in->accounts[1].data;
-  /* At completion: a completed sale's window is fixed; once buyers' SOL is in escrow the end
-   * may only come sooner, so the sale always reaches an outcome. */
+  /* At completion: a completed sale's window is fixed; once anyone bought, the end may only
+   * come sooner, so what buyers are owed always reaches an outcome. */
   if (delivers_at_completion(s)) {
     int64_t now;
     if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
     if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
     int64_t old_end = (int64_t)fbt_load_u64(s + PS_SALE_END);
-    if (has_escrow(s) && fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 &&
-        (end == 0 || end > old_end)) {
+    if (fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 && (end == 0 || end > old_end)) {
       return E_WINDOW_LOCKED;
     }
   }
