@@ -23,8 +23,7 @@ import {
   mintTo,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import type { PublicKey ,
-  Connection} from '@solana/web3.js';
+import type { PublicKey, Connection } from '@solana/web3.js';
 import {
   AddressLookupTableProgram,
   Keypair,
@@ -62,7 +61,7 @@ export interface DistributionChain {
   createPresale(options: {
     readonly limits: PresaleLimits;
     readonly terms?: DeliveryTerms;
-    /** Unix seconds buys close at (0 or absent: no end). */
+    /** Unix seconds buys close at (0: no end; absent: a day from now at completion, else none). */
     readonly saleEnd?: bigint;
   }): Promise<TestPresale>;
   /** One buy (the site's transaction: the buyer's FBT account created, BuyWith). */
@@ -181,6 +180,10 @@ export async function startDistributionChain(): Promise<DistributionChain> {
         const vault = Keypair.generate();
         const tokens =
           (options.limits.maxTotalBuyable * 10n ** BigInt(DECIMALS)) / TEST_TOKEN_PRICE;
+        // The program takes at-completion buys only within a window that ends: a day by default.
+        const atCompletion = (options.terms?.mode ?? 'at-completion') === 'at-completion';
+        const saleEnd =
+          options.saleEnd ?? (atCompletion ? BigInt(Math.floor(Date.now() / 1000)) + 86_400n : 0n);
         await send(
           [
             SystemProgram.createAccount({
@@ -217,7 +220,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
               ...options.limits,
               terms: options.terms ?? { mode: 'at-completion' },
             }),
-            ...(options.saleEnd === undefined || options.saleEnd === 0n
+            ...(saleEnd === 0n
               ? []
               : [
                   buildSetWindowInstruction({
@@ -225,7 +228,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
                     seller: seller.publicKey,
                     presale: presale.publicKey,
                     start: 0n,
-                    end: options.saleEnd,
+                    end: saleEnd,
                   }),
                 ]),
           ],
