@@ -248,6 +248,10 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
       state.lastError = null;
       let presale = await keeper.chain.readPresale(addresses[variant]);
       sellers.set(variant, presale.sellerPubkey);
+      // Every presale's seller is known before the keeper signs anything: never with one of them.
+      for (const other of PRESALE_VARIANTS.filter((name) => !sellers.has(name))) {
+        sellers.set(other, (await keeper.chain.readPresale(addresses[other])).sellerPubkey);
+      }
       const now = await keeper.chain.chainTime();
       presale = await finalizeIfDue(context, variant, presale, now);
       const settled =
