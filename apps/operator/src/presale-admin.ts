@@ -84,7 +84,12 @@ export async function updatePresaleLimits(options: {
   );
 }
 
-/** Moves every unsold FBT to `destination` (default: the seller's associated token account, created if needed). */
+/**
+ * Moves every unsold FBT to `destination` (default: the seller's associated token account,
+ * created if needed). Instant: the vault's whole balance, once the sale is paused or sold out.
+ * At completion: the vault less the FBT owed to buyers, once the sale is finalized (a failed
+ * sale owes none); refused before Finalize, naming it.
+ */
 export async function withdrawUnsold(options: {
   connection: Connection;
   programId: PublicKey;
@@ -97,7 +102,17 @@ export async function withdrawUnsold(options: {
   const mint = new PublicKey(state.mint);
   const temp = new PublicKey(state.tempTokenAccountPubkey);
   const { tokenProgram } = await readMint(connection, mint);
-  const amount = await readTokenAmount(connection, temp);
+  const vault = await readTokenAmount(connection, temp);
+  if (
+    state.deliveryMode === 'at-completion' &&
+    state.status !== 'succeeded' &&
+    state.status !== 'failed'
+  ) {
+    throw new OperatorError(
+      `presale ${presale.toBase58()} delivers at completion: its unsold FBT can be withdrawn once it is finalized (status ${state.status}; run \`finalize\` once it sells out or its window ends)`,
+    );
+  }
+  const amount = state.deliveryMode === 'at-completion' ? vault - state.tokensOwed : vault;
   const destination =
     options.destination ??
     findAssociatedTokenAddress({ owner: seller.publicKey, mint: mint, tokenProgram: tokenProgram });

@@ -1,10 +1,11 @@
-import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { AccountMeta, PublicKey } from '@solana/web3.js';
 import { TransactionInstruction } from '@solana/web3.js';
 import { MAX_DISTRIBUTE_BUYERS, PresaleInstruction } from './constants';
+import { findAssociatedTokenAddress } from './associated-token';
 import { data, r, w } from './encoding';
 import type { SellerParams } from './instructions';
 import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /** A presale and its program: what every permissionless instruction starts from. */
 export interface PresaleRef {
@@ -16,31 +17,43 @@ export interface PresaleRef {
 export interface VaultParams extends PresaleRef {
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /** The presale's authority PDA, when the caller read it already (derived otherwise). */
+  readonly authority?: PublicKey;
+  /** The mint's token program, SPL Token (the default) or Token-2022. */
+  readonly tokenProgram?: PublicKey;
 }
 
 /** One buyer to deliver to: the wallet, and its FBT account (the associated one by default). */
 export interface DeliveryTarget {
   readonly buyer: PublicKey;
   readonly buyerTokenAccount?: PublicKey;
+  /** The buyer's record, when the caller read it already (derived from the buyer otherwise). */
+  readonly buyerRecord?: PublicKey;
 }
 
 /** presale [w], vault [w], authority, mint, SPL Token: the head of Distribute and Claim. */
 function vaultMetas(params: VaultParams): AccountMeta[] {
-  const [authority] = findAuthorityAddress(params.programId, params.presale);
+  const authority = params.authority ?? findAuthorityAddress(params.programId, params.presale)[0];
   return [
     w(params.presale),
     w(params.tempTokenAccount),
     r(authority),
     r(params.mint),
-    r(TOKEN_PROGRAM_ID),
+    r(params.tokenProgram ?? TOKEN_PROGRAM_ID),
   ];
 }
 
 /** The buyer record and token account of one buyer, both writable. */
 function targetMetas(params: VaultParams, target: DeliveryTarget): AccountMeta[] {
-  const [record] = findBuyerRecordAddress(params.programId, params.presale, target.buyer);
+  const record =
+    target.buyerRecord ?? findBuyerRecordAddress(params.programId, params.presale, target.buyer)[0];
   const tokenAccount =
-    target.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, target.buyer);
+    target.buyerTokenAccount ??
+    findAssociatedTokenAddress({
+      owner: target.buyer,
+      mint: params.mint,
+      tokenProgram: params.tokenProgram ?? TOKEN_PROGRAM_ID,
+    });
   return [w(record), w(tokenAccount)];
 }
 
