@@ -8,6 +8,8 @@
 #   redis-server         the throwaway Redis the multi-instance tests start (fan-out, leases,
 #                        shared rate limits); the service itself may stay stopped
 #   docker-compose       validates docker-compose.yml (`docker-compose config`); no engine needed
+#   prometheus           its promtool checks deploy/prometheus (config, alert rules, their unit
+#                        tests); the service itself is not needed and may stay stopped
 # Idempotent: does nothing when everything is present. Without root, prints the command to run.
 set -euo pipefail
 
@@ -19,9 +21,10 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/
   need+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v docker-compose >/dev/null 2>&1 || need+=(docker-compose)
+command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "system packages: all present (clang-19, llvm-19, chromium, postgresql, redis-server, docker-compose)"
+  echo "system packages: all present (clang-19, llvm-19, chromium, postgresql, redis-server, docker-compose, prometheus)"
   exit 0
 fi
 

@@ -168,6 +168,37 @@ describe('health, readiness and metrics', () => {
     expect(text).toMatch(/^fbt_ws_messages_sent_total\{instance_id="[^"]+"\} 0$/m);
   });
 
+  it('the metrics say readiness as /readyz does, each budget, and the failed chain reads', async () => {
+    const world = createTestWorld();
+    app = await startApp(world);
+    const id = '[^}]*';
+    const before = await app.metrics.render();
+    expect(before).toMatch(new RegExp(`^fbt_ready\\{${id}\\} 1$`, 'm'));
+    expect(before).not.toMatch(
+      new RegExp(`^fbt_upstream_failures_total\\{upstream="rpc",operation="readPresaleState"`, 'm'),
+    );
+    world.chainDown = true;
+    world.clock.advance(181_000);
+    world.scheduler.tick(60_000);
+    await settle();
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    const after = await app.metrics.render();
+    expect(after).toMatch(new RegExp(`^fbt_ready\\{${id}\\} 0$`, 'm'));
+    // One failed read per presale; the calls count them too.
+    expect(after).toMatch(
+      new RegExp(
+        `^fbt_upstream_failures_total\\{upstream="rpc",operation="readPresaleState",${id}\\} 3$`,
+        'm',
+      ),
+    );
+    expect(after).toMatch(
+      new RegExp(`^fbt_cache_max_age_seconds\\{resource="presale:public",${id}\\} 180$`, 'm'),
+    );
+    expect(after).toMatch(
+      new RegExp(`^fbt_presale_raised_sol\\{variant="private",${id}\\} 50$`, 'm'),
+    );
+  });
+
   it('the site port answers 404 on /metrics, whatever the method or encoding', async () => {
     app = await startApp(createTestWorld());
     for (const request of [

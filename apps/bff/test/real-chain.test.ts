@@ -254,3 +254,36 @@ describe('leader ledger forgery suite (real transactions)', () => {
     });
   });
 });
+
+describe('sales metrics against the real program', () => {
+  /** One sample of a per-presale series of the app's metrics, or undefined. */
+  async function sample(name: string, variant: string): Promise<number | undefined> {
+    const text = await app.metrics.render();
+    const value = new RegExp(`^${name}\\{variant="${variant}",[^}]*\\} (\\S+)$`, 'm').exec(text);
+    return value === null ? undefined : Number(value[1]);
+  }
+
+  it("a new buyer's leader buy moves SOL raised, buyers, buys and the leaders' commission", async () => {
+    const figures = async () => ({
+      raised: await sample('fbt_presale_raised_sol', 'leader'),
+      buyers: await sample('fbt_presale_buyers', 'leader'),
+      buys: await sample('fbt_presale_buys_total', 'leader'),
+      commission: await sample('fbt_presale_leader_commission_sol', 'leader'),
+    });
+    const sold = () => app.presaleCache.resources.leader.current()?.value.state.currentTotalSold;
+    const soldBefore = sold() ?? 0n;
+    const before = await figures();
+    // The program's own counts, decoded from the account the cache holds.
+    expect(before.buyers).toBeGreaterThanOrEqual(1);
+    expect(before.raised).toBeCloseTo(Number(soldBefore) / 1e9, 9);
+
+    const buyer = await chain.fundedKeypair(20);
+    await leaderBuy(buyer, 2n * SOL, 'other77');
+    await waitFor(() => sold() === soldBefore + 2n * SOL);
+    const after = await figures();
+    expect(after.raised).toBeCloseTo((before.raised ?? 0) + 2, 9);
+    expect(after.buyers).toBe((before.buyers ?? 0) + 1);
+    expect(after.buys).toBe((before.buys ?? 0) + 1);
+    expect(after.commission).toBeCloseTo((before.commission ?? 0) + 0.2, 9);
+  });
+});

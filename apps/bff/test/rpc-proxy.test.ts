@@ -223,6 +223,29 @@ describe('POST /rpc', () => {
     });
   });
 
+  it('counts each forwarded call, and each one the upstream failed, by method', async () => {
+    app = await startApp(createTestWorld(), { rpcUpstreamUrl: upstreamUrl });
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+      { jsonrpc: '2.0', id: 2, method: 'getLatestBlockhash' },
+    ]);
+    expect((await rpc(batch)).statusCode).toBe(200);
+    upstreamStatus = 503;
+    expect(
+      (await rpc(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'getSlot' }))).statusCode,
+    ).toBe(502);
+    const text = await app.metrics.render();
+    const count = (name: string, method: string) =>
+      new RegExp(
+        `^${name}\\{upstream="rpc-proxy",operation="${method}",[^}]*\\} (\\d+)$`,
+        'm',
+      ).exec(text)?.[1];
+    expect(count('fbt_upstream_calls_total', 'getSlot')).toBe('2');
+    expect(count('fbt_upstream_calls_total', 'getLatestBlockhash')).toBe('1');
+    expect(count('fbt_upstream_failures_total', 'getSlot')).toBe('1');
+    expect(count('fbt_upstream_failures_total', 'getLatestBlockhash')).toBeUndefined();
+  });
+
   it('limits body size and request rate', async () => {
     app = await startApp(createTestWorld(), {
       rpcUpstreamUrl: upstreamUrl,

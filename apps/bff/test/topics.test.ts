@@ -67,6 +67,7 @@ function sharedContext(): SharedTopicContext {
     countCall: () => undefined,
     refreshFailed: () => undefined,
     countRefreshFailure: () => undefined,
+    countFailure: () => undefined,
   };
 }
 

@@ -21,6 +21,7 @@ import {
   decodeBase58,
   decodeBuyerRecord,
   decodePresaleSaleRules,
+  decodePresaleTotals,
   decodePresaleState,
 } from '@fbt/domain';
 import { AdapterError } from './adapter-error';
@@ -84,7 +85,14 @@ function rpcError(operation: string, cause: unknown): AdapterError {
 
 function toSnapshot(address: string, info: AccountInfo<Buffer>, slot: number): PresaleSnapshot {
   const bytes = new Uint8Array(info.data);
-  return { address, slot, state: decodePresaleState(bytes), rules: decodePresaleSaleRules(bytes) };
+  const totals = decodePresaleTotals(bytes);
+  return {
+    address,
+    slot,
+    state: decodePresaleState(bytes),
+    rules: decodePresaleSaleRules(bytes),
+    ...(totals === null ? {} : { totals }),
+  };
 }
 
 /** Options of {@link createSolanaPresaleStateReader}. */

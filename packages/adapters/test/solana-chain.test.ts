@@ -17,6 +17,7 @@ import {
   INITIAL_PRESALE_STATE,
   OPEN_SALE_RULES,
   PRESALE_SALE_RULE_OFFSETS,
+  PRESALE_TOTAL_OFFSETS,
   PRESALE_V2_ACCOUNT_SIZE,
 } from '@fbt/domain';
 import { isAdapterError } from '../src/adapter-error';
@@ -236,6 +237,8 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
       PRESALE_SALE_RULE_OFFSETS.allowlistRoot + 32,
     );
     view.setBigUint64(PRESALE_SALE_RULE_OFFSETS.leaderCount, 3n, true);
+    view.setBigUint64(PRESALE_TOTAL_OFFSETS.buyerCount, 11n, true);
+    view.setBigUint64(PRESALE_TOTAL_OFFSETS.leaderCommission, 500_000_000n, true);
     accounts.set(presaleV2, v2);
     accounts.set(record, encodeBuyerRecord({ fbtBuyedAmount: 3_000_000_000n }));
     server = await startLoopbackServer((req, res) => {
@@ -290,6 +293,7 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
         allowlistRoot: 'ab'.repeat(32),
         leaderCount: 3n,
       },
+      totals: { buyerCount: 11n, leaderCommission: 500_000_000n },
     });
     expect(await reader.readPresaleState(randomAddress())).toBeNull();
     const body = JSON.parse(server.requests[0]?.body ?? '{}') as {

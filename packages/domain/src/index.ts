@@ -18,6 +18,7 @@ export * from './ports';
 export * from './presale-rules';
 export * from './presale-state';
 export * from './presale-state-json';
+export * from './presale-totals';
 export * from './presale-variant';
 export * from './sale-rules';
 export * from './price';

@@ -1,6 +1,7 @@
 import type { BuyerRecord } from './buyer-record';
 import type { Community } from './goals';
 import type { PresaleState } from './presale-state';
+import type { PresaleTotals } from './presale-totals';
 import type { PythPrice } from './price';
 import type { PresaleSaleRules } from './sale-rules';
 
@@ -24,6 +25,11 @@ export interface PresaleSnapshot {
   readonly state: PresaleState;
   /** The program's window, allowlist root and leader count, from the same account bytes. */
   readonly rules: PresaleSaleRules;
+  /**
+   * The program's buyer count and leader commission, from the same account bytes; absent for an
+   * account shorter than version 2, which does not keep them.
+   */
+  readonly totals?: PresaleTotals;
   /** Slot the value was read at (context slot). */
   readonly slot: number;
 }

@@ -50,7 +50,7 @@ describe('the two commands need nothing done by hand first', () => {
     expect(status).toBe(1);
     expect(stderr).toContain('Missing system packages: clang-19 llvm-19');
     expect(stderr).toMatch(
-      /Install them with: {2}sudo apt-get update && sudo apt-get install -y clang-19 llvm-19 .*redis-server docker-compose/,
+      /Install them with: {2}sudo apt-get update && sudo apt-get install -y clang-19 llvm-19 .*redis-server docker-compose prometheus/,
     );
   });
 });

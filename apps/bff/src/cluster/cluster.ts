@@ -31,6 +31,8 @@ export interface ClusterStatus {
 export interface Cluster {
   readonly instanceId: string;
   status(): ClusterStatus;
+  /** How many times this instance took the upstream lease since it started (0 when alone). */
+  leaseTakes(): number;
   /**
    * Runs the upstream work (`start` returns its stop) whenever this instance should poll:
    * always in `single`, while it holds the lease or Redis is down otherwise. Returns what stops
@@ -60,6 +62,7 @@ export function createSingleCluster(instanceId: string): Cluster {
       leaseHolder: false,
       redisProblem: null,
     }),
+    leaseTakes: () => 0,
     run(start) {
       const stopWork = start();
       stop = stopWork;
@@ -109,6 +112,8 @@ function reason(error: unknown): string {
 interface Roles {
   readonly role: () => Role;
   readonly redisProblem: () => string | null;
+  /** Times this instance became the lease holder. */
+  readonly takes: () => number;
   /** The upstream work runs now (holder or fallback). */
   readonly polling: () => boolean;
   /** The work to run while polling (`null`: none any more, and what runs is stopped). */
@@ -129,6 +134,7 @@ function createRoles(
 ): Roles {
   let role: Role = 'idle';
   let redisProblem: string | null = null;
+  let takes = 0;
   let start: (() => () => void) | null = null;
   let stopWork: (() => void) | null = null;
   const stopWorkNow = () => {
@@ -138,6 +144,7 @@ function createRoles(
   return {
     role: () => role,
     redisProblem: () => redisProblem,
+    takes: () => takes,
     polling: () => stopWork !== null,
     setWork(work) {
       start = work;
@@ -152,6 +159,7 @@ function createRoles(
       } else stopWorkNow();
       if (previous === next) return;
       if (next === 'holder') {
+        takes++;
         options.log.info({ instanceId, previous }, 'upstream lease taken: this instance polls');
         entries.shareAll(options.clock.now());
       } else if (next === 'follower') {
@@ -284,6 +292,7 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
         redisProblem: role === 'idle' ? 'not started' : roles.redisProblem(),
       };
     },
+    leaseTakes: roles.takes,
     run(work) {
       roles.setWork(work);
       subscribe();

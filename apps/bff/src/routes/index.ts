@@ -48,8 +48,8 @@ export type RoutesOptions = Pick<
  */
 const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
   const { deployment, settings, buyerReader, ledger } = options;
-  const { topics, presaleCache, goalsCache, leaders, leaderboard, upstreamCalls, streamHub } =
-    fastify;
+  const { topics, presaleCache, goalsCache, leaders, leaderboard, streamHub } = fastify;
+  const { upstreamCalls, upstreamFailures } = fastify;
   const { metrics } = fastify;
   const replyToReport = createLeaderReportReply(
     fastify.leaderReports,
@@ -67,7 +67,12 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     swap: options.swap ?? null,
   });
   await fastify.register(presaleRoute, { presaleCache });
-  await fastify.register(buyerRoute, { presaleCache, buyerReader, upstreamCalls });
+  await fastify.register(buyerRoute, {
+    presaleCache,
+    buyerReader,
+    upstreamCalls,
+    upstreamFailures,
+  });
   await fastify.register(allowlistRoute, { presaleCache, allowlists: fastify.allowlists });
   // The routes the topics declare (the price, the goals): their cached answers as they are.
   await fastify.register(topicRoutes, { feeds: topics.feeds });
@@ -106,6 +111,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     rpcRateLimitMax: settings.rpcRateLimitMax,
     rpcCostBudgetPerMinute: settings.rpcCostBudgetPerMinute,
     upstreamCalls,
+    upstreamFailures,
     localnet: deployment.cluster === 'localnet',
     ...(options.cluster?.redis === undefined
       ? {}

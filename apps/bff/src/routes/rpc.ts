@@ -90,6 +90,8 @@ function refuse(call: unknown, allowed: (method: string) => boolean): RpcAnswer 
 export type RpcRouteOptions = Pick<AppDeps, 'rpcUpstreamUrl' | 'fetch'> &
   Pick<AppSettings, 'rpcRateLimitMax' | 'rpcCostBudgetPerMinute'> & {
     readonly upstreamCalls: Counter;
+    /** Counts each forwarded call the upstream failed (no answer, or a non-2xx one). */
+    readonly upstreamFailures: Counter;
     /** True only when the cluster is `localnet`: the faucet ({@link RPC_LOCALNET_METHODS}). */
     readonly localnet: boolean;
     /**
@@ -155,7 +157,10 @@ function costBudgetOf(fastify: FastifyInstance, options: RpcRouteOptions, perMin
   });
 }
 
-/** Sends the body upstream and relays its answer; a failed or non-2xx upstream is a 502. */
+/**
+ * Sends the body upstream and relays its answer; a failed or non-2xx upstream is a 502 (and
+ * `failed` is called).
+ */
 async function forward(
   doFetch: FetchLike,
   upstream: string,
@@ -163,6 +168,7 @@ async function forward(
   firstId: JsonRpcId,
   request: FastifyRequest,
   reply: FastifyReply,
+  failed: () => void,
 ): Promise<FastifyReply> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), RPC_TIMEOUT_MS);
@@ -174,6 +180,7 @@ async function forward(
       signal: controller.signal,
     });
     const text = await response.text();
+    if (!response.ok) failed();
     return reply
       .code(response.ok ? 200 : 502)
       .type('application/json')
@@ -186,6 +193,7 @@ async function forward(
       );
   } catch (error) {
     request.log.warn({ err: error }, 'rpc upstream failed');
+    failed();
     return reply
       .code(502)
       .send(rpcError(firstId, -32000, 'Upstream RPC unavailable; retry shortly'));
@@ -202,7 +210,7 @@ async function forward(
  */
 export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, options, done) => {
   const doFetch = options.fetch ?? fetch;
-  const { upstreamCalls } = options;
+  const { upstreamCalls, upstreamFailures } = options;
   const budgetPerMinute = options.rpcCostBudgetPerMinute ?? DEFAULT_RPC_COST_BUDGET_PER_MINUTE;
   const budget = costBudgetOf(fastify, options, budgetPerMinute);
   const allowed = (method: string) =>
@@ -247,13 +255,22 @@ export const rpcRoute: FastifyPluginCallback<RpcRouteOptions> = (fastify, option
           retryAfter,
         );
       }
-      for (const call of calls) {
-        upstreamCalls.inc({
-          upstream: 'rpc-proxy',
-          operation: (call as { method: string }).method,
-        });
-      }
-      return forward(doFetch, options.rpcUpstreamUrl, payload, idOf(calls[0]), request, reply);
+      const labels = calls.map((call) => ({
+        upstream: 'rpc-proxy',
+        operation: (call as { method: string }).method,
+      }));
+      for (const each of labels) upstreamCalls.inc(each);
+      return forward(
+        doFetch,
+        options.rpcUpstreamUrl,
+        payload,
+        idOf(calls[0]),
+        request,
+        reply,
+        () => {
+          for (const each of labels) upstreamFailures.inc(each);
+        },
+      );
     },
   );
   done();

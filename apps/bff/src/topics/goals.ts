@@ -2,7 +2,7 @@ import { apiErrorBodySchema, goalsResponseSchema } from '@fbt/domain';
 import { HttpError } from '../http/http-error';
 import { createGoalsCache } from '../services/goals-cache';
 import { cachedFeed } from './feeds';
-import { defineTopic, requirePeriod } from './topic';
+import { countedCall, defineTopic, requirePeriod } from './topic';
 
 /** The answer while a community count has never been read. */
 export function goalsUnavailable(): HttpError {
@@ -25,10 +25,8 @@ export const goalsTopic = defineTopic({
     const { refreshMs, maxAgeMs } = requirePeriod(context);
     const cache = createGoalsCache({
       counters: {
-        getCount: (community) => {
-          context.countCall('community', community);
-          return counters.getCount(community);
-        },
+        getCount: (community) =>
+          countedCall(context, 'community', community, () => counters.getCount(community)),
       },
       clock,
       refreshMs,

@@ -1,6 +1,6 @@
 import { createLeadersCache } from '../services/leaders-cache';
 import { presaleTopic } from './presale';
-import { defineTopic, requirePeriod } from './topic';
+import { countedCall, defineTopic, requirePeriod } from './topic';
 
 /**
  * Every leader record of the leader presale (`leaders`): read with one `getProgramAccounts`
@@ -29,10 +29,10 @@ export const leadersTopic = defineTopic({
         : (onChange: Parameters<typeof watchAll>[1]) => watchAll(leaderPresale, onChange);
     const cache = createLeadersCache({
       name: 'leaders',
-      list: () => {
-        context.countCall('rpc', 'listLeaderRecords');
-        return leaderRecords.listLeaderRecords(leaderPresale);
-      },
+      list: () =>
+        countedCall(context, 'rpc', 'listLeaderRecords', () =>
+          leaderRecords.listLeaderRecords(leaderPresale),
+        ),
       ...(watch === undefined ? {} : { watch }),
       clock,
       refreshMs,

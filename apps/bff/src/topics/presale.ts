@@ -1,7 +1,8 @@
 import { PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
+import { registerPresaleMetrics } from '../observability/presale-metrics';
 import { createPresaleCache } from '../services/presale-cache';
 import { cachedFeed, resourceJson } from './feeds';
-import { defineTopic, requirePeriod } from './topic';
+import { countedCall, defineTopic, requirePeriod } from './topic';
 
 /** `presale:<variant>`: the stream topic of a presale and the name of its cache. */
 const topicOf = (variant: PresaleVariant) => `presale:${variant}` as const;
@@ -9,7 +10,7 @@ const topicOf = (variant: PresaleVariant) => `presale:${variant}` as const;
 /**
  * The three presale accounts (`presale:public`, `presale:private`, `presale:leader`): read from
  * the chain every `PRESALE_REFRESH_MS` and on every accountSubscribe notification (each read
- * counted as `rpc`/`readPresaleState`); one `presale` message per presale carrying its
+ * counted as `rpc`/`readPresaleState`, and its failures too); one `presale` message per presale carrying its
  * `PresaleResponse`; read by the upstream lease holder only; unfit for `/readyz` once older than
  * three refresh periods. Served by `/api/v1/presales/:variant` (its own route: the variant is a
  * path parameter).
@@ -28,10 +29,10 @@ export const presaleTopic = defineTopic({
         leader: deployment.presales.leader.address,
       },
       reader: {
-        readPresaleState: (address) => {
-          context.countCall('rpc', 'readPresaleState');
-          return presaleReader.readPresaleState(address);
-        },
+        readPresaleState: (address) =>
+          countedCall(context, 'rpc', 'readPresaleState', () =>
+            presaleReader.readPresaleState(address),
+          ),
         watchPresaleState: presaleReader.watchPresaleState.bind(presaleReader),
       },
       clock,
@@ -41,6 +42,7 @@ export const presaleTopic = defineTopic({
       onError: (variant, error) => context.refreshFailed(topicOf(variant), error),
     });
     const resources = PRESALE_VARIANTS.map((variant) => cache.resources[variant]);
+    registerPresaleMetrics(context.metrics, cache.resources);
     return {
       cache,
       feeds: PRESALE_VARIANTS.map((variant) =>

@@ -9,7 +9,7 @@ import {
   type PriceCacheEvents,
 } from '../services/price-cache';
 import { cachedFeed, resourceJson } from './feeds';
-import { defineTopic, requirePeriod, type TopicContext } from './topic';
+import { countedCall, defineTopic, requirePeriod, type TopicContext } from './topic';
 
 /** The one log line of a refused Hermes key (also the `/readyz` warning). */
 export const PYTH_KEY_REFUSED =
@@ -76,10 +76,7 @@ export const priceTopic = defineTopic({
 /** The price source with every call to Hermes counted. */
 function countedPriceSource(source: PriceSource, context: TopicContext): PriceSource {
   return {
-    getSolUsd: () => {
-      context.countCall('pyth', 'getSolUsd');
-      return source.getSolUsd();
-    },
+    getSolUsd: () => countedCall(context, 'pyth', 'getSolUsd', () => source.getSolUsd()),
     ...(source.watchSolUsd === undefined
       ? {}
       : {

@@ -38,6 +38,8 @@ export interface TopicContext {
   readonly log: FastifyBaseLogger;
   /** Counts one call to an upstream (`fbt_upstream_calls_total{upstream,operation}`). */
   countCall(upstream: string, operation: string): void;
+  /** Counts one call to an upstream that failed (`fbt_upstream_failures_total{upstream,operation}`). */
+  countFailure(upstream: string, operation: string): void;
   /** A refresh of `resource` failed: counted and logged; its last good value is kept. */
   refreshFailed(resource: string, error: unknown): void;
   /** Counts a failed refresh the topic logs in its own words (`fbt_cache_refresh_failures_total`). */
@@ -127,6 +129,25 @@ export function defineTopic<const Handle extends string, Cache>(
   definition: TopicDefinition<Handle, Cache>,
 ): TopicDefinition<Handle, Cache> {
   return definition;
+}
+
+/**
+ * Makes one upstream call, counted as a call, and as a failure too when it throws (or rejects);
+ * what it answers or throws is passed on as it is.
+ */
+export async function countedCall<T>(
+  context: Pick<TopicContext, 'countCall' | 'countFailure'>,
+  upstream: string,
+  operation: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  context.countCall(upstream, operation);
+  try {
+    return await call();
+  } catch (error) {
+    context.countFailure(upstream, operation);
+    throw error;
+  }
 }
 
 /** The period of a topic that declares a refresh setting. */

@@ -338,9 +338,17 @@ describe('two instances over one Redis', () => {
 
   it('the poller closing hands the lease over at once (released, not left to expire)', async () => {
     const [holder, follower] = a.cluster.status().polling ? [a, b] : [b, a];
+    const takenBefore = follower.cluster.leaseTakes();
     await holder.close();
     apps.splice(apps.indexOf(holder), 1);
     await until(() => follower.cluster.status().leaseHolder, 'the other instance takes over');
     expect(follower.cluster.status()).toMatchObject({ mode: 'redis', polling: true });
+    // The hand-over is one more take, and the metrics name the new holder.
+    expect(follower.cluster.leaseTakes()).toBe(takenBefore + 1);
+    const text = await follower.metrics.render();
+    expect(text).toMatch(/^fbt_cluster_lease_holder\{[^}]*\} 1$/m);
+    expect(text).toMatch(
+      new RegExp(`^fbt_cluster_lease_acquired_total\\{[^}]*\\} ${takenBefore + 1}$`, 'm'),
+    );
   });
 });

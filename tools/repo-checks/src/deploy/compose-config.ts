@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../tracked-files';
+import { parseYaml } from './yaml';
 
 /** Debian's docker-compose (1.29, Python): validates and resolves the file without an engine. */
 export const DOCKER_COMPOSE = '/usr/bin/docker-compose';
@@ -54,12 +55,7 @@ export function resolveCompose(envText: string, profiles: readonly string[] = []
     if (run.status !== 0) {
       throw new Error(`docker-compose ${args.join(' ')} failed:\n${run.stderr}${run.stdout}`);
     }
-    const json = execFileSync(
-      'python3',
-      ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
-      { input: run.stdout, encoding: 'utf8' },
-    );
-    return JSON.parse(json) as ComposeConfig;
+    return parseYaml(run.stdout) as ComposeConfig;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

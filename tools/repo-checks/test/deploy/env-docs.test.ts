@@ -42,6 +42,10 @@ const COMPOSE_ONLY = [
   'POSTGRES_PASSWORD',
   'POSTGRES_DB',
   'REDIS_PASSWORD',
+  'GRAFANA_ADMIN_USER',
+  'GRAFANA_ADMIN_PASSWORD',
+  'GRAFANA_PORT',
+  'PROMETHEUS_PORT',
 ];
 
 describe('every BFF variable is documented', () => {

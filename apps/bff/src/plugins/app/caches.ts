@@ -12,6 +12,8 @@ declare module 'fastify' {
     topics: TopicSet;
     /** `fbt_upstream_calls_total`: every call this instance makes to an upstream. */
     upstreamCalls: Counter;
+    /** `fbt_upstream_failures_total`: every call to an upstream that failed. */
+    upstreamFailures: Counter;
   }
 }
 
@@ -21,23 +23,32 @@ export type CachesOptions = AppDeps;
 /**
  * The cached topics of `src/topics/`, built over the ports in list order, each decorated under
  * its handle. Every upstream call is counted (so `/metrics` shows that reads never reach the
- * chain, only refreshes do) and every failed refresh is counted and logged; the cache keeps
+ * chain, only refreshes do), and so is every failed call; every failed refresh is counted and
+ * logged; the cache keeps
  * serving its last good value meanwhile.
  */
 const caches: FastifyPluginCallback<CachesOptions> = (fastify, deps, done) => {
   const upstreamCalls = fastify.metrics.counter(
     'fbt_upstream_calls_total',
     'Calls to upstream services.',
+    ['upstream', 'operation'],
+  );
+  const upstreamFailures = fastify.metrics.counter(
+    'fbt_upstream_failures_total',
+    'Calls to upstream services that failed (an error or a refused answer).',
+    ['upstream', 'operation'],
   );
   const refreshFailures = fastify.metrics.counter(
     'fbt_cache_refresh_failures_total',
     'Failed refreshes of cached upstream values.',
+    ['resource'],
   );
   const topics = buildTopics(TOPICS, {
     deps,
     metrics: fastify.metrics,
     log: fastify.log,
     countCall: (upstream, operation) => upstreamCalls.inc({ upstream, operation }),
+    countFailure: (upstream, operation) => upstreamFailures.inc({ upstream, operation }),
     countRefreshFailure: (resource) => refreshFailures.inc({ resource }),
     refreshFailed: (resource, error) => {
       refreshFailures.inc({ resource });
@@ -48,10 +59,11 @@ const caches: FastifyPluginCallback<CachesOptions> = (fastify, deps, done) => {
   for (const topic of topics.all) fastify.decorate(topic.handle, topic.cache);
   fastify.decorate('topics', topics);
   fastify.decorate('upstreamCalls', upstreamCalls);
+  fastify.decorate('upstreamFailures', upstreamFailures);
   done();
 };
 
-/** Decorates `topics`, each topic's handle and `upstreamCalls` (see {@link caches}). */
+/** Decorates `topics`, each topic's handle, `upstreamCalls` and `upstreamFailures` (see {@link caches}). */
 export const cachesPlugin = fp(caches, {
   name: 'caches',
   fastify: '5.x',

@@ -9,6 +9,7 @@ import {
   type Cluster,
 } from '../../cluster/cluster';
 import { replicable } from '../../cluster/shared-entry';
+import { registerClusterMetrics } from '../../observability/cluster-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +32,8 @@ export function defaultInstanceId(): string {
  * re-reads the others ask of it (see `TopicSharing` in src/topics/; a derived topic is made by
  * every instance from shared ones);
  * without, this instance is alone (`single`, today's behaviour). Keys and channel are named
- * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_mode{mode}` and
- * `fbt_cluster_polling` say what it is doing (every series carries `instance_id`).
+ * after the program id, so deployments sharing a Redis never mix. `fbt_cluster_*` say what it is
+ * doing and who holds the lease (`registerClusterMetrics`; every series carries `instance_id`).
  */
 const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, done) => {
   const { topics } = fastify;
@@ -70,22 +71,7 @@ const cluster: FastifyPluginCallback<ClusterPluginOptions> = (fastify, options, 
   }
   shared.onRefreshRequest((handle) => requests.get(handle)?.requested());
 
-  fastify.metrics.gauge(
-    'fbt_cluster_mode',
-    'How this instance shares work: single, redis or local-fallback (1 = in force).',
-    () => {
-      const { mode } = shared.status();
-      return CLUSTER_MODES.map((candidate) => ({
-        labels: { mode: candidate },
-        value: candidate === mode ? 1 : 0,
-      }));
-    },
-  );
-  fastify.metrics.gauge(
-    'fbt_cluster_polling',
-    '1 while this instance calls the upstreams (lease holder, fallback or single).',
-    () => [{ value: shared.status().polling ? 1 : 0 }],
-  );
+  registerClusterMetrics(fastify.metrics, shared, CLUSTER_MODES);
   fastify.addHook('onClose', async () => {
     await shared.close();
   });

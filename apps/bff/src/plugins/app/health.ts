@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app-deps';
 import type { ResourceHealth } from '../../cache/refreshing-resource';
+import { registerHealthMetrics } from '../../observability/health-metrics';
 import type { ClusterStatus } from '../../cluster/cluster';
 import type { PriceSourceMode } from '../../services/price-cache';
 
@@ -56,8 +57,8 @@ function clusterWarnings(status: ClusterStatus): string[] {
 /**
  * Health of the instance: every topic's upstream values are younger than the topic's health
  * rule allows (`src/topics/`), and the ledger answers (it is local, but a broken or locked
- * database file must take us out of rotation). Also exposes each value's age and staleness as
- * gauges.
+ * database file must take us out of rotation). Also exposes each value's age, budget and
+ * staleness and the readiness itself as gauges (`registerHealthMetrics`).
  */
 const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) => {
   const { topics, priceCache, cluster } = fastify;
@@ -88,20 +89,7 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
     cluster: () => cluster.status(),
   } satisfies Health);
 
-  fastify.metrics.gauge('fbt_cache_age_seconds', 'Age of each cached upstream value.', () =>
-    resources()
-      .filter((entry) => entry.ageMs !== null)
-      .map((entry) => ({ labels: { resource: entry.name }, value: (entry.ageMs ?? 0) / 1000 })),
-  );
-  fastify.metrics.gauge(
-    'fbt_cache_stale',
-    '1 when the cached value is the last good one after a failed refresh.',
-    () =>
-      resources().map((entry) => ({
-        labels: { resource: entry.name },
-        value: entry.stale ? 1 : 0,
-      })),
-  );
+  registerHealthMetrics(fastify.metrics, fastify.health);
   done();
 };
 

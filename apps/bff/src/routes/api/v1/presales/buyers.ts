@@ -15,10 +15,11 @@ import type { Counter } from '../../../../observability/metrics';
 import type { PresaleCache } from '../../../../services/presale-cache';
 import { cachedPresale, parseVariant } from './cached-presale';
 
-/** What the buyer lookup reads: the cached presale, the buyer-record port, the call counter. */
+/** What the buyer lookup reads: the cached presale, the buyer-record port, the call counters. */
 export type BuyerRouteOptions = Pick<AppDeps, 'buyerReader'> & {
   readonly presaleCache: PresaleCache;
   readonly upstreamCalls: Counter;
+  readonly upstreamFailures: Counter;
 };
 
 /**
@@ -28,14 +29,21 @@ export type BuyerRouteOptions = Pick<AppDeps, 'buyerReader'> & {
  * its new total, even when the purchase took less than a second.
  */
 export const buyerRoute: FastifyPluginCallback<BuyerRouteOptions> = (fastify, options, done) => {
-  const { presaleCache, buyerReader, upstreamCalls } = options;
+  const { presaleCache, buyerReader, upstreamCalls, upstreamFailures } = options;
   const inFlight = new Map<string, Promise<BuyerRecord | null>>();
   const readBuyer = (presale: string, wallet: string): Promise<BuyerRecord | null> => {
     const key = `${presale}:${wallet}`;
     const pending = inFlight.get(key);
     if (pending !== undefined) return pending;
-    upstreamCalls.inc({ upstream: 'rpc', operation: 'readBuyerRecord' });
-    const record = buyerReader.readBuyerRecord(presale, wallet).finally(() => inFlight.delete(key));
+    const labels = { upstream: 'rpc', operation: 'readBuyerRecord' };
+    upstreamCalls.inc(labels);
+    const record = buyerReader
+      .readBuyerRecord(presale, wallet)
+      .catch((error: unknown) => {
+        upstreamFailures.inc(labels);
+        throw error;
+      })
+      .finally(() => inFlight.delete(key));
     inFlight.set(key, record);
     return record;
   };
