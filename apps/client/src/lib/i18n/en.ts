@@ -1,3 +1,4 @@
+import { enDelivery } from './en-delivery';
 import { enSale } from './en-sale';
 import { enSwap } from './en-swap';
 
@@ -6,9 +7,11 @@ import { enSwap } from './en-swap';
  * catalogue must have exactly the same keys (checked by `catalogues.test.ts`). The product's
  * fixed wording (titles, buttons, the purchase dialogs) is kept verbatim here, and a test holds
  * the main strings to it. The sale-rule, leader-earnings and program error texts live in
- * `en-sale.ts`.
+ * `en-sale.ts`; how and when the FBT reach buyers (delivery modes, "Your FBT") in
+ * `en-delivery.ts`.
  */
 export const en = {
+  ...enDelivery,
   ...enSale,
   ...enSwap,
 

@@ -1,9 +1,11 @@
 import type { Messages } from './en';
+import { itDelivery } from './it-delivery';
 import { itSale } from './it-sale';
 import { itSwap } from './it-swap';
 
 /** Italian UI copy; same keys as the English catalogue. */
 export const it: Messages = {
+  ...itDelivery,
   ...itSale,
   ...itSwap,
 

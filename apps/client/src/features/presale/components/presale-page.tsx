@@ -5,6 +5,7 @@ import {
   parseLeaderCodeFromUrl,
   PUBLIC_TARGET_LAMPORTS,
   LEADER_TARGET_LAMPORTS,
+  type PresaleDeliveryView,
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
@@ -19,9 +20,13 @@ import presaleCoin from '../../../assets/art/presale-coin.svg?inline';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { paths } from '../../../config/routes';
+import { formatDateTime } from '../../../lib/format-time';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useNow } from '../../../lib/use-now';
 import { useSchedule } from '../../../lib/use-schedule';
-import { usePresale } from '../../../lib/presale-api';
+import { presaleDelivery, usePresale } from '../../../lib/presale-api';
+import { distributionStatus } from '../lib/distribution';
+import { DistributionLine } from './distribution-status';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);
@@ -58,9 +63,73 @@ function PresaleCharacter({ variant }: { variant: PresaleVariant }) {
 }
 
 /**
+ * The distribution's status for the 'SOL Target' card, re-evaluated every second while the
+ * sale's window or a vesting can end.
+ */
+function useDistribution(delivery: PresaleDeliveryView | undefined, saleEnd: number | null) {
+  const ticking =
+    delivery?.mode === 'at-completion' &&
+    (saleEnd !== null || (delivery.status === 'succeeded' && delivery.vesting.vestingSeconds > 0));
+  const nowSeconds = Math.floor(useNow(1_000, ticking) / 1000);
+  return delivery === undefined
+    ? null
+    : distributionStatus({
+        delivery,
+        nowSeconds,
+        saleEnded: saleEnd !== null && nowSeconds >= saleEnd,
+      });
+}
+
+/**
+ * 'How to buy', with when the FBT arrive by the presale's delivery mode: at once, in the buy's
+ * transaction (instant), or when the sale completes, distribution starting by itself (at
+ * completion). Until the presale is read, the steps that hold for both.
+ */
+function HowToBuy({
+  delivery,
+  saleEnd,
+}: {
+  delivery: PresaleDeliveryView | undefined;
+  saleEnd: number | null;
+}) {
+  const { t, language } = useI18n();
+  const atCompletion = delivery?.mode === 'at-completion';
+  const sentence =
+    delivery === undefined
+      ? null
+      : !atCompletion
+        ? t('delivery.copyInstant')
+        : saleEnd === null
+          ? t('presale.copy2')
+          : t('delivery.copyCompletionEnd', { date: formatDateTime(saleEnd * 1000, language) });
+  return (
+    <section className="presale__how card" aria-labelledby="how-title">
+      <h2 id="how-title" className="presale__how-title">
+        {t('presale.howTitle')}
+      </h2>
+      {sentence === null ? null : (
+        <p className="presale__delivery" data-testid="delivery-copy" data-mode={delivery?.mode}>
+          {sentence}
+        </p>
+      )}
+      <ol className="presale__steps">
+        <li>{t('presale.how1')}</li>
+        <li>{t('presale.how2')}</li>
+        {delivery === undefined ? null : (
+          <li data-testid="how-deliver">
+            {atCompletion ? t('delivery.how3Completion') : t('presale.how3')}
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+/**
  * A presale page (public `presale`, private `{name}`, `leader`): heading, copy, image, the
  * purchase box (a slot the route fills, so wallet and purchase code stay in their features),
- * the animated character and the 'SOL Target' progress card.
+ * the animated character, the 'SOL Target' progress card (with the distribution's progress once
+ * an at-completion sale completed) and how to buy, saying when the FBT arrive.
  */
 export function PresalePage({
   variant,
@@ -87,6 +156,8 @@ export function PresalePage({
           ? PUBLIC_TARGET_LAMPORTS
           : null;
   const raised = presale.data ? BigInt(presale.data.state.currentTotalSold) : null;
+  const delivery = presale.data ? presaleDelivery(presale.data) : undefined;
+  const distribution = useDistribution(delivery, presale.data?.window.end ?? null);
 
   return (
     <div className="presale" data-variant={variant}>
@@ -101,7 +172,6 @@ export function PresalePage({
         <h1 className="page-title">{t('presale.title')}</h1>
         <div className="presale__copy">
           <p>{t('presale.copy1')}</p>
-          <p>{t('presale.copy2')}</p>
           <p className="presale__question">{t('presale.copy3')}</p>
         </div>
         {variant === 'leader' ? (
@@ -149,17 +219,11 @@ export function PresalePage({
             currentLabel={raised !== null ? formatSol(raised, { maxFractionDigits: 4 }) : null}
             unit={t('presale.targetType')}
             formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
+            {...(distribution === null
+              ? {}
+              : { footer: <DistributionLine status={distribution} /> })}
           />
-          <section className="presale__how card" aria-labelledby="how-title">
-            <h2 id="how-title" className="presale__how-title">
-              {t('presale.howTitle')}
-            </h2>
-            <ol className="presale__steps">
-              <li>{t('presale.how1')}</li>
-              <li>{t('presale.how2')}</li>
-              <li>{t('presale.how3')}</li>
-            </ol>
-          </section>
+          <HowToBuy delivery={delivery} saleEnd={presale.data?.window.end ?? null} />
         </div>
       </div>
     </div>
