@@ -11,7 +11,9 @@
  * Targets (exit 1 when one is missed): plain repeat buy <= 3,700 CU, leader buy <= 5,000 CU,
  * allowlisted buy with a depth-20 proof <= 9,000 CU, worst first buy of the 16 <= 8,000 CU, and
  * a first buy on a pre-funded record address <= the ordinary one + 1,500 CU (what the site's
- * compute-limit margin always covers).
+ * compute-limit margin always covers). At completion (program-cu-distribution.ts), measured
+ * beside the same instant buys in the same run: Buy and BuyWith <= 1.1 x instant (with and
+ * without a minimum raise), and Distribute of 28 buyers in one transaction <= 2,000 CU per buyer.
  *
  * Caveat: litesvm's SPL Token is p-token (~76 CU per transfer). The classic SPL Token program
  * on today's mainnet spends ~4.6k CU per TransferChecked, so add that to buy and withdraw.
@@ -48,6 +50,7 @@ import {
   type BenchPresale,
   type Row,
 } from './program-cu-chain';
+import { measureDistribution } from './program-cu-distribution';
 
 const SOL = LAMPORTS_PER_SOL;
 const TARGETS = { repeatBuy: 3_700, leaderBuy: 5_000, allowlistBuy: 9_000, firstBuy: 8_000 };
@@ -306,6 +309,7 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
   const leaderBuy = measureRepeatAndLeader(bench, fixture, repeat);
   const { windowed, allowlisted, plainRepeat } = measureSaleRules(bench, fixture, repeat);
   measureAdmin(bench, fixture);
+  const distribution = measureDistribution(bench);
 
   checks.push({
     version,
@@ -318,6 +322,7 @@ function measure(version: 'v0' | 'v3'): { rows: Row[]; baseline: number; firstBu
     ],
     note: `window check adds ${windowed - plainRepeat} CU; first-buy spread ${Math.min(...firstBuys)}..${Math.max(...firstBuys)} (bumps ${Math.min(...bumps)}..255)`,
   });
+  checks.push({ version, items: distribution.checks, note: distribution.note });
   return { rows, baseline, firstBuys };
 }
 

@@ -4,7 +4,7 @@
  * BFF from the same account bytes as the presale state, so one read gives the page both.
  */
 
-/** Size of a version-2 presale account (the program accepts only these). */
+/** Size of a version-2 presale account; version 3 (408 bytes) keeps these rules where they were. */
 export const PRESALE_V2_ACCOUNT_SIZE = 288;
 
 /** Offsets of the rules in a version-2 presale account (mirrors programs/presale/c/presale.h). */

@@ -106,11 +106,11 @@ export const PRESALE_ERRORS = {
   },
   6063: {
     name: 'SaleEndRequired',
-    message: 'A presale with a minimum raise needs an end to its window.',
+    message: 'A presale that delivers at completion needs an end to its window.',
   },
   6064: {
     name: 'WindowLocked',
-    message: 'Buyers’ SOL is in escrow: the window’s end cannot be removed or moved later.',
+    message: 'Buyers are owed tokens: the window’s end cannot be removed or moved later.',
   },
   6065: {
     name: 'NotAtCompletion',

@@ -10,14 +10,24 @@
  *                    token_program
  *   5 BuyWith        the 11 Buy accounts [+ leader_record[w]]
  *   6 RegisterLeader seller[s,w], presale[w], leader_record[w], leader_wallet, system_program, rent
- *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent
+ *   7 ClaimCommission leader_wallet[s,w], leader_record[w], rent [+ presale[w]]
  *   8 SetLeaderActive seller[s], presale, leader_record[w]
  *   9 SetAllowlist, 10 SetWindow, 11 ProposeSeller: seller[s], presale[w]
  *  12 AcceptSeller   proposed_seller[s], presale[w]
+ *  13 Finalize       presale[w]
+ *  14 Distribute     presale[w], temp_token[w], authority, mint, token_program, then
+ *                    (buyer_record[w], buyer_token[w]) x 1..DISTRIBUTE_MAX_BUYERS
+ *  15 Claim          buyer[s], presale[w], temp_token[w], authority, mint, token_program,
+ *                    buyer_record[w], buyer_token[w]
+ *  16 Refund         presale[w], buyer_record[w], buyer[w]
+ *  17 WithdrawProceeds seller[s,w], presale[w]
+ * A presale delivers its FBT in each buy (instant) or, fixed at Initialize, at completion: then
+ * the FBT stay owed in the vault, and with a minimum raise the SOL waits in the presale account
+ * (the escrow) until Finalize says whether the sale succeeded (delivery.h has the rules).
  * The authority is the PDA ["authority", presale] that owns the temp token account; buyer
  * records are PDAs ["buyer", presale, buyer], leader records ["leader", presale, code]. Every
- * failure returns a documented custom code (presale.h, README.md). No instruction accepts
- * duplicate accounts.
+ * failure returns a documented custom code (presale.h, README.md). No instruction but
+ * Distribute accepts duplicate accounts (naming a buyer twice moves its FBT once).
  */
 #include "delivery.h"
 
@@ -376,16 +386,15 @@ static uint64_t check_allowlist(const uint8_t *root, const SolAccountInfo *presa
   return fbt_pubkey_eq(node, root) ? FBT_SUCCESS : E_NOT_ALLOWLISTED;
 }
 
-/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. The
- * clock is read only when a bound is set; then *now holds it and *have_now is true. */
-static uint64_t check_window(const uint8_t *s, int64_t *now, bool *have_now) {
+/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. */
+static uint64_t check_window(const uint8_t *s) {
   int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
   int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
   if (start == 0 && end == 0) return FBT_SUCCESS;
-  if (!clock_now(now)) return E_SALE_NOT_STARTED;
-  *have_now = true;
-  if (start != 0 && *now < start) return E_SALE_NOT_STARTED;
-  if (end != 0 && *now >= end) return E_SALE_ENDED;
+  int64_t now;
+  if (!clock_now(&now)) return E_SALE_NOT_STARTED;
+  if (start != 0 && now < start) return E_SALE_NOT_STARTED;
+  if (end != 0 && now >= end) return E_SALE_ENDED;
   return FBT_SUCCESS;
 }
 
@@ -396,38 +405,6 @@ static bool is_leader_record_of(const SolAccountInfo *record, const SolAccountIn
          record->data_len == LEADER_RECORD_SIZE &&
          record->data[LR_KIND] == ACCOUNT_KIND_LEADER_RECORD &&
          fbt_pubkey_eq(record->data + LR_PRESALE, presale->key->x);
-}
-
-/* Where a buy's lamports go. The buyer makes one System transfer into a hub, then the program
- * debits the hub (it owns it). Plain buy: the seller is the hub. Leader buy: the leader record
- * keeps the commission and passes the rest to the seller. Escrow (a minimum raise): the presale
- * account keeps everything. First buy on a pre-funded record address: the new buyer record, which
- * also takes its missing rent in the same transfer, so griefing costs Allocate + Assign only. */
-typedef struct {
-  SolAccountInfo *buyer, *presale, *seller, *record, *leader, *system_program;
-  bool prefunded, escrow;
-  uint64_t amount, record_top_up, commission;
-  const FbtInput *in;
-} BuyPayment;
-
-static uint64_t pay_for_buy(const BuyPayment *p) {
-  SolAccountInfo *hub = p->prefunded ? p->record
-                        : p->escrow  ? p->presale
-                        : p->leader != NULL ? p->leader
-                                            : p->seller;
-  uint64_t paid;
-  if (fbt_add_overflow(p->amount, p->record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
-  SystemTransfer pay = {p->buyer, hub, p->system_program, paid, p->in->accounts,
-                        p->in->account_count};
-  uint64_t result = system_transfer(&pay);
-  if (result != FBT_SUCCESS) return result;
-  if (p->escrow) return hub == p->presale ? FBT_SUCCESS : move_lamports(hub, p->presale, p->amount);
-  if (hub != p->seller) {
-    result = move_lamports(hub, p->seller, p->amount - p->commission);
-    if (result != FBT_SUCCESS) return result;
-  }
-  if (p->leader != NULL && hub != p->leader) return move_lamports(hub, p->leader, p->commission);
-  return FBT_SUCCESS;
 }
 
 static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
@@ -460,14 +437,15 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (!fbt_pubkey_is_zero(system_program->key->x)) return E_WRONG_SYSTEM_PROGRAM;
   if (!fbt_pubkey_eq(rent->key->x, RENT_SYSVAR_ID.x)) return E_WRONG_RENT_SYSVAR;
   if (s[PS_IS_ACTIVED] != 1) return E_PRESALE_INACTIVE;
-  /* At completion: nothing after Finalize; an escrow needs an end, so the sale can fail. */
+  /* At completion: nothing after Finalize, and an end to the window, so that what buyers are
+   * owed (and, with a minimum raise, their escrowed SOL) always reaches an outcome. */
   bool at_completion = delivers_at_completion(s);
   bool escrow = at_completion && has_escrow(s);
-  if (at_completion && s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
-  if (escrow && fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
-  int64_t now = 0;
-  bool have_now = false;
-  result = check_window(s, &now, &have_now);
+  if (at_completion) {
+    if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
+    if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
+  }
+  result = check_window(s);
   if (result != FBT_SUCCESS) return result;
 
   uint64_t amount = fbt_load_u64(in->data + 1);
@@ -550,26 +528,30 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   uint64_t tokens;
   if (fbt_mul_div_floor(amount, POW10[decimals], price, &tokens)) return E_ARITHMETIC_OVERFLOW;
   if (tokens == 0) return E_ZERO_TOKENS;
-  /* What the vault can sell: its balance, less what earlier buys are still owed. */
+  /* What the vault can sell: its balance, less (at completion) what earlier buys are owed. */
   uint64_t available = fbt_load_u64(temp->data + TA_AMOUNT);
-  uint64_t owed = at_completion ? fbt_load_u64(s + PS_TOKENS_OWED) : 0;
-  if (fbt_sub_underflow(available, owed, &available) || available < tokens) {
-    return E_INSUFFICIENT_TOKENS;
+  uint64_t new_owed = 0, new_escrow = 0;
+  if (at_completion) {
+    uint64_t owed = fbt_load_u64(s + PS_TOKENS_OWED);
+    if (fbt_sub_underflow(available, owed, &available)) return E_INSUFFICIENT_TOKENS;
+    if (fbt_add_overflow(owed, tokens, &new_owed) ||
+        (escrow && fbt_add_overflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), amount, &new_escrow))) {
+      return E_ARITHMETIC_OVERFLOW;
+    }
   }
+  if (available < tokens) return E_INSUFFICIENT_TOKENS;
 
   uint64_t new_received, new_tokens_sold, new_total = sold + amount; /* amount <= total_left */
-  uint64_t new_owed = 0, new_escrow = 0;
   if (fbt_add_overflow(received, tokens, &new_received) ||
-      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_SOLD), tokens, &new_tokens_sold) ||
-      fbt_add_overflow(owed, tokens, &new_owed) ||
-      (escrow && fbt_add_overflow(fbt_load_u64(s + PS_ESCROW_LAMPORTS), amount, &new_escrow))) {
+      fbt_add_overflow(fbt_load_u64(s + PS_TOKENS_SOLD), tokens, &new_tokens_sold)) {
     return E_ARITHMETIC_OVERFLOW;
   }
   /* Leader share: 10% rounded down; the seller gets the rest (buyer paid = seller + leader). */
-  uint64_t commission = 0;
+  uint64_t commission = 0, seller_share = amount;
   uint64_t leader_volume = 0, leader_buys = 0, leader_accrued = 0, presale_commission = 0;
   if (leader != NULL) {
     commission = amount / LEADER_COMMISSION_DIVISOR;
+    seller_share = amount - commission;
     uint8_t *l = leader->data;
     if (fbt_add_overflow(fbt_load_u64(l + LR_VOLUME), amount, &leader_volume) ||
         fbt_add_overflow(fbt_load_u64(l + LR_BUYS), 1, &leader_buys) ||
@@ -601,10 +583,32 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     if (fbt_current_data_len(record) != BUYER_RECORD_SIZE) return E_INVALID_BUYER_RECORD;
   }
 
-  BuyPayment payment = {buyer,     presale, seller,        record, leader, system_program,
-                        prefunded, escrow,  amount,        record_top_up,  commission, in};
-  result = pay_for_buy(&payment);
+  /* SOL: one System transfer from the buyer into a hub, then direct moves out of it (the hub is
+   * ours, so the program may debit it). Plain buy: the seller is the hub. Leader buy: the leader
+   * record. Escrow (a minimum raise): the presale account keeps it all, a leader's share too.
+   * First buy on a pre-funded record address: the new buyer record, which also takes its missing
+   * rent in the same transfer, so griefing costs Allocate + Assign and nothing more. */
+  SolAccountInfo *hub = prefunded ? record : escrow ? presale : leader != NULL ? leader : seller;
+  uint64_t paid;
+  if (fbt_add_overflow(amount, record_top_up, &paid)) return E_ARITHMETIC_OVERFLOW;
+  SystemTransfer pay = {buyer, hub, system_program, paid, in->accounts, in->account_count};
+  result = system_transfer(&pay);
   if (result != FBT_SUCCESS) return result;
+  if (escrow) {
+    if (hub != presale) {
+      result = move_lamports(hub, presale, amount);
+      if (result != FBT_SUCCESS) return result;
+    }
+  } else {
+    if (hub != seller) {
+      result = move_lamports(hub, seller, seller_share);
+      if (result != FBT_SUCCESS) return result;
+    }
+    if (leader != NULL && hub != leader) {
+      result = move_lamports(hub, leader, commission);
+      if (result != FBT_SUCCESS) return result;
+    }
+  }
   if (leader != NULL) {
     uint8_t *l = leader->data;
     fbt_store_u64(l + LR_VOLUME, leader_volume);
@@ -644,8 +648,9 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     /* The FBT stay in the vault, owed; the buy that sells out starts the vesting clock. */
     fbt_store_u64(s + PS_TOKENS_OWED, new_owed);
     if (escrow) fbt_store_u64(s + PS_ESCROW_LAMPORTS, new_escrow);
+    int64_t now;
     if (is_sold_out(s)) {
-      if (!have_now && !clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
+      if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
       record_sold_out(s, now);
     }
   }
@@ -950,15 +955,14 @@ static uint64_t process_set_window(const FbtInput *in) {
   int64_t end = (int64_t)fbt_load_u64(in->data + 9);
   if (start < 0 || end < 0 || (start != 0 && end != 0 && start >= end)) return E_INVALID_WINDOW;
   uint8_t *s = in->accounts[1].data;
-  /* At completion: a completed sale's window is fixed; once buyers' SOL is in escrow the end
-   * may only come sooner, so the sale always reaches an outcome. */
+  /* At completion: a completed sale's window is fixed; once anyone bought, the end may only
+   * come sooner, so what buyers are owed always reaches an outcome. */
   if (delivers_at_completion(s)) {
     int64_t now;
     if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
     if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
     int64_t old_end = (int64_t)fbt_load_u64(s + PS_SALE_END);
-    if (has_escrow(s) && fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 &&
-        (end == 0 || end > old_end)) {
+    if (fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD) != 0 && (end == 0 || end > old_end)) {
       return E_WINDOW_LOCKED;
     }
   }
@@ -1032,6 +1036,7 @@ static uint64_t process_finalize(const FbtInput *in) {
 typedef struct {
   SolAccountInfo *presale, *temp, *authority, *mint, *token_program;
   const SolPubkey *program_id;
+  const FbtInput *in;
   int64_t now;
   uint8_t authority_bump[1];
   SolSignerSeed seeds[3];
@@ -1046,6 +1051,7 @@ static uint64_t open_delivery(const FbtInput *in, uint64_t first, Delivery *d) {
   d->mint = &a[3];
   d->token_program = &a[4];
   d->program_id = in->program_id;
+  d->in = in;
   if (!d->presale->is_writable || !d->temp->is_writable) return E_NOT_WRITABLE;
   uint64_t result = check_presale(d->presale, in->program_id);
   if (result != FBT_SUCCESS) return result;
@@ -1097,7 +1103,7 @@ static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolA
     return E_ARITHMETIC_OVERFLOW;
   }
   TokenTransfer transfer = {d->temp,          d->mint, token, d->authority, d->token_program,
-                            due,              s[PS_DECIMALS], {&d->signer, 1}, NULL, 0};
+                            due,              s[PS_DECIMALS], {&d->signer, 1}, d->in->accounts, d->in->account_count};
   result = token_transfer_checked(&transfer);
   if (result != FBT_SUCCESS) return result;
   fbt_store_u64(r + BR_TOKENS_DELIVERED, unlocked);

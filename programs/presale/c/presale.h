@@ -110,7 +110,7 @@ enum {
 #define PS_COMPLETED_AT 312   /* i64: the vesting start (the selling-out moment, else the end) */
 #define PS_TOKENS_OWED 320    /* FBT bought and not yet delivered (kept in the vault) */
 #define PS_TOKENS_DELIVERED 328 /* FBT moved to buyers by Distribute and Claim */
-#define PS_ESCROW_LAMPORTS 336 /* lamports held in escrow (the account's lamports above rent) */
+#define PS_ESCROW_LAMPORTS 336 /* lamports held in escrow, above the account's rent (gifts apart) */
 #define PS_REFUNDED_LAMPORTS 344 /* lamports Refund returned to buyers */
 #define PS_PROCEEDS_WITHDRAWN 352 /* lamports WithdrawProceeds paid the seller */
 #define PS_BUYERS_DELIVERED 360 /* buyer records whose FBT were all delivered */

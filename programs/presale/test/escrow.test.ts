@@ -5,7 +5,7 @@
  * claim their commission from the escrow; missing it, every buyer is refunded exactly what they
  * paid (and the record's rent), leaders' commission is void and the seller takes every FBT back.
  */
-import type { Keypair, PublicKey } from '@solana/web3.js';
+import { SystemProgram, type Keypair, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { computeTokenAmount, TOKEN_PRICE_LAMPORTS } from '@fbt/domain';
 import {
@@ -15,6 +15,7 @@ import {
   buildSetWindowInstruction,
   buildUpdateLimitsInstruction,
   decodeLeaderRecordAccount,
+  findBuyerRecordAddress,
   findLeaderRecordAddress,
   type DeliveryTerms,
 } from '@fbt/presale-client';
@@ -115,6 +116,29 @@ describe.each(SBPF_VERSIONS)('minimum raise and escrow (sBPF %s)', (version) => 
       leaderCommission: (3n * SOL + 7n) / 10n,
       minimumRaise: MINIMUM,
     });
+  });
+
+  it('escrows exactly a first buy whose record address a griefer pre-funded', () => {
+    const s = createAtCompletionSale(version, ESCROW);
+    const buyer = createFundedKeypair(s.svm, 5n);
+    const griefer = createFundedKeypair(s.svm, 1n);
+    const [record] = findBuyerRecordAddress(
+      s.fixture.programId,
+      s.fixture.presale,
+      buyer.publicKey,
+    );
+    const grief = SystemProgram.transfer({
+      fromPubkey: griefer.publicKey,
+      toPubkey: record,
+      lamports: Number(s.svm.minimumBalanceForRentExemption(0n)),
+    });
+    expect(send(s, [grief], [griefer]).error).toBe('');
+    expect(buy(s, buyer, SOL).error).toBe('');
+    expect(escrowHeld(s)).toBe(SOL);
+    expect(readPresale(s).escrowLamports).toBe(SOL);
+    expect(readSvmBalance(s.svm, record)).toBe(
+      s.svm.minimumBalanceForRentExemption(BigInt(BUYER_RECORD_ACCOUNT_SIZE)),
+    );
   });
 
   it('keeps the window’s end from being removed or moved later once SOL is escrowed', () => {

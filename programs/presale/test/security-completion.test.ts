@@ -21,17 +21,13 @@ import {
   findLeaderRecordAddress,
 } from '@fbt/presale-client';
 import { SystemProgram } from '@solana/web3.js';
-import {
-  createPresaleFixture,
-  readSvmAccount,
-  readSvmBalance,
-  writeSvmAccount,
-} from './support/index';
+import { readSvmAccount, readSvmBalance, writeSvmAccount } from './support/index';
 import { SOL, withAccount } from './support/attack-helpers';
 import { buy, createFundedKeypair, send } from './support/harness';
 import {
   claim,
   createAtCompletionSale,
+  createOtherSale,
   END,
   finalize,
   readPresale,
@@ -203,10 +199,14 @@ const attacks: readonly SaleAttack[] = [
     expected: 'InvalidBuyerRecord',
     run: (s) => {
       failed(s);
-      const other = createPresaleFixture({ ...s, terms: AT_COMPLETION });
+      const other = createOtherSale(s, AT_COMPLETION);
       const outsider = createFundedKeypair(s.svm, 5n);
-      expect(buy({ ...s, fixture: other }, outsider, SOL).error).toBe('');
-      const [foreign] = findBuyerRecordAddress(s.programId, other.presale, outsider.publicKey);
+      expect(buy(other, outsider, SOL).error).toBe('');
+      const [foreign] = findBuyerRecordAddress(
+        s.programId,
+        other.fixture.presale,
+        outsider.publicKey,
+      );
       const ix = buildRefundInstruction({ ...s.fixture, buyer: outsider.publicKey });
       return send(s, [withAccount(ix, 1, { pubkey: foreign })], [outsider]);
     },
@@ -294,8 +294,8 @@ const attacks: readonly SaleAttack[] = [
     run: (s) => {
       const leader = leaderBuy(s);
       endAndFinalize(s);
-      const other = createPresaleFixture({ ...s, terms: ESCROW });
-      const ix = withAccount(claimCommissionIx(s, leader), 3, { pubkey: other.presale });
+      const other = createOtherSale(s, ESCROW);
+      const ix = withAccount(claimCommissionIx(s, leader), 3, { pubkey: other.fixture.presale });
       return send(s, [ix], [leader.wallet]);
     },
   },
@@ -336,6 +336,26 @@ const attacks: readonly SaleAttack[] = [
         maxTotalBuyable: 2n * s.fixture.limits.maxTotalBuyable,
       });
       return send(s, [ix], [s.fixture.seller]);
+    },
+  },
+  {
+    name: 'buying from an at-completion presale whose window has no end',
+    terms: AT_COMPLETION,
+    expected: 'SaleEndRequired',
+    run: (s) => {
+      const open = buildSetWindowInstruction({ ...sellerParams(s), start: 0n, end: 0n });
+      expect(send(s, [open], [s.fixture.seller]).error).toBe('');
+      return buy(s, createFundedKeypair(s.svm, 5n), SOL);
+    },
+  },
+  {
+    name: 'moving the end later once anyone bought (no minimum raise)',
+    terms: AT_COMPLETION,
+    expected: 'WindowLocked',
+    run: (s) => {
+      buyers(s, SOL);
+      const later = buildSetWindowInstruction({ ...sellerParams(s), start: START, end: END + 1n });
+      return send(s, [later], [s.fixture.seller]);
     },
   },
   {

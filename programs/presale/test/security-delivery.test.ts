@@ -12,17 +12,13 @@ import {
   buildDistributeInstruction,
   findBuyerRecordAddress,
 } from '@fbt/presale-client';
-import {
-  createPresaleFixture,
-  createTestTokenAccount,
-  readSvmAccount,
-  writeSvmAccount,
-} from './support/index';
+import { createTestTokenAccount, readSvmAccount, writeSvmAccount } from './support/index';
 import { SOL, withAccount } from './support/attack-helpers';
 import { buy, createFundedKeypair, send } from './support/harness';
 import {
   claim,
   createAtCompletionSale,
+  createOtherSale,
   distribute,
   fbtOf,
   readPresale,
@@ -100,10 +96,14 @@ const attacks: readonly SaleAttack[] = [
     expected: 'InvalidBuyerRecord',
     run: (s) => {
       const { keeper } = finalizedWithThief(s);
-      const other = createPresaleFixture({ ...s, terms: AT_COMPLETION });
+      const other = createOtherSale(s, AT_COMPLETION);
       const outsider = createFundedKeypair(s.svm, 5n);
-      expect(buy({ ...s, fixture: other }, outsider, SOL).error).toBe('');
-      const [foreign] = findBuyerRecordAddress(s.programId, other.presale, outsider.publicKey);
+      expect(buy(other, outsider, SOL).error).toBe('');
+      const [foreign] = findBuyerRecordAddress(
+        s.programId,
+        other.fixture.presale,
+        outsider.publicKey,
+      );
       const ix = withAccount(distributeIx(s, outsider), 5, { pubkey: foreign });
       return send(s, [ix], [keeper]);
     },

@@ -67,11 +67,11 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
     'The vesting must unlock at most 100% at completion, over a duration no shorter than its cliff.',
   ],
   [6062, 'InvalidMinimumRaise', 'The minimum raise must be at most the presale’s total maximum.'],
-  [6063, 'SaleEndRequired', 'A presale with a minimum raise needs an end to its window.'],
+  [6063, 'SaleEndRequired', 'A presale that delivers at completion needs an end to its window.'],
   [
     6064,
     'WindowLocked',
-    'Buyers’ SOL is in escrow: the window’s end cannot be removed or moved later.',
+    'Buyers are owed tokens: the window’s end cannot be removed or moved later.',
   ],
   [6065, 'NotAtCompletion', 'This presale delivers its tokens in each buy; it has no completion.'],
   [

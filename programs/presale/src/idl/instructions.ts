@@ -254,7 +254,10 @@ const setAllowlist = taggedInstruction({
 const setWindow = taggedInstruction({
   name: 'setWindow',
   tag: 10,
-  docs: 'Buys are accepted from start until before end (start before end when both are set).',
+  docs: [
+    'Buys are accepted from start until before end (start before end when both are set). At',
+    'completion buys need an end, which, once anyone bought, may only come sooner.',
+  ],
   accounts: sellerAndPresale(),
   arguments: [
     argument('saleStart', i64(), 'unix seconds, 0 = no start'),

@@ -28,8 +28,10 @@ export function buildPresaleIdl(): RootNode {
       version: '0.1.0',
       docs: [
         'The FBT presale: sells FBT (an SPL Token) for SOL at a fixed price, with leader codes,',
-        'an allowlist, a sale window and seller rotation. Written in C (c/presale.c), built for',
-        'sBPF v0 and v3. The program address is set per deployment.',
+        'an allowlist, a sale window and seller rotation, delivering the FBT in each buy or at',
+        'the sale’s completion (with an optional minimum raise held in escrow, refunds and',
+        'vesting). Written in C (c/presale.c), built for sBPF v0 and v3. The program address is',
+        'set per deployment.',
         ...constantDocLines(),
       ],
       pdas: PRESALE_PDAS,

@@ -25,7 +25,11 @@ import { createPresale, send, type ShippedVersion } from './harness';
 import type { PresaleFixtureOptions } from './presale-fixture';
 import type { TransactionOutcome } from './send';
 import { readSvmAccount, readSvmTokenAmount } from './svm-accounts';
-import { createTestTokenAccount, createFundedKeypair } from './presale-fixture';
+import {
+  createFundedKeypair,
+  createPresaleFixture,
+  createTestTokenAccount,
+} from './presale-fixture';
 
 export type Sale = ReturnType<typeof createPresale>;
 
@@ -60,6 +64,16 @@ export function createAtCompletionSale(
     if (!outcome.ok) throw new Error(`set window failed: ${outcome.error}`);
   }
   return s;
+}
+
+/** Another at-completion presale with `terms` on the same chain, open for a day from now. */
+export function createOtherSale(s: Sale, terms: DeliveryTerms): Sale {
+  const other: Sale = { ...s, fixture: createPresaleFixture({ ...s, terms }) };
+  const end = s.svm.getClock().unixTimestamp + 86_400n;
+  const window = buildSetWindowInstruction({ ...sellerParams(other), start: 0n, end });
+  const outcome = send(other, [window], [other.fixture.seller]);
+  if (!outcome.ok) throw new Error(`set window failed: ${outcome.error}`);
+  return other;
 }
 
 export const sellerParams = (s: Sale) => ({
