@@ -34,9 +34,13 @@ const nodeBuiltins = [
   'zlib',
 ];
 
-/** Server-side workspaces: the BFF, its adapters, the local chain, the operator, the stack. */
+/**
+ * Server-side workspaces: the BFF, its adapters, the distribution keeper's work, the local
+ * chain, the operator, the stack.
+ */
 const serverPackages = [
   '@fbt/adapters',
+  '@fbt/distribution',
   '@fbt/bff',
   '@fbt/localnet',
   '@fbt/operator',
@@ -270,7 +274,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', browserPackageForbiddenImports] },
   },
   {
-    files: ['packages/adapters/src/**/*.ts', 'packages/keypair-wallet/src/**/*.ts'],
+    files: [
+      'packages/adapters/src/**/*.ts',
+      'packages/distribution/src/**/*.ts',
+      'packages/keypair-wallet/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', packageForbiddenImports] },
   },
@@ -297,6 +305,7 @@ export default tseslint.config(
       'apps/bff/**/*.ts',
       'apps/stack/**/*.ts',
       'packages/adapters/**/*.ts',
+      'packages/distribution/**/*.ts',
       'scripts/**',
       '.ci/**',
     ],

@@ -86,7 +86,12 @@ export async function updatePresaleLimits(options: {
   );
 }
 
-/** Moves every unsold FBT to `destination` (default: the seller's associated token account, created if needed). */
+/**
+ * Moves every unsold FBT to `destination` (default: the seller's associated token account,
+ * created if needed). Instant: the vault's whole balance, once the sale is paused or sold out.
+ * At completion: the vault less the FBT owed to buyers, once the sale is finalized (a failed
+ * sale owes none); refused before Finalize, naming it.
+ */
 export async function withdrawUnsold(options: {
   connection: Connection;
   programId: PublicKey;
@@ -99,7 +104,17 @@ export async function withdrawUnsold(options: {
   const mint = new PublicKey(state.mint);
   const temp = new PublicKey(state.tempTokenAccountPubkey);
   const tempInfo = await connection.getAccountInfo(temp, 'confirmed');
-  const amount = tempInfo === null ? 0n : unpackAccount(temp, tempInfo).amount;
+  const vault = tempInfo === null ? 0n : unpackAccount(temp, tempInfo).amount;
+  if (
+    state.deliveryMode === 'at-completion' &&
+    state.status !== 'succeeded' &&
+    state.status !== 'failed'
+  ) {
+    throw new OperatorError(
+      `presale ${presale.toBase58()} delivers at completion: its unsold FBT can be withdrawn once it is finalized (status ${state.status}; run \`finalize\` once it sells out or its window ends)`,
+    );
+  }
+  const amount = state.deliveryMode === 'at-completion' ? vault - state.tokensOwed : vault;
   const destination = options.destination ?? getAssociatedTokenAddressSync(mint, seller.publicKey);
   const instructions = [];
   if (options.destination === undefined) {

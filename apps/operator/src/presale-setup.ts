@@ -2,10 +2,11 @@ import { computeTokenAmount, formatFixed } from '@fbt/domain';
 import {
   buildCreatePresaleAccountInstruction,
   buildInitializeInstruction,
+  buildSetWindowInstruction,
   findAuthorityAddress,
   PRESALE_ACCOUNT_SIZE,
 } from '@fbt/presale-client';
-import type { PresaleLimits } from '@fbt/presale-client';
+import type { DeliveryTerms, PresaleLimits } from '@fbt/presale-client';
 import {
   ACCOUNT_SIZE,
   createInitializeAccount3Instruction,
@@ -32,8 +33,9 @@ export interface CreatedPresale {
 
 /**
  * Creates and initialises a presale in one transaction: a new temp token account funded from
- * the seller's FBT account, the presale state account, and Initialize (which hands the temp
- * account to the program's PDA). By default it funds exactly what `maxTotalBuyable` can buy.
+ * the seller's FBT account, the presale state account, Initialize (which hands the temp
+ * account to the program's PDA, with the delivery terms when given) and, when given, the sale
+ * window. By default it funds exactly what `maxTotalBuyable` can buy.
  */
 export async function createPresale(options: {
   connection: Connection;
@@ -47,6 +49,10 @@ export async function createPresale(options: {
   /** Seller's FBT account to fund from (default: the seller's associated token account). */
   source?: PublicKey;
   active?: boolean;
+  /** How the FBT reach the buyers, the minimum raise, the vesting; absent: instant, none. */
+  terms?: DeliveryTerms;
+  /** The sale window (unix seconds, 0 = no bound), set in the same transaction; absent: none. */
+  window?: { readonly start: bigint; readonly end: bigint };
 }): Promise<CreatedPresale> {
   const { connection, programId, seller, mint } = options;
   const mintInfo = await connection.getAccountInfo(mint, 'confirmed');
@@ -109,7 +115,18 @@ export async function createPresale(options: {
         tokenPrice: options.tokenPrice,
         ...options.limits,
         active: options.active ?? true,
+        ...(options.terms === undefined ? {} : { terms: options.terms }),
       }),
+      ...(options.window === undefined
+        ? []
+        : [
+            buildSetWindowInstruction({
+              programId,
+              seller: seller.publicKey,
+              presale: presale.publicKey,
+              ...options.window,
+            }),
+          ]),
     ],
     [seller, temp, presale],
   );

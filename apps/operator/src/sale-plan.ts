@@ -13,7 +13,7 @@ export const DRY_RUN_OPTION = {
   },
 } as const satisfies OptionSpecs;
 
-/** The account names of each v2 instruction, in order (programs/presale/README.md). */
+/** The account names of each instruction a dry run describes, in order (programs/presale/README.md). */
 const ACCOUNT_ROLES: Readonly<Record<number, readonly string[]>> = {
   [PresaleInstruction.RegisterLeader]: [
     'seller',
@@ -28,6 +28,8 @@ const ACCOUNT_ROLES: Readonly<Record<number, readonly string[]>> = {
   [PresaleInstruction.SetWindow]: ['seller', 'presale'],
   [PresaleInstruction.ProposeSeller]: ['seller', 'presale'],
   [PresaleInstruction.AcceptSeller]: ['proposedSeller', 'presale'],
+  [PresaleInstruction.Finalize]: ['presale'],
+  [PresaleInstruction.WithdrawProceeds]: ['seller', 'presale'],
 };
 
 const INSTRUCTION_NAMES = new Map<number, string>(

@@ -9,6 +9,7 @@ export * from './base58';
 export * from './blink';
 export * from './buyer-record';
 export * from './cluster';
+export * from './distribution';
 export * from './domain-error';
 export * from './error-text';
 export * from './goals';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { presaleResponseSchema, priceResponseSchema, goalsResponseSchema } from './api-schemas';
+import { distributionResponseSchema } from './distribution';
 import { leaderboardResponseSchema } from './leader-api-schemas';
 
 /** Wire schemas of the live stream (`/api/v1/stream`): topics, and messages each way. */
@@ -15,6 +16,9 @@ export const STREAM_TOPICS = [
   'price',
   'goals',
   'leaderboard',
+  'distribution:public',
+  'distribution:private',
+  'distribution:leader',
 ] as const;
 
 export const streamTopicSchema = z.enum(STREAM_TOPICS);
@@ -37,6 +41,12 @@ export const streamServerMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('leaderboard'),
     topic: z.literal('leaderboard'),
     data: leaderboardResponseSchema,
+  }),
+  /** A presale's distribution at completion: its phase, "N of M" buyers, completion and escrow. */
+  z.object({
+    type: z.literal('distribution'),
+    topic: streamTopicSchema,
+    data: distributionResponseSchema,
   }),
   z.object({ type: z.literal('heartbeat'), at: z.number().int() }),
   z.object({

@@ -24,6 +24,15 @@ describe('buildDistributeInstruction', () => {
     expect(ix.keys.slice(5).every((meta) => meta.isWritable && !meta.isSigner)).toBe(true);
   });
 
+  it('names an authority, record and token account given as they are, deriving none', () => {
+    const target = { buyer: key(), buyerRecord: key(), buyerTokenAccount: key() };
+    const authority = key();
+    const ix = buildDistributeInstruction({ ...vault, authority, buyers: [target] });
+    expect(ix.keys[2]?.pubkey.equals(authority)).toBe(true);
+    expect(ix.keys[5]?.pubkey.equals(target.buyerRecord)).toBe(true);
+    expect(ix.keys[6]?.pubkey.equals(target.buyerTokenAccount)).toBe(true);
+  });
+
   it.each([0, MAX_DISTRIBUTE_BUYERS + 1])('refuses %i buyers', (count) => {
     const buyers = Array.from({ length: count }, () => ({ buyer: key() }));
     expect(() => buildDistributeInstruction({ ...vault, buyers })).toThrow(

@@ -16,17 +16,21 @@ export interface PresaleRef {
 export interface VaultParams extends PresaleRef {
   readonly tempTokenAccount: PublicKey;
   readonly mint: PublicKey;
+  /** The presale's authority PDA, when the caller read it already (derived otherwise). */
+  readonly authority?: PublicKey;
 }
 
 /** One buyer to deliver to: the wallet, and its FBT account (the associated one by default). */
 export interface DeliveryTarget {
   readonly buyer: PublicKey;
   readonly buyerTokenAccount?: PublicKey;
+  /** The buyer's record, when the caller read it already (derived from the buyer otherwise). */
+  readonly buyerRecord?: PublicKey;
 }
 
 /** presale [w], vault [w], authority, mint, SPL Token: the head of Distribute and Claim. */
 function vaultMetas(params: VaultParams): AccountMeta[] {
-  const [authority] = findAuthorityAddress(params.programId, params.presale);
+  const authority = params.authority ?? findAuthorityAddress(params.programId, params.presale)[0];
   return [
     w(params.presale),
     w(params.tempTokenAccount),
@@ -38,7 +42,8 @@ function vaultMetas(params: VaultParams): AccountMeta[] {
 
 /** The buyer record and token account of one buyer, both writable. */
 function targetMetas(params: VaultParams, target: DeliveryTarget): AccountMeta[] {
-  const [record] = findBuyerRecordAddress(params.programId, params.presale, target.buyer);
+  const record =
+    target.buyerRecord ?? findBuyerRecordAddress(params.programId, params.presale, target.buyer)[0];
   const tokenAccount =
     target.buyerTokenAccount ?? getAssociatedTokenAddressSync(params.mint, target.buyer);
   return [w(record), w(tokenAccount)];

@@ -1,12 +1,26 @@
 import { FBT_DECIMALS, TOKEN_PRICE_LAMPORTS, U64_MAX } from '@fbt/domain';
 import { PublicKey } from '@solana/web3.js';
+import { usageError } from '../operator-error';
 import { CHAIN_OPTIONS, openChain } from '../options/chain';
+import { DELIVERY_TERMS_OPTIONS, parseDeliveryTerms } from '../options/delivery-terms';
 import { LIMIT_OPTIONS, parseLimits } from '../options/limits';
+import { parseSaleTime } from '../options/sale-time';
 import { keypairOption, readKeypairOption } from '../options/signer';
 import { address, parseWith, positiveInteger } from '../options/validators';
 import { formatJson } from '../output';
 import { createPresale } from '../presale-setup';
 import { defineCommand } from './command';
+
+/** `--start`/`--end` as given: the window, or none when neither is. */
+function parseWindow(values: { readonly start?: string; readonly end?: string }) {
+  if (values.start === undefined && values.end === undefined) return undefined;
+  const start = values.start === undefined ? 0n : parseSaleTime('--start', values.start);
+  const end = values.end === undefined ? 0n : parseSaleTime('--end', values.end);
+  if (start !== 0n && end !== 0n && end <= start) {
+    throw usageError(`--end (${values.end ?? ''}) must be after --start (${values.start ?? ''})`);
+  }
+  return { start, end };
+}
 
 /**
  * `create-presale`: a new presale, initialised and funded in one transaction. By default the
@@ -15,6 +29,12 @@ import { defineCommand } from './command';
 export const createPresaleCommand = defineCommand({
   name: 'create-presale',
   summary: 'create a presale and fund its vault from the seller',
+  notes: [
+    'Durations: 90d, 12h, 30m or 3600s (a bare number is seconds). Times (--start, --end): 0, unix',
+    'seconds, an ISO date or an ISO date-time with its zone. A vesting unlocks',
+    '--unlocked-at-completion at completion, nothing more before --cliff, then linearly until',
+    '--vesting; all of it is counted from the completion (sold out, or the window end).',
+  ],
   options: {
     ...keypairOption('keypair of the seller, who holds the FBT and pays'),
     'program-id': {
@@ -37,11 +57,19 @@ export const createPresaleCommand = defineCommand({
       description: 'tokens to put in the vault (default: what --max-total-sol buys)',
     },
     inactive: { type: 'boolean', description: 'create it paused (resume with set-active)' },
+    ...DELIVERY_TERMS_OPTIONS,
+    start: { type: 'string', value: '<time>', description: 'first second buys are accepted' },
+    end: { type: 'string', value: '<time>', description: 'first second buys are refused again' },
     ...CHAIN_OPTIONS,
   },
   run: async (values, io) => {
     const { connection } = openChain(values, io.env);
     const limits = parseLimits(values);
+    const window = parseWindow(values);
+    const terms = parseDeliveryTerms(values, {
+      maxTotalBuyable: limits.maxTotalBuyable,
+      hasEnd: (window?.end ?? 0n) !== 0n,
+    });
     const price = parseWith(positiveInteger('--price-lamports', U64_MAX), values['price-lamports']);
     const fundWhole =
       values['fund-tokens'] === undefined
@@ -59,6 +87,8 @@ export const createPresaleCommand = defineCommand({
       limits,
       ...(fundWhole === undefined ? {} : { fundTokens: fundWhole * 10n ** BigInt(FBT_DECIMALS) }),
       active: values.inactive !== true,
+      ...(terms === undefined ? {} : { terms }),
+      ...(window === undefined ? {} : { window }),
     });
     io.stdout(
       formatJson({
@@ -66,6 +96,11 @@ export const createPresaleCommand = defineCommand({
         tempTokenAccount: result.tempTokenAccount.toBase58(),
         authority: result.authority.toBase58(),
         fundedTokens: result.fundedTokens,
+        delivery: terms?.mode ?? 'instant',
+        ...(terms === undefined
+          ? {}
+          : { minimumRaiseLamports: terms.minimumRaise ?? 0n, vesting: terms.vesting }),
+        ...(window === undefined ? {} : { window }),
         signature: result.signature,
       }),
     );

@@ -4,6 +4,8 @@ import type { Command } from './command';
 import { createMintCommand } from './create-mint';
 import { createPresaleCommand } from './create-presale';
 import { deployCommand } from './deploy';
+import { distributeCommand } from './distribute';
+import { finalizeCommand } from './finalize';
 import { fundCommand } from './fund';
 import { leadersListCommand } from './leaders-list';
 import { leadersRegisterCommand } from './leaders-register';
@@ -19,12 +21,14 @@ import { statusCommand } from './status';
 import { updateLimitsCommand } from './update-limits';
 import { windowSetCommand } from './window-set';
 import { windowShowCommand } from './window-show';
+import { withdrawProceedsCommand } from './withdraw-proceeds';
 import { withdrawUnsoldCommand } from './withdraw-unsold';
 
 /**
  * Every operator command, in the order help and "one of: …" messages list them: the chain's
- * lifecycle first (deploy, mint, presale, its day-to-day management, the v2 sale rules: on-chain
- * leaders, allowlist, window, seller rotation), then local development, then the BFF's ledger. Adding a command means writing its file and listing it here.
+ * lifecycle first (deploy, mint, presale, its day-to-day management, its completion: finalize,
+ * distribute, proceeds; the v2 sale rules: on-chain leaders, allowlist, window, seller
+ * rotation), then local development, then the BFF's ledger. Adding a command means writing its file and listing it here.
  */
 export const COMMANDS: readonly Command[] = [
   deployCommand,
@@ -34,6 +38,9 @@ export const COMMANDS: readonly Command[] = [
   updateLimitsCommand,
   withdrawUnsoldCommand,
   statusCommand,
+  finalizeCommand,
+  distributeCommand,
+  withdrawProceedsCommand,
   leadersRegisterCommand,
   leadersSuspendCommand,
   leadersListCommand,

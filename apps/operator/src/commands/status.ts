@@ -12,7 +12,8 @@ import { defineCommand } from './command';
 /** `status`: read-only, so it needs no keypair and is safe to run against any cluster. */
 export const statusCommand = defineCommand({
   name: 'status',
-  summary: "print a presale's state, limits, sales and vault balance",
+  summary:
+    "print a presale's state, limits, sales, vault balance and delivery (completion, distribution, escrow)",
   notes: PRESALE_TARGET_NOTES,
   options: { ...PRESALE_TARGET_OPTIONS, ...CHAIN_OPTIONS },
   run: async (values, io) => {

@@ -1,0 +1,137 @@
+import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID, unpackAccount } from '@solana/spl-token';
+import type { AccountInfo, Connection, PublicKey } from '@solana/web3.js';
+import type { DueDelivery } from './delivery-due';
+
+/** A due buyer and the FBT account Distribute names for it. */
+export interface DeliveryTarget extends DueDelivery {
+  readonly tokenAccount: PublicKey;
+  /**
+   * The buyer's associated FBT account does not exist (closed since the buy): the fee payer
+   * creates it (idempotently) in the same transaction, paying its rent.
+   */
+  readonly create: boolean;
+}
+
+/** A due buyer no FBT account of whose can take the delivery; its FBT wait for its Claim. */
+export interface UnreachableBuyer extends DueDelivery {
+  readonly reason: string;
+}
+
+/** Where each due buyer's FBT go. */
+export interface ResolvedTargets {
+  readonly targets: DeliveryTarget[];
+  readonly unreachable: UnreachableBuyer[];
+}
+
+/** Accounts one getMultipleAccounts may ask for. */
+const MULTIPLE_ACCOUNTS_LIMIT = 100;
+/**
+ * Associated addresses derived between two yields to the event loop: a derivation costs a few
+ * milliseconds of CPU in web3.js, so a server distributing to thousands never stalls for long.
+ */
+const DERIVATIONS_PER_YIELD = 8;
+
+/** The buyers' associated FBT addresses, in order, yielding as it goes. */
+async function associatedAddresses(
+  mint: PublicKey,
+  owners: readonly PublicKey[],
+): Promise<PublicKey[]> {
+  const addresses: PublicKey[] = [];
+  for (const owner of owners) {
+    // Off-curve owners too: a program's address may have bought through its own signature.
+    addresses.push(getAssociatedTokenAddressSync(mint, owner, true));
+    if (addresses.length % DERIVATIONS_PER_YIELD === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return addresses;
+}
+
+/**
+ * Why `info` cannot take FBT of `mint` for `owner` under the program's rule (an initialized,
+ * not frozen SPL Token account of the mint owned by the buyer), or null when it can.
+ */
+function unusable(
+  address: PublicKey,
+  info: AccountInfo<Buffer>,
+  mint: PublicKey,
+  owner: PublicKey,
+): string | null {
+  if (!info.owner.equals(TOKEN_PROGRAM_ID)) return 'not an SPL Token account';
+  let account;
+  try {
+    account = unpackAccount(address, info, TOKEN_PROGRAM_ID);
+  } catch {
+    return 'not an SPL Token account';
+  }
+  if (!account.mint.equals(mint)) return 'an account of another mint';
+  if (!account.owner.equals(owner)) return `owned by ${account.owner.toBase58()}`;
+  if (account.isFrozen) return 'frozen';
+  return null;
+}
+
+/**
+ * Another FBT account of the buyer that can take the delivery (the first by address), for a
+ * buyer whose associated account exists but cannot (another owner, frozen). Rare: one
+ * `getTokenAccountsByOwner` per such buyer.
+ */
+async function otherUsableAccount(
+  connection: Connection,
+  mint: PublicKey,
+  owner: PublicKey,
+): Promise<PublicKey | null> {
+  const { value } = await connection.getTokenAccountsByOwner(owner, { mint }, 'confirmed');
+  const usable = value
+    .filter(({ pubkey, account }) => unusable(pubkey, account, mint, owner) === null)
+    .map(({ pubkey }) => pubkey)
+    .sort((a, b) => (a.toBase58() < b.toBase58() ? -1 : 1));
+  return usable[0] ?? null;
+}
+
+/**
+ * Chooses each due buyer's FBT account: its associated token account (read with
+ * getMultipleAccounts, 100 at a time) when it can take FBT; created by the fee payer when it
+ * does not exist (a buyer who closed it after buying); else another FBT account of the buyer
+ * that can; else the buyer is unreachable (its owner changed and no other account, or frozen)
+ * and left to its own Claim. Naming an account the program refuses would fail the whole
+ * Distribute, so none is named.
+ */
+export async function resolveDeliveryTargets(
+  connection: Connection,
+  mint: PublicKey,
+  due: readonly DueDelivery[],
+): Promise<ResolvedTargets> {
+  const targets: DeliveryTarget[] = [];
+  const unreachable: UnreachableBuyer[] = [];
+  for (let start = 0; start < due.length; start += MULTIPLE_ACCOUNTS_LIMIT) {
+    const chunk = due.slice(start, start + MULTIPLE_ACCOUNTS_LIMIT);
+    const addresses = await associatedAddresses(
+      mint,
+      chunk.map((entry) => entry.buyer),
+    );
+    const infos = await connection.getMultipleAccountsInfo(addresses, 'confirmed');
+    for (const [index, entry] of chunk.entries()) {
+      const tokenAccount = addresses[index]!;
+      const info = infos[index] ?? null;
+      if (info === null) {
+        targets.push({ ...entry, tokenAccount, create: true });
+        continue;
+      }
+      const problem = unusable(tokenAccount, info, mint, entry.buyer);
+      if (problem === null) {
+        targets.push({ ...entry, tokenAccount, create: false });
+        continue;
+      }
+      const other = await otherUsableAccount(connection, mint, entry.buyer);
+      if (other === null) {
+        unreachable.push({
+          ...entry,
+          reason: `its FBT account ${tokenAccount.toBase58()} is ${problem}`,
+        });
+      } else {
+        targets.push({ ...entry, tokenAccount: other, create: false });
+      }
+    }
+  }
+  return { targets, unreachable };
+}

@@ -1,0 +1,25 @@
+/** Why delivery at completion could not go on, with a stable code and a sentence for a person. */
+export type DistributionErrorCode =
+  | 'PRESALE_MISSING'
+  | 'PRESALE_NOT_OURS'
+  | 'NOT_AT_COMPLETION'
+  | 'NOT_COMPLETE'
+  | 'NOT_FINALIZED'
+  | 'SALE_FAILED'
+  | 'TRANSACTION_REFUSED'
+  | 'TRANSACTION_FAILED'
+  | 'TRANSACTION_EXPIRED';
+
+/** A failure of the distribution's reads or transactions (see {@link DistributionErrorCode}). */
+export class DistributionError extends Error {
+  override readonly name = 'DistributionError';
+
+  constructor(
+    readonly code: DistributionErrorCode,
+    message: string,
+    /** The transaction's logs, when a transaction was refused or failed. */
+    readonly logs: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,196 @@
+import { ACCOUNT_SIZE } from '@solana/spl-token';
+import {
+  PublicKey,
+  type AddressLookupTableAccount,
+  type Connection,
+  type Keypair,
+} from '@solana/web3.js';
+import { listBuyerRecords, type BuyerRecordEntry } from './buyer-records';
+import { dueDeliveries, type DueDelivery } from './delivery-due';
+import { resolveDeliveryTargets, type UnreachableBuyer } from './delivery-targets';
+import { packDistributeBatches, type DistributeBatch } from './distribute-batches';
+import { DistributionError } from './distribution-error';
+import { readChainTime, type DistributionPresale } from './presale-read';
+import {
+  sendVersionedTransaction,
+  type ConfirmedTransaction,
+  type SendOptions,
+} from './send-transaction';
+
+/** What one distribution pass would send, and why. */
+export interface DistributionPlan {
+  readonly presale: DistributionPresale;
+  /** The cluster's time the plan was judged at (unix seconds). */
+  readonly now: bigint;
+  /** Every buyer record of the presale. */
+  readonly records: readonly BuyerRecordEntry[];
+  /** The buyers owed FBT now. */
+  readonly due: readonly DueDelivery[];
+  /** Due buyers no account of whose can take FBT: left to their Claim. */
+  readonly unreachable: readonly UnreachableBuyer[];
+  readonly batches: readonly DistributeBatch[];
+  /** FBT base units the batches move. */
+  readonly tokens: bigint;
+  /** Fees of every batch, lamports. */
+  readonly feeLamports: bigint;
+  /** Rent of the token accounts the batches create, lamports (paid by the fee payer). */
+  readonly rentLamports: bigint;
+}
+
+/** What {@link planDistribution} reads and who would pay. */
+export interface PlanOptions {
+  readonly connection: Connection;
+  readonly programId: PublicKey;
+  readonly presale: DistributionPresale;
+  /** The fee payer's address (it need not sign to plan). */
+  readonly payer: PublicKey;
+  readonly lookupTables?: readonly AddressLookupTableAccount[];
+  readonly priorityFeeMicroLamports?: number;
+  /** Judge at this time instead of the cluster's Clock. */
+  readonly now?: bigint;
+  /** The presale's records, when the caller just read them. */
+  readonly records?: readonly BuyerRecordEntry[];
+}
+
+/** Refuses a presale Distribute would refuse, naming why. */
+function assertDistributable(presale: DistributionPresale): void {
+  const address = presale.address.toBase58();
+  if (presale.deliveryMode !== 'at-completion') {
+    throw new DistributionError(
+      'NOT_AT_COMPLETION',
+      `presale ${address} delivers its FBT in each buy: there is nothing to distribute`,
+    );
+  }
+  if (presale.status === 'failed') {
+    throw new DistributionError(
+      'SALE_FAILED',
+      `presale ${address} missed its minimum raise: buyers are refunded and nothing is distributed`,
+    );
+  }
+  if (presale.status !== 'succeeded') {
+    throw new DistributionError(
+      'NOT_FINALIZED',
+      `presale ${address} is not finalized (status ${presale.status}): finalize it once it is complete`,
+    );
+  }
+}
+
+/**
+ * Plans a distribution of a finalized, successful presale: the buyers owed FBT by the cluster's
+ * time, each one's FBT account, and the Distribute transactions that deliver them, packed to fit
+ * one packet each. Sends nothing.
+ */
+export async function planDistribution(options: PlanOptions): Promise<DistributionPlan> {
+  const { connection, presale } = options;
+  assertDistributable(presale);
+  const now = options.now ?? (await readChainTime(connection));
+  const records =
+    options.records ?? (await listBuyerRecords(connection, options.programId, presale.address));
+  const due = dueDeliveries(presale, records, now);
+  const mint = new PublicKey(presale.mint);
+  const { targets, unreachable } = await resolveDeliveryTargets(connection, mint, due);
+  const batches = await packDistributeBatches(
+    {
+      programId: options.programId,
+      presale: presale.address,
+      vault: new PublicKey(presale.tempTokenAccountPubkey),
+      authority: new PublicKey(presale.authority),
+      mint,
+      payer: options.payer,
+      lookupTables: options.lookupTables ?? [],
+      priorityFeeMicroLamports: options.priorityFeeMicroLamports ?? 0,
+    },
+    targets,
+  );
+  const creates = targets.filter((target) => target.create).length;
+  const rent =
+    creates === 0 ? 0n : BigInt(await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE));
+  return {
+    presale,
+    now,
+    records,
+    due,
+    unreachable,
+    batches,
+    tokens: targets.reduce((sum, target) => sum + target.due, 0n),
+    feeLamports: batches.reduce((sum, batch) => sum + batch.feeLamports, 0n),
+    rentLamports: rent * BigInt(creates),
+  };
+}
+
+/** One batch sent: confirmed, or refused/failed (then `error`). */
+export type BatchOutcome =
+  | { readonly batch: DistributeBatch; readonly confirmed: ConfirmedTransaction }
+  | { readonly batch: DistributeBatch; readonly error: DistributionError };
+
+/** What {@link sendDistribution} did. */
+export interface DistributionResult {
+  readonly outcomes: readonly BatchOutcome[];
+  readonly confirmed: number;
+  readonly failed: number;
+  /** FBT base units the confirmed batches moved. */
+  readonly tokens: bigint;
+  /** Fees of the confirmed batches, lamports. */
+  readonly feeLamports: bigint;
+}
+
+/** How {@link sendDistribution} sends. */
+export interface SendDistributionOptions {
+  readonly connection: Connection;
+  readonly payer: Keypair;
+  readonly lookupTables?: readonly AddressLookupTableAccount[];
+  /** Transactions awaiting confirmation at once (default 4). */
+  readonly inFlight?: number;
+  readonly send?: SendOptions;
+  /** Told of each batch as it is confirmed or fails, in completion order. */
+  readonly onBatch?: (outcome: BatchOutcome) => void;
+  /** Stops sending new batches once it returns true (those in flight finish). */
+  readonly stopped?: () => boolean;
+}
+
+/**
+ * Sends a plan's batches, `inFlight` at a time; a batch that is refused or fails is reported
+ * and the others go on (a later pass plans it again from the chain). Idempotent: a buyer
+ * delivered since the plan has nothing due, so the program skips it.
+ */
+export async function sendDistribution(
+  plan: Pick<DistributionPlan, 'batches'>,
+  options: SendDistributionOptions,
+): Promise<DistributionResult> {
+  const outcomes: BatchOutcome[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.batches.length && options.stopped?.() !== true) {
+      const batch = plan.batches[next++]!;
+      let outcome: BatchOutcome;
+      try {
+        const confirmed = await sendVersionedTransaction(
+          options.connection,
+          options.payer,
+          batch.instructions,
+          options.lookupTables ?? [],
+          options.send,
+        );
+        outcome = { batch, confirmed };
+      } catch (error) {
+        if (!(error instanceof DistributionError)) throw error;
+        outcome = { batch, error };
+      }
+      outcomes.push(outcome);
+      options.onBatch?.(outcome);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.inFlight ?? 4, plan.batches.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
+  return {
+    outcomes,
+    confirmed: confirmed.length,
+    failed: outcomes.length - confirmed.length,
+    tokens: confirmed.reduce(
+      (sum, { batch }) => sum + batch.targets.reduce((total, target) => total + target.due, 0n),
+      0n,
+    ),
+    feeLamports: confirmed.reduce((sum, { batch }) => sum + batch.feeLamports, 0n),
+  };
+}
