@@ -65,7 +65,7 @@ export const enDelivery = {
 
   'distribution.awaiting': 'Complete: delivery starts once the sale is finalized.',
   'distribution.progress': 'Distributing: {done} of {total} buyers',
-  'distribution.vesting': 'Vesting until {date}: {done} of {total} buyers fully delivered',
+  'distribution.vesting': 'Vesting until {date}: FBT are delivered as they unlock.',
   'distribution.done': 'Done: every buyer has their FBT.',
   'distribution.failed': 'Minimum not reached: {done} of {total} buyers refunded',
 

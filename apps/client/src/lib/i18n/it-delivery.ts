@@ -65,7 +65,7 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
   'distribution.awaiting': 'Conclusa: la consegna parte appena la vendita è finalizzata.',
   'distribution.progress': 'Distribuzione: {done} di {total} acquirenti',
   'distribution.vesting':
-    'Sblocco fino al {date}: {done} di {total} acquirenti hanno ricevuto tutto',
+    'Sblocco fino al {date}: gli FBT vengono consegnati man mano che si sbloccano.',
   'distribution.done': 'Fatto: ogni acquirente ha i suoi FBT.',
   'distribution.failed': 'Minimo non raggiunto: {done} di {total} acquirenti rimborsati',
 

@@ -4,8 +4,8 @@ import type { DistributionStatus } from '../lib/distribution';
 
 /**
  * The 'SOL Target' card's line on an at-completion presale once it completed: 'Complete:
- * delivery starts once the sale is finalized', 'Distributing: N of M buyers' (with the vesting's
- * end while one runs), 'Done', or a failed sale's refunds.
+ * delivery starts once the sale is finalized', 'Distributing: N of M buyers', the vesting's end
+ * while one runs, 'Done', or a failed sale's refunds.
  */
 export function DistributionLine({ status }: { status: DistributionStatus }) {
   const { t, language } = useI18n();
@@ -18,12 +18,8 @@ export function DistributionLine({ status }: { status: DistributionStatus }) {
         ? t('distribution.done')
         : status.kind === 'failed'
           ? t('distribution.failed', { done: count(status.done), total: count(status.total) })
-          : status.vestingUntil !== null
-            ? t('distribution.vesting', {
-                date: formatDateTime(status.vestingUntil * 1000, language),
-                done: count(status.done),
-                total: count(status.total),
-              })
+          : status.kind === 'vesting'
+            ? t('distribution.vesting', { date: formatDateTime(status.until * 1000, language) })
             : t('distribution.progress', { done: count(status.done), total: count(status.total) });
   return (
     <p

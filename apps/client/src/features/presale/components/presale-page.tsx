@@ -20,6 +20,7 @@ import presaleCoin from '../../../assets/art/presale-coin.svg?inline';
 import { ArrowRightIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { paths } from '../../../config/routes';
+import { useDistributionReport } from '../../../lib/distribution-api';
 import { formatDateTime } from '../../../lib/format-time';
 import { useI18n } from '../../../lib/i18n/i18n';
 import { useNow } from '../../../lib/use-now';
@@ -63,10 +64,16 @@ function PresaleCharacter({ variant }: { variant: PresaleVariant }) {
 }
 
 /**
- * The distribution's status for the 'SOL Target' card, re-evaluated every second while the
- * sale's window or a vesting can end.
+ * The distribution's status for the 'SOL Target' card (the keeper's live report when the stream
+ * brought one, else the presale account's fields), re-evaluated every second while the sale's
+ * window or a vesting can end.
  */
-function useDistribution(delivery: PresaleDeliveryView | undefined, saleEnd: number | null) {
+function useDistribution(
+  variant: PresaleVariant,
+  delivery: PresaleDeliveryView | undefined,
+  saleEnd: number | null,
+) {
+  const report = useDistributionReport(variant);
   const ticking =
     delivery?.mode === 'at-completion' &&
     (saleEnd !== null || (delivery.status === 'succeeded' && delivery.vesting.vestingSeconds > 0));
@@ -77,6 +84,7 @@ function useDistribution(delivery: PresaleDeliveryView | undefined, saleEnd: num
         delivery,
         nowSeconds,
         saleEnded: saleEnd !== null && nowSeconds >= saleEnd,
+        ...(report === undefined ? {} : { report }),
       });
 }
 
@@ -157,7 +165,7 @@ export function PresalePage({
           : null;
   const raised = presale.data ? BigInt(presale.data.state.currentTotalSold) : null;
   const delivery = presale.data ? presaleDelivery(presale.data) : undefined;
-  const distribution = useDistribution(delivery, presale.data?.window.end ?? null);
+  const distribution = useDistribution(variant, delivery, presale.data?.window.end ?? null);
 
   return (
     <div className="presale" data-variant={variant}>

@@ -1,42 +1,74 @@
-import type { PresaleDeliveryView } from '@fbt/domain';
+import type { DistributionResponse, PresaleDeliveryView } from '@fbt/domain';
 
 /**
  * Where an at-completion presale's delivery stands, for the 'SOL Target' card: complete and
- * waiting for Finalize; distributing ("N of M" buyers with all their FBT), with a vesting's end
- * while one runs; done; or failed, with the refunds so far. Null while the sale is open and on
- * an instant presale (each buy delivered its FBT).
+ * waiting for Finalize; distributing ("N of M" buyers served); vesting (FBT delivered as they
+ * unlock, until its end); done; or failed, with the refunds so far. Null while the sale is open
+ * and on an instant presale (each buy delivered its FBT).
  */
 export type DistributionStatus =
   | { readonly kind: 'awaiting' }
-  | {
-      readonly kind: 'distributing';
-      readonly done: bigint;
-      readonly total: bigint;
-      /** Unix seconds the vesting ends, while it runs; null without vesting or once ended. */
-      readonly vestingUntil: number | null;
-    }
+  | { readonly kind: 'distributing'; readonly done: bigint; readonly total: bigint }
+  | { readonly kind: 'vesting'; readonly until: number }
   | { readonly kind: 'done' }
   | { readonly kind: 'failed'; readonly done: bigint; readonly total: bigint };
 
-/** "N of M" from elsewhere (a live distribution report) overriding the account's totals. */
-export interface DistributionProgress {
-  readonly done: bigint;
-  readonly total: bigint;
+/** The vesting's end, in unix seconds, while it runs at `nowSeconds`; else null. */
+function vestingEnd(delivery: PresaleDeliveryView, nowSeconds: number): number | null {
+  if (delivery.vesting.vestingSeconds === 0 || delivery.completedAt === null) return null;
+  const end = delivery.completedAt + delivery.vesting.vestingSeconds;
+  return nowSeconds < end ? end : null;
+}
+
+/** The status from the keeper's live report (`distribution:<variant>`): its phase and counts. */
+function fromReport(
+  report: DistributionResponse,
+  delivery: PresaleDeliveryView,
+  nowSeconds: number,
+): DistributionStatus | null {
+  switch (report.phase) {
+    case 'instant':
+    case 'selling':
+      return null;
+    case 'awaiting-finalize':
+      return { kind: 'awaiting' };
+    case 'distributing':
+      return {
+        kind: 'distributing',
+        done: BigInt(report.buyersServed),
+        total: BigInt(report.buyers),
+      };
+    case 'vesting': {
+      const until = vestingEnd(delivery, nowSeconds);
+      return until === null ? { kind: 'done' } : { kind: 'vesting', until };
+    }
+    case 'done':
+      return { kind: 'done' };
+    case 'failed':
+      return {
+        kind: 'failed',
+        done: BigInt(report.buyersRefunded),
+        total: BigInt(report.buyers),
+      };
+  }
 }
 
 /**
- * The distribution's status at unix time `nowSeconds` from the presale account's fields
- * (`buyersDelivered` of `buyerCount`, `buyersRefunded`), or from `progress` when given.
- * `saleEnded`: the window closed (by the page's clock), which completes an open sale.
+ * The distribution's status at unix time `nowSeconds`: from the keeper's live report when the
+ * page has one for this presale, else from the presale account's own fields (`buyersDelivered`
+ * of `buyerCount`, which count buyers holding every FBT they bought, so a running vesting reads
+ * as vesting). `saleEnded`: the window closed (by the page's clock), which completes an open
+ * sale.
  */
 export function distributionStatus(input: {
   readonly delivery: PresaleDeliveryView;
   readonly nowSeconds: number;
   readonly saleEnded: boolean;
-  readonly progress?: DistributionProgress;
+  readonly report?: DistributionResponse;
 }): DistributionStatus | null {
-  const { delivery } = input;
+  const { delivery, nowSeconds } = input;
   if (delivery.mode !== 'at-completion') return null;
+  if (input.report !== undefined) return fromReport(input.report, delivery, nowSeconds);
   switch (delivery.status) {
     case 'open':
       return input.saleEnded ? { kind: 'awaiting' } : null;
@@ -45,19 +77,10 @@ export function distributionStatus(input: {
     case 'failed':
       return { kind: 'failed', done: delivery.buyersRefunded, total: delivery.buyerCount };
     case 'succeeded': {
-      const done = input.progress?.done ?? delivery.buyersDelivered;
-      const total = input.progress?.total ?? delivery.buyerCount;
-      if (done >= total) return { kind: 'done' };
-      const end =
-        delivery.vesting.vestingSeconds === 0 || delivery.completedAt === null
-          ? null
-          : delivery.completedAt + delivery.vesting.vestingSeconds;
-      return {
-        kind: 'distributing',
-        done,
-        total,
-        vestingUntil: end !== null && input.nowSeconds < end ? end : null,
-      };
+      if (delivery.buyersDelivered >= delivery.buyerCount) return { kind: 'done' };
+      const until = vestingEnd(delivery, nowSeconds);
+      if (until !== null) return { kind: 'vesting', until };
+      return { kind: 'distributing', done: delivery.buyersDelivered, total: delivery.buyerCount };
     }
   }
 }
