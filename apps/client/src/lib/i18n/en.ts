@@ -229,7 +229,7 @@ export const en = {
   'footer.social': 'Social links',
   'footer.disclaimerTitle': 'Risk disclaimer',
   'footer.disclaimer':
-    'FBT tokens are meme coins with zero intrinsic value. Their value is set only by supply and demand. Investing in crypto assets carries a high risk, including the loss of your whole capital. No refund is given. Only invest what you can afford to lose.',
+    'FBT tokens are meme coins with zero intrinsic value. Their value is set only by supply and demand. Investing in crypto assets carries a high risk, including the loss of your whole capital. No refund is given, except the SOL of a presale that misses its minimum raise. Only invest what you can afford to lose.',
 
   'roadmap.eyebrow': 'Roadmap',
   'roadmap.title': 'FBT Roadmap',

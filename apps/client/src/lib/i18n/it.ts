@@ -227,7 +227,7 @@ export const it: Messages = {
   'footer.social': 'Social',
   'footer.disclaimerTitle': 'Avvertenza sui rischi',
   'footer.disclaimer':
-    'I token FBT sono meme coin con valore intrinseco pari a zero. Il loro valore è determinato solo dalla domanda e dall’offerta. Investire in cripto-attività comporta un rischio elevato, inclusa la perdita dell’intero capitale. Non è previsto alcun rimborso. Investi solo ciò che puoi permetterti di perdere.',
+    'I token FBT sono meme coin con valore intrinseco pari a zero. Il loro valore è determinato solo dalla domanda e dall’offerta. Investire in cripto-attività comporta un rischio elevato, inclusa la perdita dell’intero capitale. Non è previsto alcun rimborso, salvo i SOL di una prevendita che non raggiunge il suo minimo. Investi solo ciò che puoi permetterti di perdere.',
 
   'roadmap.eyebrow': 'Roadmap',
   'roadmap.title': 'Roadmap FBT',

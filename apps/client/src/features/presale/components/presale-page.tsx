@@ -137,7 +137,7 @@ function HowToBuy({
  * A presale page (public `presale`, private `{name}`, `leader`): heading, copy, image, the
  * purchase box (a slot the route fills, so wallet and purchase code stay in their features),
  * the animated character, the 'SOL Target' progress card (with the distribution's progress once
- * an at-completion sale completed) and how to buy, saying when the FBT arrive.
+ * an at-completion sale completed) and, while it sells, how to buy, saying when the FBT arrive.
  */
 export function PresalePage({
   variant,
@@ -231,7 +231,9 @@ export function PresalePage({
               ? {}
               : { footer: <DistributionLine status={distribution} /> })}
           />
-          <HowToBuy delivery={delivery} saleEnd={presale.data?.window.end ?? null} />
+          {distribution === null ? (
+            <HowToBuy delivery={delivery} saleEnd={presale.data?.window.end ?? null} />
+          ) : null}
         </div>
       </div>
     </div>
