@@ -14,6 +14,15 @@ import type {
   SwapExchange,
   TransactionVerifier,
 } from '@fbt/domain';
+import type {
+  BuyerRecordEntry,
+  ConfirmedTransaction,
+  DistributionPlan,
+  DistributionPresale,
+  DistributionResult,
+  SendDistributionOptions,
+} from '@fbt/distribution';
+import type { Keypair, PublicKey } from '@solana/web3.js';
 import type { Scheduler } from './cache/scheduler';
 import type { RedisClients } from './cluster/redis-clients';
 
@@ -93,6 +102,54 @@ export interface AppDeps {
   readonly cluster?: ClusterDeps;
   /** The swap page's exchange (`SWAP_API_URL`); absent or null: the swap routes answer 404. */
   readonly swap?: SwapDeps | null;
+  /**
+   * The keeper of delivery at completion (`KEEPER_*`): its chain work and fee payer. Absent
+   * (in-memory test worlds): the `distribution:<variant>` topics stay without a value.
+   */
+  readonly keeper?: KeeperDeps;
+}
+
+/** The keeper's chain work over `@fbt/distribution`: reads, Finalize, Distribute batches. */
+export interface KeeperChain {
+  readPresale(address: string): Promise<DistributionPresale>;
+  /** The cluster's time (the Clock sysvar), unix seconds. */
+  chainTime(): Promise<bigint>;
+  /** Lamports of an account (the fee payer's). */
+  balance(address: PublicKey): Promise<bigint>;
+  listBuyerRecords(presale: DistributionPresale): Promise<readonly BuyerRecordEntry[]>;
+  finalize(presale: DistributionPresale, payer: Keypair): Promise<ConfirmedTransaction>;
+  /** The buyers due at `now`, their accounts and the batches (packed to one packet each). */
+  planDistribution(
+    presale: DistributionPresale,
+    records: readonly BuyerRecordEntry[],
+    now: bigint,
+    payer: PublicKey,
+  ): Promise<DistributionPlan>;
+  sendDistribution(
+    plan: DistributionPlan,
+    payer: Keypair,
+    options: Pick<SendDistributionOptions, 'onBatch' | 'stopped'>,
+  ): Promise<DistributionResult>;
+}
+
+/** The keeper's fee payer now: its keypair, or why there is none (`unset`: none configured). */
+export type KeeperKey =
+  { readonly keypair: Keypair } | { readonly problem: string; readonly unset?: boolean };
+
+/** The keeper's ports and settings (`KEEPER_*`). */
+export interface KeeperDeps {
+  readonly chain: KeeperChain;
+  /**
+   * The fee payer (`KEEPER_KEYPAIR`): read again while it cannot be, so a key mounted after
+   * start-up is taken; unset: a problem saying so.
+   */
+  feePayer(): KeeperKey;
+  /** Below this balance the fee payer is reported underfunded (warning, metric). */
+  readonly minBalanceLamports: bigint;
+  /** How often the keeper looks at each presale not done yet. */
+  readonly intervalMs: number;
+  /** Between two distribution rounds of a vesting, after the cliff. */
+  readonly vestingRoundMs: number;
 }
 
 /** The program's leader records: read (the domain's port) and, where the chain pushes, watched. */

@@ -1,7 +1,8 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_PYTH_HERMES_URL, postgresUrlProblem } from '@fbt/adapters';
-import { clusterSchema, isAddress, normalizeSiteOrigin } from '@fbt/domain';
+import { clusterSchema, isAddress, normalizeSiteOrigin, parseSolAmount } from '@fbt/domain';
+import { keypairFileProblem } from './keeper-key';
 import { publicLinksEnvSchema, siteContentProblems } from './site-content-config';
 import { redisUrlProblem } from './cluster/redis-url';
 import { fromRepoRoot } from './repo-root';
@@ -187,6 +188,28 @@ const envSchema = z.object({
   SWAP_TIMEOUT_MS: intInRange(8_000, 500, 60_000),
   /** Swap requests (quotes, transactions, fee) per minute per client. */
   SWAP_RATE_LIMIT_MAX: intInRange(120, 1, 1_000_000),
+  /**
+   * The keeper's fee payer: a Solana CLI keypair file (a small hot key the operator funds,
+   * never a seller's). Unset, or a file not there (yet): no keeper, and a `/readyz` warning.
+   */
+  KEEPER_KEYPAIR: optionalText,
+  /** Below this balance (SOL) the keeper's fee payer is reported underfunded. */
+  KEEPER_MIN_BALANCE_SOL: z
+    .string()
+    .trim()
+    .default('0.05')
+    .transform((value, ctx) => {
+      const parsed = parseSolAmount(value);
+      if (parsed.ok) return parsed.lamports;
+      ctx.addIssue({ code: 'custom', message: 'must be an amount of SOL like 0.05' });
+      return z.NEVER;
+    }),
+  /** How often the keeper looks at each presale not done yet. */
+  KEEPER_INTERVAL_MS: intInRange(30_000, 1_000, 3_600_000),
+  /** Between two distribution rounds of a vesting, after its cliff (default a day). */
+  KEEPER_VESTING_ROUND_MS: intInRange(86_400_000, 60_000, 2_592_000_000),
+  /** Priority fee of the keeper's transactions, micro-lamports per compute unit. */
+  KEEPER_PRIORITY_FEE_MICRO_LAMPORTS: intInRange(0, 0, 1_000_000),
 });
 
 /** The BFF's configuration, parsed once at start-up. */
@@ -237,6 +260,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (allowlistDir !== undefined && !isReadableDirectory(allowlistDir)) {
     problems.push(`ALLOWLIST_DIR: ${allowlistDir} is not a readable directory`);
   }
+  // A key file not there (yet) is a warning at run time; one that is there must be a keypair.
+  const keeperKey =
+    config.KEEPER_KEYPAIR === undefined ? undefined : fromRepoRoot(config.KEEPER_KEYPAIR);
+  const keeperKeyProblem =
+    keeperKey === undefined || !existsSync(keeperKey) ? null : keypairFileProblem(keeperKey);
+  if (keeperKeyProblem !== null) problems.push(`KEEPER_KEYPAIR: ${keeperKeyProblem}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

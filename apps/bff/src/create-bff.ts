@@ -27,6 +27,7 @@ import {
 import { createRedisClients, type RedisClients } from './cluster/redis-clients';
 import type { Config } from './config';
 import { fromRepoRoot } from './deployment-file';
+import { keeperDepsFromConfig } from './keeper-wiring';
 import { readPresaleIdl } from './presale-idl';
 import { swapDepsFromConfig } from './swap-wiring';
 
@@ -191,6 +192,7 @@ export async function createAppDeps(
     presaleIdl: readPresaleIdl(),
     logger: options.logger ?? { level: config.LOG_LEVEL },
     swap: swapDepsFromConfig(config),
+    keeper: keeperDepsFromConfig(connection, deployment, config),
     cluster: {
       ...(config.INSTANCE_ID === undefined ? {} : { instanceId: config.INSTANCE_ID }),
       leaseTtlMs: config.LEASE_TTL_MS,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
 import type { Deployment } from '@fbt/domain';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
-import type { PresaleLimits } from '@fbt/presale-client';
+import type { DeliveryTerms, PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import { type Connection, type Keypair, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
@@ -28,6 +28,33 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
   private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },
   leader: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 800n * SOL },
 };
+/** How the seeded presales deliver their FBT (`instant`, or at completion with the terms below). */
+export type SeedDelivery = 'instant' | 'at-completion';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The terms of the seeded presales at completion. None has a minimum raise: a minimum needs an
+ * end to the sale window and the seeded presales have no window, so each completes when it
+ * sells out, the moment "distribution starts automatically when 100% of the presale allocation
+ * is reached" describes. The public and leader sales unlock everything at completion; the
+ * private round vests, as private rounds usually do: 25% at completion, nothing more for 30
+ * days, then linearly until 180 days.
+ */
+export const SEED_DELIVERY_TERMS: Readonly<Record<'public' | 'private' | 'leader', DeliveryTerms>> =
+  {
+    public: { mode: 'at-completion' },
+    private: {
+      mode: 'at-completion',
+      vesting: {
+        unlockedAtCompletionBps: 2_500,
+        cliffSeconds: 30 * DAY_SECONDS,
+        vestingSeconds: 180 * DAY_SECONDS,
+      },
+    },
+    leader: { mode: 'at-completion' },
+  };
+
 /**
  * Leader codes a fresh local chain has on its leader presale (RegisterLeader), all paid to the
  * seeded leader wallet (`wallets/leader-1.json`), so leader links, the leaderboard and claims
@@ -35,6 +62,8 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
  */
 export const SEED_LEADER_CODES = ['fbt-team', 'fbtdemo'] as const;
 const LEADER_WALLET_AIRDROP = 10n * SOL;
+/** The keeper's fee payer on the local chain: enough for thousands of Distribute transactions. */
+export const KEEPER_WALLET_AIRDROP = 10n * SOL;
 const OPERATOR_AIRDROP = 1_000n * SOL;
 const TEST_WALLET_AIRDROP = 100n * SOL;
 const TEST_WALLETS = ['buyer-1', 'buyer-2', 'buyer-3'] as const;
@@ -50,6 +79,8 @@ export function seededWalletFiles(dataDir: string): {
   buyers: string[];
   /** The wallet the seeded leader codes pay (claims their commission). */
   leader: string;
+  /** The BFF keeper's fee payer (finalizes and distributes the presales at completion). */
+  keeper: string;
 } {
   const walletsDir = path.join(dataDir, 'wallets');
   return {
@@ -57,6 +88,7 @@ export function seededWalletFiles(dataDir: string): {
     program: path.join(walletsDir, 'program.json'),
     buyers: TEST_WALLETS.map((name) => path.join(walletsDir, `${name}.json`)),
     leader: path.join(walletsDir, 'leader-1.json'),
+    keeper: path.join(walletsDir, 'keeper.json'),
   };
 }
 
@@ -75,6 +107,10 @@ export type SeedDeployment = Deployment & {
   testWallets: { name: string; address: string; keypairFile: string; sol: string }[];
   /** The leader codes registered on chain for the leader presale. */
   leaders: SeededLeader[];
+  /** How the seeded presales deliver their FBT. */
+  delivery: SeedDelivery;
+  /** The BFF keeper's fee payer (`wallets/keeper.json`), never a seller. */
+  keeper: string;
   createdAt: string;
 };
 
@@ -85,6 +121,11 @@ export interface SeedOptions {
   dataDir: string;
   programPath?: string;
   privateRouteName?: string;
+  /**
+   * How the seeded presales deliver (default `instant`; `npm start` and `seed-local` seed
+   * `at-completion`, with {@link SEED_DELIVERY_TERMS}).
+   */
+  delivery?: SeedDelivery;
   log?: (line: string) => void;
 }
 
@@ -110,10 +151,12 @@ export function readDeploymentFile(file: string): Deployment {
 }
 
 /**
- * Seeds a fresh local chain once: operator and test wallets (keypairs in `<dataDir>/wallets`),
- * the program through the upgradeable loader, the FBT mint with its fixed 100M supply, the
- * public, private and leader presales, the leader codes and the buys' address lookup table. Writes `<dataDir>/deployment.json` last, so its presence
- * means seeding finished; when it exists, nothing is done and it is returned as is.
+ * Seeds a fresh local chain once: operator, test and keeper wallets (keypairs in
+ * `<dataDir>/wallets`), the program through the upgradeable loader, the FBT mint with its fixed
+ * 100M supply, the public, private and leader presales (instant, or at completion with
+ * {@link SEED_DELIVERY_TERMS}), the leader codes and the buys' address lookup table. Writes
+ * `<dataDir>/deployment.json` last, so its presence means seeding finished; when it exists,
+ * nothing is done and it is returned as is.
  */
 export async function seedLocalChain(
   options: SeedOptions,
@@ -152,6 +195,7 @@ export async function seedLocalChain(
     log(`program ${programId.toBase58()} (${deployed.transactions} transactions)`);
   }
 
+  const delivery = options.delivery ?? 'instant';
   const { mint } = await createFbtMint({ connection, payer: operator });
   log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
 
@@ -167,12 +211,13 @@ export async function seedLocalChain(
       mint,
       tokenPrice: TOKEN_PRICE_LAMPORTS,
       limits: SEED_PRESALES[variant],
+      ...(delivery === 'at-completion' ? { terms: SEED_DELIVERY_TERMS[variant] } : {}),
     });
     presales[variant] = {
       address: created.presale.toBase58(),
       tempTokenAccount: created.tempTokenAccount.toBase58(),
     };
-    log(`${variant} presale ${created.presale.toBase58()}`);
+    log(`${variant} presale ${created.presale.toBase58()} (${delivery})`);
   }
 
   const testWallets: SeedDeployment['testWallets'] = [];
@@ -182,6 +227,9 @@ export async function seedLocalChain(
     await airdrop(connection, wallet.publicKey, TEST_WALLET_AIRDROP);
     testWallets.push({ name, address: wallet.publicKey.toBase58(), keypairFile, sol: '100' });
   }
+
+  const keeper = await ensureKeeperWallet(connection, dataDir);
+  log(`keeper fee payer ${keeper.toBase58()} (${path.relative(dataDir, walletFiles.keeper)})`);
 
   const leaderWallet = loadOrCreateKeypair(walletFiles.leader);
   await airdrop(connection, leaderWallet.publicKey, LEADER_WALLET_AIRDROP);
@@ -217,6 +265,8 @@ export async function seedLocalChain(
     seller: operator.publicKey.toBase58(),
     testWallets,
     leaders,
+    delivery,
+    keeper: keeper.toBase58(),
     createdAt: new Date().toISOString(),
   };
   const checked = deploymentSchema.safeParse(deployment);
@@ -228,6 +278,22 @@ export async function seedLocalChain(
   fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
   fs.renameSync(tmp, file);
   return { deployment, created: true, file };
+}
+
+/**
+ * The local chain's keeper fee payer (`<dataDir>/wallets/keeper.json`, made when missing), topped
+ * up to {@link KEEPER_WALLET_AIRDROP} when it holds less than half of it: a chain seeded before
+ * the keeper existed gets one on its next start.
+ */
+export async function ensureKeeperWallet(
+  connection: Connection,
+  dataDir: string,
+): Promise<PublicKey> {
+  const keeper = loadOrCreateKeypair(seededWalletFiles(dataDir).keeper);
+  const balance = BigInt(await connection.getBalance(keeper.publicKey, 'confirmed'));
+  if (balance < KEEPER_WALLET_AIRDROP / 2n)
+    await airdrop(connection, keeper.publicKey, KEEPER_WALLET_AIRDROP);
+  return keeper.publicKey;
 }
 
 /** Registers {@link SEED_LEADER_CODES} on the leader presale, all paying `wallet`. */

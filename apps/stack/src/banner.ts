@@ -42,6 +42,11 @@ export function formatBanner(stack: Stack, extras: SeededExtras): string {
       `  Seller keypair  ${displayPath(seededWalletFiles(stack.dataDir).operator)}  (npx fbt-operator --help)`,
     );
   }
+  if (stack.wallets !== null) {
+    lines.push(
+      `  Keeper          ${stack.wallets.keeper.publicKey.toBase58()}  keypair ${displayPath(seededWalletFiles(stack.dataDir).keeper)}  (finalizes and distributes at completion; watch it: npm run demo:distribution)`,
+    );
+  }
   for (const wallet of extras.testWallets ?? []) {
     lines.push(
       `  Test wallet     ${wallet.address} (${wallet.sol} SOL)  keypair ${displayPath(wallet.keypairFile)}`,

@@ -6,11 +6,13 @@ import { createBff, loadConfig, loadDeployment, startMetricsServer } from '@fbt/
 import type { Deployment, LeaderLedger } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import {
+  ensureKeeperWallet,
   ensureLeaderCodes,
   readDeploymentFile,
   readKeypairFile,
   seedLocalChain,
   seededWalletFiles,
+  type SeedDelivery,
 } from '@fbt/operator';
 import { Connection, PublicKey, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
@@ -44,6 +46,11 @@ export interface StackOptions {
   readonly localChain?: LocalChainOptions;
   /** Route of the private presale page, written into a fresh seeding (default `private`). */
   readonly privateRouteName?: string;
+  /**
+   * How a fresh seeding's presales deliver their FBT (default `instant`; `npm start` seeds
+   * `at-completion`, the BFF's keeper finalizing and distributing them).
+   */
+  readonly delivery?: SeedDelivery;
   /** The SQLite leader ledger; default `<dataDir>/ledger.sqlite`. */
   readonly databasePath?: string;
   /**
@@ -95,8 +102,13 @@ export interface Stack {
   readonly app: FastifyInstance;
   /** An operator's handle on the leader ledger database the BFF uses (SQLite WAL). */
   readonly ledger: LeaderLedger;
-  /** The seeded operator and buyer wallets (local chain only). */
-  readonly wallets: { readonly operator: Keypair; readonly buyers: readonly Keypair[] } | null;
+  /** The seeded operator, buyer and keeper wallets (local chain only). */
+  readonly wallets: {
+    readonly operator: Keypair;
+    readonly buyers: readonly Keypair[];
+    /** The BFF keeper's fee payer (`KEEPER_KEYPAIR` unless the env sets another). */
+    readonly keeper: Keypair;
+  } | null;
   /** The loopback swap pool (with `swapPool`), or null. */
   readonly swapPool: SwapPool | null;
   /** Stops the BFF (draining websockets), then the chain; removes a temporary data directory. */
@@ -192,8 +204,11 @@ async function startChain(
       wsUrl: localnet.wsUrl,
       dataDir,
       privateRouteName: options.privateRouteName ?? 'private',
+      delivery: options.delivery ?? 'instant',
       log: (line) => log(`seed: ${line}`),
     });
+    // A chain seeded before the keeper existed gets its fee payer now.
+    await ensureKeeperWallet(connection, dataDir);
   } catch (error) {
     throw new StackError(
       `seeding failed: ${(error as Error).message}; start again with \`npm start -- --reset\` for a fresh chain`,
@@ -214,6 +229,7 @@ function seededWallets(dataDir: string): Stack['wallets'] {
   return {
     operator: readKeypairFile(files.operator),
     buyers: files.buyers.map((file) => readKeypairFile(file)),
+    keeper: readKeypairFile(files.keeper),
   };
 }
 
@@ -282,7 +298,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stopper.push(() => swapPool?.close());
       (options.log ?? (() => undefined))(`swap pool: Trade API ${swapPool.url}`);
     }
-    const bffEnv = {
+    const bffEnv: Readonly<Record<string, string | undefined>> = {
+      // The local chain's keeper fee payer, unless the environment names another.
+      ...(wallets === null ? {} : { KEEPER_KEYPAIR: seededWalletFiles(dataDir).keeper }),
       ...options.bff?.env,
       ...(swapPool === null ? {} : swapPoolEnv(swapPool)),
     };

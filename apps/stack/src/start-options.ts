@@ -97,6 +97,8 @@ export function readStartPlan(
         }
       : { localChain: { port: localPort, wsPort: localWsPort, reset } }),
     privateRouteName: text(env, 'PRIVATE_ROUTE_NAME') ?? 'private',
+    // The product's presales deliver at completion: the BFF's keeper distributes them.
+    delivery: 'at-completion',
     databasePath: fromRoot(text(env, 'DATABASE_PATH') ?? 'data/ledger.sqlite'),
     siteDir,
     ...(swapPool ? { swapPool } : {}),

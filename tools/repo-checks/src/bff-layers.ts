@@ -45,6 +45,8 @@ export const BFF_LAYERS: readonly Layer[] = [
       'site-content-config.ts',
       'chain-wiring.ts',
       'swap-wiring.ts',
+      'keeper-key.ts',
+      'keeper-wiring.ts',
     ],
   },
 ];

@@ -102,6 +102,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     warnings: fastify.health.warnings,
     priceMode: fastify.health.priceMode,
     cluster: fastify.health.cluster,
+    detail: fastify.health.detail,
   });
   // The ledger totals go to the metrics port (src/metrics-server.ts), not to a route.
   registerLedgerMetrics(metrics, ledger, fastify.log);

@@ -4,7 +4,7 @@ import { OPS_ROUTE_CONFIG } from './healthz';
 
 /** What `/readyz` asks: why the instance should not take traffic, and what else to know. */
 export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | 'priceMode'> &
-  Partial<Pick<Health, 'cluster'>>;
+  Partial<Pick<Health, 'cluster' | 'detail'>>;
 
 /**
  * `GET /readyz`: 200 when every upstream is fresh and the ledger answers, else 503 + reasons.
@@ -12,11 +12,12 @@ export type ReadyzRouteOptions = Pick<Health, 'notReadyReasons' | 'warnings' | '
  * lease holder's price) and `warnings` that do not stop
  * traffic (a price stream down while polling works, a refused or missing Pyth key, Redis
  * unavailable), and `cluster` (mode `single`, `redis` or `local-fallback`, instance id, whether
- * this instance polls the upstreams).
+ * this instance polls the upstreams), and what the topics add (`keeper`: the fee payer and each
+ * presale's delivery phase).
  */
 export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
   fastify,
-  { notReadyReasons, warnings, priceMode, cluster },
+  { notReadyReasons, warnings, priceMode, cluster, detail },
   done,
 ) => {
   fastify.get(
@@ -32,6 +33,7 @@ export const readyzRoute: FastifyPluginCallback<ReadyzRouteOptions> = (
         reasons,
         priceMode: priceMode(),
         ...(cluster === undefined ? {} : { cluster: cluster() }),
+        ...(detail === undefined ? {} : detail()),
         warnings: warnings(),
       });
     },

@@ -1,3 +1,4 @@
+import { distributionTopic } from './distribution';
 import { goalsTopic } from './goals';
 import { leaderboardTopic } from './leaderboard';
 import { leadersTopic } from './leaders';
@@ -16,6 +17,7 @@ export const TOPICS = [
   goalsTopic,
   leadersTopic,
   leaderboardTopic,
+  distributionTopic,
 ] as const;
 
 /** Each topic's cache under its handle: what the app is decorated with. */

@@ -106,6 +106,8 @@ export interface BuiltTopic<Cache> {
   health(): ResourceHealth[];
   /** What `/readyz` should say without failing. */
   warnings?(): string[];
+  /** More for `/readyz` to report, as fields of its answer (the keeper's state). */
+  detail?(): Record<string, unknown>;
   /** The upstream work, run only by the instance that polls; returns what stops it. */
   start?(scheduler: Scheduler): () => void;
   /** Work every instance does once the app is ready, before the upstream work starts. */

@@ -18,7 +18,10 @@ import type {
   PythPrice,
 } from '@fbt/domain';
 import { INITIAL_PRESALE_STATE, OPEN_SALE_RULES } from '@fbt/domain';
+import { INSTANT_DELIVERY_FIELDS } from '@fbt/presale-client';
+import { PublicKey } from '@solana/web3.js';
 import { buildApp, type AppDeps, type AppSettings } from '../../src/app';
+import type { KeeperDeps } from '../../src/app-deps';
 import { createManualScheduler, type ManualScheduler } from '../../src/cache/scheduler';
 import { readPresaleIdl } from '../../src/presale-idl';
 
@@ -160,6 +163,57 @@ export const TEST_SETTINGS: AppSettings = {
   trustProxy: false,
 };
 
+/**
+ * The keeper's ports over the world's presales: each reads as the instant presale a test
+ * world's snapshot is (nothing to finalize or distribute), and no fee payer is configured.
+ * Keeper tests with sales at completion use their own chain (`src/services/*.test.ts`) or the
+ * local chain.
+ */
+export function keeperFor(world: TestWorld): KeeperDeps {
+  const down = () => Promise.reject(new Error('RPC__ERROR (operation: test, reason: chain down)'));
+  const refuse = () => Promise.reject(new Error('the test world sends no transaction'));
+  return {
+    chain: {
+      readPresale: (address) => {
+        const snapshot = world.presales.get(address);
+        if (world.chainDown || snapshot === undefined) return down();
+        return Promise.resolve({
+          ...snapshot.state,
+          ...INSTANT_DELIVERY_FIELDS,
+          address: new PublicKey(address),
+          version: 3,
+          authorityBump: 255,
+          decimals: 6,
+          mint: world.deployment.mint,
+          authority: address,
+          tokensSold: 0n,
+          buyerCount: 0n,
+          saleStart: BigInt(snapshot.rules.saleStart ?? 0),
+          saleEnd: BigInt(snapshot.rules.saleEnd ?? 0),
+          hasAllowlist: snapshot.rules.allowlistRoot !== null,
+          allowlistRoot: snapshot.rules.allowlistRoot,
+          pendingSeller: null,
+          leaderCount: snapshot.rules.leaderCount,
+          leaderCommission: 0n,
+        });
+      },
+      chainTime: () => Promise.resolve(BigInt(Math.floor(world.clock.now() / 1000))),
+      balance: () => Promise.resolve(0n),
+      listBuyerRecords: () => Promise.resolve([]),
+      finalize: refuse,
+      planDistribution: refuse,
+      sendDistribution: refuse,
+    },
+    feePayer: () => ({
+      problem: 'KEEPER_KEYPAIR is not set, so this BFF has no keeper fee payer',
+      unset: true,
+    }),
+    minBalanceLamports: SOL / 20n,
+    intervalMs: 30_000,
+    vestingRoundMs: 86_400_000,
+  };
+}
+
 /** Wires a test world into buildApp. Verifier and RPC upstream may be replaced. */
 export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): AppDeps {
   const fail = () => new Error('RPC__ERROR (operation: test, reason: chain down)');
@@ -252,6 +306,7 @@ export function depsFor(world: TestWorld, overrides: Partial<AppDeps> = {}): App
     rpcUpstreamUrl: 'http://127.0.0.1:1/',
     presaleIdl: readPresaleIdl(),
     logger: false,
+    keeper: keeperFor(world),
     ...overrides,
   };
 }

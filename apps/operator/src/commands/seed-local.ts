@@ -8,7 +8,8 @@ import { defineCommand } from './command';
 
 /**
  * `seed-local`: what `npm start` runs once on a fresh local chain, so the site and the BFF find
- * a deployed program, a mint, three presales and funded test wallets.
+ * a deployed program, a mint, three presales (at completion by default) and funded test and
+ * keeper wallets.
  */
 export const seedLocalCommand = defineCommand({
   name: 'seed-local',
@@ -29,6 +30,13 @@ export const seedLocalCommand = defineCommand({
       value: '<file.so>',
       default: DEFAULT_PROGRAM_PATH,
       description: 'the built program',
+    },
+    delivery: {
+      type: 'string',
+      value: 'instant|at-completion',
+      default: 'at-completion',
+      description:
+        'how the seeded presales deliver: at-completion (public and leader unlock all, private vests 25% then 180 days) or instant',
     },
     'private-route': {
       type: 'string',
@@ -52,6 +60,12 @@ export const seedLocalCommand = defineCommand({
         ),
       values['private-route'],
     );
+    const delivery = parseWith(
+      z.enum(['instant', 'at-completion'], {
+        error: `--delivery must be instant or at-completion, not ${JSON.stringify(values.delivery)}`,
+      }),
+      values.delivery,
+    );
     const result = await seedLocalChain({
       connection,
       rpcUrl: url,
@@ -59,6 +73,7 @@ export const seedLocalCommand = defineCommand({
       dataDir,
       programPath: values.program,
       privateRouteName: route,
+      delivery,
       log: (line) => io.stderr(line),
     });
     io.stdout(formatJson({ file: result.file, created: result.created, ...result.deployment }));

@@ -24,6 +24,8 @@ export interface Health {
   readonly priceMode: () => ReadyPriceMode;
   /** How this instance shares work with the others (`single` when alone). */
   readonly cluster: () => ClusterStatus;
+  /** What the topics add to `/readyz` (the keeper of delivery at completion). */
+  readonly detail: () => Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -87,6 +89,11 @@ const health: FastifyPluginCallback<HealthOptions> = (fastify, options, done) =>
       return (mode === 'stream' || mode === 'poll') && !cluster.status().polling ? 'shared' : mode;
     },
     cluster: () => cluster.status(),
+    detail: () =>
+      topics.all.reduce<Record<string, unknown>>(
+        (detail, topic) => ({ ...detail, ...topic.detail?.() }),
+        {},
+      ),
   } satisfies Health);
 
   registerHealthMetrics(fastify.metrics, fastify.health);

@@ -1,0 +1,374 @@
+import {
+  DistributionError,
+  dueDeliveries,
+  type BatchOutcome,
+  type BuyerRecordEntry,
+  type DistributeBatch,
+  type DistributionPlan,
+  type DistributionPresale,
+} from '@fbt/distribution';
+import { PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
+import { INSTANT_DELIVERY_FIELDS, unlockedTokens } from '@fbt/presale-client';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import type { KeeperChain, KeeperKey } from '../app-deps';
+import { createDistributionKeeper, keeperWarnings } from './distribution-keeper';
+import type { DistributionStatus } from './distribution-status';
+
+const SOL = 1_000_000_000n;
+const NOW = 1_800_000_000n;
+const key = () => Keypair.generate().publicKey;
+
+/** A presale account as the chain would hold it (at completion, sold out by default). */
+function presaleAccount(overrides: Partial<DistributionPresale> = {}): DistributionPresale {
+  const address = key();
+  return {
+    isInitialized: true,
+    isActived: true,
+    sellerPubkey: key().toBase58(),
+    tempTokenAccountPubkey: key().toBase58(),
+    tokenPrice: 50_000n,
+    minUserBuyable: SOL / 10n,
+    maxUserBuyable: SOL,
+    maxTotalBuyable: 5n * SOL,
+    currentTotalSold: 5n * SOL,
+    ...INSTANT_DELIVERY_FIELDS,
+    deliveryMode: 'at-completion',
+    status: 'sold-out',
+    completedAt: NOW - 10n,
+    address,
+    version: 3,
+    authorityBump: 255,
+    decimals: 6,
+    mint: key().toBase58(),
+    authority: key().toBase58(),
+    tokensSold: 5n * 20_000_000_000n,
+    buyerCount: 5n,
+    saleStart: 0n,
+    saleEnd: 0n,
+    hasAllowlist: false,
+    allowlistRoot: null,
+    pendingSeller: null,
+    leaderCount: 0n,
+    leaderCommission: 0n,
+    tokensOwed: 5n * 20_000_000_000n,
+    ...overrides,
+  };
+}
+
+/**
+ * A chain in memory with the program's rules where the keeper relies on them: Finalize fixes
+ * the outcome, Distribute moves what is unlocked by the chain's time and skips what is not due.
+ */
+function fakeChain(presales: Map<string, DistributionPresale>) {
+  const records = new Map<string, BuyerRecordEntry[]>();
+  const calls: string[] = [];
+  const state = { now: NOW, failNextBatch: false, unreachable: new Set<string>(), balance: SOL };
+  const recordsOf = (presale: DistributionPresale) => records.get(presale.address.toBase58())!;
+  const update = (presale: DistributionPresale, changes: Partial<DistributionPresale>) =>
+    presales.set(presale.address.toBase58(), {
+      ...presales.get(presale.address.toBase58())!,
+      ...changes,
+    });
+  const deliver = (presale: DistributionPresale, batch: DistributeBatch) => {
+    let current = presales.get(presale.address.toBase58())!;
+    const list = recordsOf(presale);
+    for (const target of batch.targets) {
+      const index = list.findIndex((entry) => entry.buyer.equals(target.buyer));
+      const entry = list[index]!;
+      const unlocked = unlockedTokens(current, entry.bought, state.now);
+      const due = unlocked - entry.delivered;
+      if (due <= 0n) continue;
+      list[index] = { ...entry, delivered: unlocked };
+      current = {
+        ...current,
+        tokensOwed: current.tokensOwed - due,
+        tokensDelivered: current.tokensDelivered + due,
+        buyersDelivered: current.buyersDelivered + (unlocked === entry.bought ? 1n : 0n),
+      };
+    }
+    presales.set(presale.address.toBase58(), current);
+  };
+  const chain: KeeperChain = {
+    readPresale: (address) => {
+      calls.push('readPresale');
+      return Promise.resolve(presales.get(address)!);
+    },
+    chainTime: () => Promise.resolve(state.now),
+    balance: () => Promise.resolve(state.balance),
+    listBuyerRecords: (presale) => {
+      calls.push('listBuyerRecords');
+      return Promise.resolve([...recordsOf(presale)]);
+    },
+    finalize: (presale) => {
+      calls.push('finalize');
+      const succeeded = presale.currentTotalSold >= presale.minimumRaise;
+      update(presale, {
+        status: succeeded ? 'succeeded' : 'failed',
+        ...(succeeded ? {} : { tokensOwed: 0n }),
+      });
+      return Promise.resolve({ signature: 'finalize', slot: 1 });
+    },
+    planDistribution: (presale, list, now) => {
+      calls.push('planDistribution');
+      const due = dueDeliveries(presale, list, now);
+      const reachable = due.filter((entry) => !state.unreachable.has(entry.buyer.toBase58()));
+      const batches: DistributeBatch[] = [];
+      for (let i = 0; i < reachable.length; i += 2) {
+        batches.push({
+          targets: reachable
+            .slice(i, i + 2)
+            .map((entry) => ({ ...entry, tokenAccount: key(), create: false })),
+          instructions: [],
+          bytes: 0,
+          accounts: 0,
+          computeUnitLimit: 0,
+          feeLamports: 5_000n,
+        });
+      }
+      const plan: DistributionPlan = {
+        presale,
+        now,
+        records: list,
+        due,
+        unreachable: due
+          .filter((entry) => state.unreachable.has(entry.buyer.toBase58()))
+          .map((entry) => ({ ...entry, reason: 'frozen' })),
+        batches,
+        tokens: 0n,
+        feeLamports: 0n,
+        rentLamports: 0n,
+      };
+      return Promise.resolve(plan);
+    },
+    sendDistribution: async (plan, _payer, options) => {
+      calls.push('sendDistribution');
+      let confirmed = 0;
+      for (const batch of plan.batches) {
+        if (options.stopped?.() === true) break;
+        await Promise.resolve();
+        let outcome: BatchOutcome;
+        if (state.failNextBatch) {
+          state.failNextBatch = false;
+          outcome = { batch, error: new DistributionError('TRANSACTION_FAILED', 'boom') };
+        } else {
+          deliver(plan.presale, batch);
+          confirmed++;
+          outcome = { batch, confirmed: { signature: `sig${confirmed}`, slot: 1 } };
+        }
+        options.onBatch?.(outcome);
+      }
+      const failed = plan.batches.length - confirmed;
+      return { outcomes: [], confirmed, failed, tokens: 0n, feeLamports: 0n };
+    },
+  };
+  return { chain, records, calls, state };
+}
+
+/** A keeper over one presale (the public one; the others instant), with buyers of 1 SOL. */
+function setup(
+  options: {
+    presale?: Partial<DistributionPresale>;
+    buyers?: number;
+    feePayer?: KeeperKey;
+  } = {},
+) {
+  const presales = new Map<string, DistributionPresale>();
+  const addresses = {} as Record<PresaleVariant, string>;
+  for (const variant of PRESALE_VARIANTS) {
+    const account =
+      variant === 'public'
+        ? presaleAccount(options.presale)
+        : presaleAccount({ ...INSTANT_DELIVERY_FIELDS, status: 'open' });
+    presales.set(account.address.toBase58(), account);
+    addresses[variant] = account.address.toBase58();
+  }
+  const fake = fakeChain(presales);
+  const publicSale = presales.get(addresses.public)!;
+  fake.records.set(
+    addresses.public,
+    Array.from({ length: options.buyers ?? 5 }, () => ({
+      record: key(),
+      buyer: key(),
+      bought: 20_000_000_000n,
+      delivered: 0n,
+    })),
+  );
+  for (const variant of ['private', 'leader'] as const) fake.records.set(addresses[variant], []);
+  const counted: string[] = [];
+  const feePayer = options.feePayer ?? { keypair: Keypair.generate() };
+  const keeper = createDistributionKeeper({
+    keeper: {
+      chain: fake.chain,
+      feePayer: () => feePayer,
+      minBalanceLamports: SOL / 20n,
+      intervalMs: 30_000,
+      vestingRoundMs: 86_400_000,
+    },
+    addresses,
+    clock: { now: () => 1_000 },
+    metrics: {
+      transaction: (kind, outcome) => counted.push(`${kind}:${outcome}`),
+      fees: () => undefined,
+    },
+    log: { info: () => undefined, warn: () => undefined },
+  });
+  const progress: DistributionStatus[] = [];
+  keeper.onProgress((status) => progress.push(status));
+  keeper.setRunning(true);
+  return { keeper, fake, presales, addresses, counted, progress, publicSale };
+}
+
+const served = (statuses: readonly DistributionStatus[]) =>
+  statuses.map((status) => `${status.phase} ${status.buyersServed} of ${status.buyers}`);
+
+describe('the keeper', () => {
+  it('leaves an instant presale alone', async () => {
+    const { keeper, fake } = setup();
+    expect(await keeper.pass('private')).toMatchObject({
+      phase: 'instant',
+      deliveryMode: 'instant',
+    });
+    expect(fake.calls).toEqual(['readPresale']);
+  });
+
+  it('does nothing while the sale is open, and says it sells', async () => {
+    const { keeper, fake } = setup({
+      presale: { status: 'open', currentTotalSold: SOL, buyerCount: 1n, completedAt: 0n },
+    });
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'selling', keeperActive: true });
+    expect(fake.calls).toEqual(['readPresale']);
+  });
+
+  it('finalizes a sold-out sale, then distributes batch by batch: N of M, then done', async () => {
+    const { keeper, fake, progress, counted } = setup();
+    const status = await keeper.pass('public');
+    expect(fake.calls.filter((call) => call === 'finalize')).toHaveLength(1);
+    expect(served(progress)).toEqual([
+      'distributing 0 of 5',
+      'distributing 2 of 5',
+      'distributing 4 of 5',
+      'done 5 of 5',
+    ]);
+    expect(status).toMatchObject({ phase: 'done', buyersServed: 5n, buyersDelivered: 5n });
+    expect(counted).toEqual([
+      'finalize:confirmed',
+      'distribute:confirmed',
+      'distribute:confirmed',
+      'distribute:confirmed',
+    ]);
+    // Done is done: a later look reads the presale and nothing else.
+    fake.calls.length = 0;
+    expect((await keeper.pass('public')).phase).toBe('done');
+    expect(fake.calls).toEqual(['readPresale']);
+  });
+
+  it('resumes a round from the records after a failed batch, sending only what is left', async () => {
+    const { keeper, fake } = setup();
+    fake.state.failNextBatch = true;
+    const first = await keeper.pass('public');
+    expect(first).toMatchObject({ phase: 'distributing', buyersServed: 3n });
+    expect(keeper.view('public').lastError).toBe('distribute: boom');
+    const second = await keeper.pass('public');
+    expect(second).toMatchObject({ phase: 'done', buyersServed: 5n, buyersDelivered: 5n });
+    expect(keeper.view('public').lastError).toBeNull();
+  });
+
+  it('stops between batches when it stops running (a lost lease, a shutdown)', async () => {
+    const { keeper, progress } = setup({ buyers: 6, presale: { buyerCount: 6n } });
+    keeper.onProgress((status) => {
+      if (status.buyersServed === 2n) keeper.setRunning(false);
+    });
+    const status = await keeper.pass('public');
+    expect(served(progress).at(-1)).toBe('distributing 2 of 6');
+    expect(status).toMatchObject({ buyersDelivered: 2n, keeperActive: false });
+  });
+
+  it('counts a buyer no account of whose can take FBT, and calls the rest done', async () => {
+    const { keeper, fake, addresses } = setup();
+    fake.state.unreachable.add(fake.records.get(addresses.public)![0]!.buyer.toBase58());
+    const status = await keeper.pass('public');
+    expect(status).toMatchObject({ phase: 'done', buyersServed: 4n, buyersUnreachable: 1n });
+  });
+
+  it('distributes a vesting round by round: the records read once per round', async () => {
+    const { keeper, fake } = setup({
+      presale: {
+        status: 'succeeded',
+        unlockedAtCompletionBps: 2_500,
+        cliffSeconds: 1_000,
+        vestingSeconds: 86_400 * 10,
+      },
+    });
+    const atCompletion = await keeper.pass('public');
+    expect(atCompletion).toMatchObject({ phase: 'vesting', buyersServed: 5n, buyersDelivered: 0n });
+    expect(atCompletion.nextRoundAt).toBe(NOW - 10n + 1_000n);
+    fake.calls.length = 0;
+    await keeper.pass('public');
+    expect(fake.calls).toEqual(['readPresale']);
+    fake.state.now = NOW + 2_000n; // past the cliff: the next round
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'vesting', buyersServed: 5n });
+    expect(fake.calls).toContain('sendDistribution');
+    fake.state.now = NOW + 86_400n * 11n; // past the end: the last round
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersDelivered: 5n });
+  });
+
+  it('finalizes a sale below its minimum as failed and distributes nothing', async () => {
+    const { keeper, fake } = setup({
+      presale: { status: 'open', saleEnd: NOW - 5n, minimumRaise: 10n * SOL },
+    });
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'failed', status: 'failed' });
+    expect(fake.calls).not.toContain('planDistribution');
+  });
+
+  it('without a usable fee payer sends nothing, reports why, and reads no records', async () => {
+    const unset = setup({ feePayer: { problem: 'KEEPER_KEYPAIR is not set', unset: true } });
+    expect(await unset.keeper.pass('public')).toMatchObject({
+      phase: 'awaiting-finalize',
+      keeperActive: false,
+    });
+    expect(unset.fake.calls).toEqual(['readPresale']);
+    expect(unset.keeper.feePayer()).toMatchObject({ address: null, configured: false });
+
+    const seller = Keypair.generate();
+    const asSeller = setup({
+      presale: { sellerPubkey: seller.publicKey.toBase58() },
+      feePayer: { keypair: seller },
+    });
+    await asSeller.keeper.pass('public');
+    expect(asSeller.fake.calls).not.toContain('finalize');
+    expect(asSeller.keeper.feePayer().problem).toBe(
+      `KEEPER_KEYPAIR ${seller.publicKey.toBase58()} is the seller of the public presale: the keeper never signs with the seller's key; give it a small key of its own`,
+    );
+  });
+
+  it('reports an underfunded fee payer after reading its balance', async () => {
+    const { keeper, fake } = setup();
+    fake.state.balance = SOL / 100n;
+    await keeper.checkBalance();
+    const feePayer = keeper.feePayer();
+    expect(feePayer).toMatchObject({ underfunded: true, balanceLamports: SOL / 100n });
+    expect(keeperWarnings(feePayer, ['public'], [])).toEqual([
+      `keeper: fee payer ${feePayer.address!} holds 0.01 SOL, below KEEPER_MIN_BALANCE_SOL (0.05 SOL): fund it`,
+    ]);
+  });
+});
+
+describe('the keeper warnings', () => {
+  const noKey = {
+    address: null,
+    problem: 'KEEPER_KEYPAIR is not set, so this BFF has no keeper fee payer',
+    configured: false,
+    balanceLamports: null,
+    minBalanceLamports: SOL / 20n,
+    underfunded: false,
+  };
+
+  it('name the presales left without a keeper, and each failure', () => {
+    expect(keeperWarnings(noKey, [], [])).toEqual([]);
+    expect(keeperWarnings(noKey, ['public', 'leader'], [['public', 'finalize: refused']])).toEqual([
+      'keeper: KEEPER_KEYPAIR is not set, so this BFF has no keeper fee payer; the public, leader presale(s) deliver at completion and are not finalized or distributed by this deployment (fbt-operator finalize / distribute by hand)',
+      'keeper: public: finalize: refused',
+    ]);
+  });
+});

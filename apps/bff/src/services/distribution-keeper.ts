@@ -1,0 +1,315 @@
+import {
+  currentRound,
+  LAMPORTS_PER_SIGNATURE,
+  roundOwed,
+  saleCompletion,
+  type BatchOutcome,
+  type BuyerRecordEntry,
+  type DistributionPresale,
+} from '@fbt/distribution';
+import { formatSol, PRESALE_VARIANTS, type Clock, type PresaleVariant } from '@fbt/domain';
+import { unlockedTokens } from '@fbt/presale-client';
+import type { KeeperDeps, KeeperKey } from '../app-deps';
+import type { RefreshingResource } from '../cache/refreshing-resource';
+import {
+  toDistributionStatus,
+  type BuyerCounts,
+  type DistributionStatus,
+} from './distribution-status';
+
+/** What the keeper counts (`fbt_keeper_*`). */
+export interface KeeperMetrics {
+  transaction(kind: 'finalize' | 'distribute', outcome: 'confirmed' | 'failed'): void;
+  /** Fees of a confirmed transaction, lamports. */
+  fees(lamports: bigint): void;
+}
+
+/** Options of {@link createDistributionKeeper}. */
+export interface DistributionKeeperOptions {
+  readonly keeper: KeeperDeps;
+  readonly addresses: Readonly<Record<PresaleVariant, string>>;
+  readonly clock: Clock;
+  readonly metrics: KeeperMetrics;
+  readonly log: {
+    info(fields: object, message: string): void;
+    warn(fields: object, message: string): void;
+  };
+}
+
+/** The keeper's own view of one presale (this instance's, when it runs the keeper). */
+export interface PresaleKeeperView {
+  readonly lastRunAt: number | null;
+  readonly lastError: string | null;
+}
+
+/** The fee payer as `/readyz` and the metrics report it. */
+export interface FeePayerView {
+  /** Its address, or null when there is no usable key. */
+  readonly address: string | null;
+  /** Why the keeper does not sign (no key, unreadable, the seller's key), or null. */
+  readonly problem: string | null;
+  /** `KEEPER_KEYPAIR` is set (readable or not). */
+  readonly configured: boolean;
+  readonly balanceLamports: bigint | null;
+  readonly minBalanceLamports: bigint;
+  readonly underfunded: boolean;
+}
+
+/** Finalizes and distributes the deployment's at-completion presales (see the topic). */
+export interface DistributionKeeper {
+  /**
+   * One look at a presale: reads it, sends Finalize once it is complete, and in each round
+   * distributes what is due (when a usable fee payer is configured); returns its status.
+   * Progress on the way is told to {@link onProgress}. Throws when the chain cannot be read.
+   */
+  pass(variant: PresaleVariant): Promise<DistributionStatus>;
+  onProgress(listener: (status: DistributionStatus) => void): () => void;
+  /** Reads the fee payer's balance (for the warning and the metric). */
+  checkBalance(): Promise<void>;
+  /** While false, no transaction is sent and batches under way stop after those in flight. */
+  setRunning(running: boolean): void;
+  feePayer(): FeePayerView;
+  view(variant: PresaleVariant): PresaleKeeperView;
+}
+
+interface PresaleState {
+  counts: BuyerCounts | null;
+  /** The round every buyer was served for, when the records last showed it. */
+  servedRound: bigint | null;
+  lastRunAt: number | null;
+  lastError: string | null;
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
+
+/**
+ * Creates the keeper of the deployment's presales. It holds no state the chain does not: what
+ * is delivered is read from the buyer records at each round, so a restart (or another instance
+ * taking over) resumes where the chain stands, and nothing is delivered twice (the program
+ * skips a buyer with nothing due).
+ */
+export function createDistributionKeeper(options: DistributionKeeperOptions): DistributionKeeper {
+  const { keeper, addresses, clock, metrics, log } = options;
+  const roundSeconds = BigInt(Math.max(1, Math.floor(keeper.vestingRoundMs / 1000)));
+  const listeners = new Set<(status: DistributionStatus) => void>();
+  const sellers = new Map<PresaleVariant, string>();
+  const states = Object.fromEntries(
+    PRESALE_VARIANTS.map((variant) => [
+      variant,
+      { counts: null, servedRound: null, lastRunAt: null, lastError: null },
+    ]),
+  ) as Record<PresaleVariant, PresaleState>;
+  let running = false;
+  let balance: bigint | null = null;
+
+  /** The fee payer if the keeper may sign with it: configured, readable, no presale's seller. */
+  const usableKey = (): KeeperKey => {
+    const key = keeper.feePayer();
+    if ('problem' in key) return key;
+    const address = key.keypair.publicKey.toBase58();
+    const sold = PRESALE_VARIANTS.find((variant) => sellers.get(variant) === address);
+    if (sold !== undefined) {
+      return {
+        problem: `KEEPER_KEYPAIR ${address} is the seller of the ${sold} presale: the keeper never signs with the seller's key; give it a small key of its own`,
+      };
+    }
+    return key;
+  };
+  const statusOf = (
+    variant: PresaleVariant,
+    presale: DistributionPresale,
+    now: bigint,
+  ): DistributionStatus =>
+    toDistributionStatus({
+      variant,
+      presale,
+      now,
+      counts: states[variant].counts,
+      roundSeconds,
+      keeperActive: running && 'keypair' in usableKey(),
+    });
+  const progress = (status: DistributionStatus) => {
+    for (const listener of [...listeners]) listener(status);
+  };
+
+  async function finalizeIfDue(
+    variant: PresaleVariant,
+    presale: DistributionPresale,
+    now: bigint,
+  ): Promise<DistributionPresale> {
+    const key = usableKey();
+    if (!running || !('keypair' in key) || !saleCompletion(presale, now).needsFinalize) {
+      return presale;
+    }
+    try {
+      const sent = await keeper.chain.finalize(presale, key.keypair);
+      metrics.transaction('finalize', 'confirmed');
+      metrics.fees(LAMPORTS_PER_SIGNATURE);
+      log.info({ variant, signature: sent.signature }, 'keeper finalized a complete presale');
+    } catch (error) {
+      // Another keeper (or an operator) may have finalized it first: the read below tells.
+      metrics.transaction('finalize', 'failed');
+      states[variant].lastError = `finalize: ${describe(error)}`;
+      log.warn({ variant, err: error }, 'keeper could not finalize');
+    }
+    return keeper.chain.readPresale(addresses[variant]);
+  }
+
+  /** Sends a round's batches; the buyers served grow as each batch is confirmed. */
+  async function sendRound(
+    variant: PresaleVariant,
+    presale: DistributionPresale,
+    records: readonly BuyerRecordEntry[],
+    round: bigint,
+    now: bigint,
+  ): Promise<void> {
+    const key = usableKey();
+    if (!('keypair' in key)) return;
+    const state = states[variant];
+    const waiting = new Set(
+      records
+        .filter((entry) => entry.delivered < unlockedTokens(presale, entry.bought, round))
+        .map((entry) => entry.buyer.toBase58()),
+    );
+    const plan = await keeper.chain.planDistribution(presale, records, now, key.keypair.publicKey);
+    let served = BigInt(records.length - waiting.size);
+    // The presale as each confirmed batch leaves it (the program's own arithmetic), so every
+    // message of the round agrees with itself; the read after the round replaces it.
+    let projected = presale;
+    state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
+    progress(statusOf(variant, projected, now));
+    const onBatch = (outcome: BatchOutcome) => {
+      if ('error' in outcome) {
+        metrics.transaction('distribute', 'failed');
+        state.lastError = `distribute: ${outcome.error.message}`;
+        log.warn({ variant, err: outcome.error }, 'keeper distribute transaction failed');
+        return;
+      }
+      metrics.transaction('distribute', 'confirmed');
+      metrics.fees(outcome.batch.feeLamports);
+      for (const target of outcome.batch.targets) {
+        if (waiting.delete(target.buyer.toBase58())) served++;
+        projected = {
+          ...projected,
+          tokensOwed: projected.tokensOwed - target.due,
+          tokensDelivered: projected.tokensDelivered + target.due,
+          buyersDelivered: projected.buyersDelivered + (target.completes ? 1n : 0n),
+        };
+      }
+      state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
+      progress(statusOf(variant, projected, now));
+    };
+    const result = await keeper.chain.sendDistribution(plan, key.keypair, {
+      onBatch,
+      stopped: () => !running,
+    });
+    log.info(
+      {
+        variant,
+        confirmed: result.confirmed,
+        failed: result.failed,
+        tokens: String(result.tokens),
+      },
+      'keeper distribution round sent',
+    );
+    if (result.failed === 0 && result.confirmed === plan.batches.length) state.servedRound = round;
+  }
+
+  /** The round's distribution: the records read once per round, the batches sent when owed. */
+  async function distributeIfOwed(
+    variant: PresaleVariant,
+    presale: DistributionPresale,
+    now: bigint,
+  ): Promise<boolean> {
+    const state = states[variant];
+    const round = currentRound(presale, now, roundSeconds);
+    if (round === null || (state.servedRound === round && state.counts !== null)) return false;
+    // Without a fee payer to act, the records are not read: the program's count stands.
+    if (!running || !('keypair' in usableKey())) return false;
+    const records = await keeper.chain.listBuyerRecords(presale);
+    const servedAtRound = records.filter(
+      (entry) => entry.delivered >= unlockedTokens(presale, entry.bought, round),
+    ).length;
+    state.counts = { served: BigInt(servedAtRound), unreachable: 0n };
+    if (!roundOwed(presale, records, now, roundSeconds)) {
+      state.servedRound = round;
+      return false;
+    }
+    await sendRound(variant, presale, records, round, now);
+    return true;
+  }
+
+  return {
+    async pass(variant) {
+      const state = states[variant];
+      state.lastError = null;
+      let presale = await keeper.chain.readPresale(addresses[variant]);
+      sellers.set(variant, presale.sellerPubkey);
+      const now = await keeper.chain.chainTime();
+      presale = await finalizeIfDue(variant, presale, now);
+      const settled =
+        presale.status !== 'succeeded' || presale.buyersDelivered >= presale.buyerCount;
+      if (!settled && (await distributeIfOwed(variant, presale, now))) {
+        presale = await keeper.chain.readPresale(addresses[variant]);
+      }
+      state.lastRunAt = clock.now();
+      return statusOf(variant, presale, now);
+    },
+    onProgress(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async checkBalance() {
+      const key = usableKey();
+      balance = 'keypair' in key ? await keeper.chain.balance(key.keypair.publicKey) : null;
+    },
+    setRunning(next) {
+      running = next;
+    },
+    feePayer() {
+      const key = usableKey();
+      const known = 'keypair' in key ? balance : null;
+      return {
+        address: 'keypair' in key ? key.keypair.publicKey.toBase58() : null,
+        problem: 'problem' in key ? key.problem : null,
+        configured: !('unset' in key && key.unset === true),
+        balanceLamports: known,
+        minBalanceLamports: keeper.minBalanceLamports,
+        underfunded: known !== null && known < keeper.minBalanceLamports,
+      };
+    },
+    view(variant) {
+      const { lastRunAt, lastError } = states[variant];
+      return { lastRunAt, lastError };
+    },
+  };
+}
+
+/** What routes, `/readyz` and the metrics read of the distribution topic (`fastify.distribution`). */
+export interface DistributionCache {
+  readonly resources: Readonly<Record<PresaleVariant, RefreshingResource<DistributionStatus>>>;
+  /** The keeper, or null without keeper ports (in-memory test worlds). */
+  readonly keeper: DistributionKeeper | null;
+}
+
+/** The `/readyz` warnings of the keeper: no usable key while a presale needs one, no funds, errors. */
+export function keeperWarnings(
+  feePayer: FeePayerView,
+  atCompletion: readonly PresaleVariant[],
+  errors: readonly (readonly [PresaleVariant, string])[],
+): string[] {
+  const warnings: string[] = [];
+  if (feePayer.problem !== null && atCompletion.length > 0) {
+    warnings.push(
+      `keeper: ${feePayer.problem}; the ${atCompletion.join(', ')} presale(s) deliver at completion and are not finalized or distributed by this deployment (fbt-operator finalize / distribute by hand)`,
+    );
+  }
+  if (feePayer.underfunded && feePayer.address !== null) {
+    warnings.push(
+      `keeper: fee payer ${feePayer.address} holds ${formatSol(feePayer.balanceLamports ?? 0n)} SOL, below KEEPER_MIN_BALANCE_SOL (${formatSol(feePayer.minBalanceLamports)} SOL): fund it`,
+    );
+  }
+  for (const [variant, error] of errors) warnings.push(`keeper: ${variant}: ${error}`);
+  return warnings;
+}

@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readChainTime, readDistributionPresale } from '@fbt/distribution';
+import {
+  SOL,
+  startDistributionChain,
+  type DistributionChain,
+  type TestPresale,
+} from '@fbt/distribution/testing';
+import {
+  distributionResponseSchema,
+  streamServerMessageSchema,
+  type Deployment,
+  type DistributionResponse,
+} from '@fbt/domain';
+import { findAuthorityAddress } from '@fbt/presale-client';
+import { getAccount, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import type { Keypair } from '@solana/web3.js';
+import { SystemProgram } from '@solana/web3.js';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createBff } from '../src/create-bff';
+
+/** 100 buyers of 0.2 SOL each: 4,000 FBT each, 8 Distribute transactions of up to 14. */
+const BUYERS = 100;
+const EACH = SOL / 5n;
+const TOKENS_EACH = 4_000_000_000n;
+
+let chain: DistributionChain;
+let dir: string;
+let deployment: Deployment;
+let sales: Record<'public' | 'private' | 'leader', TestPresale>;
+let buyers: Keypair[];
+let keeperFile: string;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  chain = await startDistributionChain();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fbt-keeper-'));
+  const publicSale = await chain.createPresale({
+    limits: { minUserBuyable: SOL / 10n, maxUserBuyable: EACH, maxTotalBuyable: 20n * SOL },
+  });
+  buyers = await chain.fundedKeypairs(BUYERS, EACH + SOL / 10n);
+  // All but the last buyer now: the sale is open when the BFF starts.
+  await chain.buyAll(publicSale, buyers.slice(0, -1), EACH);
+  // A sale with a minimum raise it will miss: one buy, then its window ends.
+  const privateSale = await chain.createPresale({
+    limits: { minUserBuyable: SOL / 10n, maxUserBuyable: SOL, maxTotalBuyable: 10n * SOL },
+    terms: { mode: 'at-completion', minimumRaise: 5n * SOL },
+    saleEnd: (await readChainTime(chain.connection)) + 8n,
+  });
+  await chain.buy(privateSale, (await chain.fundedKeypairs(1, 2n * SOL))[0]!, SOL);
+  sales = {
+    public: publicSale,
+    private: privateSale,
+    leader: await chain.createPresale({
+      limits: { minUserBuyable: SOL / 10n, maxUserBuyable: SOL, maxTotalBuyable: 2n * SOL },
+      terms: { mode: 'instant' },
+    }),
+  };
+  const fixed = Object.values(sales).flatMap((sale) => [
+    sale.presale,
+    sale.vault,
+    findAuthorityAddress(chain.programId, sale.presale)[0],
+  ]);
+  const table = await chain.createLookupTable([
+    ...fixed,
+    chain.mint,
+    TOKEN_PROGRAM_ID,
+    SystemProgram.programId,
+  ]);
+  deployment = {
+    cluster: 'localnet',
+    rpcUrl: chain.localnet.rpcUrl,
+    wsUrl: chain.localnet.wsUrl,
+    programId: chain.programId.toBase58(),
+    mint: chain.mint.toBase58(),
+    privateRouteName: 'private',
+    presales: {
+      public: { address: sales.public.presale.toBase58() },
+      private: { address: sales.private.presale.toBase58() },
+      leader: { address: sales.leader.presale.toBase58() },
+    },
+    lookupTable: table.key.toBase58(),
+  };
+  keeperFile = path.join(dir, 'keeper.json');
+  const keeper = (await chain.fundedKeypairs(1, SOL))[0]!;
+  fs.writeFileSync(keeperFile, JSON.stringify(Array.from(keeper.secretKey)));
+}, 300_000);
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await chain?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A BFF with the production wiring on the test chain, its keeper paying with `keypair`. */
+async function startBff(keypair: string | undefined): Promise<FastifyInstance> {
+  const app = await createBff(
+    deployment,
+    loadConfig({
+      DATABASE_PATH: ':memory:',
+      PYTH_HERMES_URL: '',
+      KEEPER_INTERVAL_MS: '1000',
+      ...(keypair === undefined ? {} : { KEEPER_KEYPAIR: keypair }),
+    }),
+    { logger: false },
+  );
+  apps.push(app);
+  await app.ready();
+  return app;
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const statusOf = (app: FastifyInstance, variant: 'public' | 'private' | 'leader') =>
+  app.distribution.resources[variant].current()?.value ?? null;
+
+/** Until the keeper has looked at every presale once. */
+const allRead = (app: FastifyInstance) => () =>
+  (['public', 'private', 'leader'] as const).every((variant) => statusOf(app, variant) !== null);
+
+async function fbtOf(owner: Keypair): Promise<bigint> {
+  const account = getAssociatedTokenAddressSync(chain.mint, owner.publicKey);
+  return (await getAccount(chain.connection, account, 'confirmed')).amount;
+}
+
+describe('the keeper on the real local chain', () => {
+  it('finalizes a sale that sells out and distributes to every buyer, resuming after a restart', async () => {
+    const first = await startBff(keeperFile);
+    const address = await first.listen({ host: '127.0.0.1', port: 0 });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/api/v1/stream`);
+    const messages: DistributionResponse[] = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = streamServerMessageSchema.parse(JSON.parse(raw.toString()));
+      if (message.type === 'distribution' && message.topic === 'distribution:public') {
+        messages.push(message.data);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topics: ['distribution:public'] }));
+    await waitFor(() => messages.length > 0, 'the first public message');
+    await waitFor(allRead(first), 'a first look at every presale');
+    expect(messages[0]).toMatchObject({ phase: 'selling', status: 'open', buyers: 99 });
+    expect(statusOf(first, 'leader')?.phase).toBe('instant');
+
+    // Stopped in the middle, as a shutdown or a lost lease stops it: once a first batch is
+    // confirmed no new one starts (those already in flight may still land).
+    first.distribution.keeper?.onProgress((status) => {
+      if (status.buyersServed > 0n) first.backgroundLoops.stop();
+    });
+    // The last buy sells it out: its push makes the keeper finalize and distribute at once.
+    await chain.buy(sales.public, buyers.at(-1)!, EACH);
+    await waitFor(
+      () => (statusOf(first, 'public')?.buyersServed ?? 0n) > 0n,
+      'a first confirmed batch',
+    );
+    await first.close();
+    socket.close();
+    const stopped = await readDistributionPresale(
+      chain.connection,
+      chain.programId,
+      sales.public.presale,
+    );
+    expect(stopped.status).toBe('succeeded');
+    expect(stopped.buyersDelivered).toBeGreaterThan(0n);
+    expect(stopped.buyersDelivered).toBeLessThan(BigInt(BUYERS));
+    const phases = messages.map((message) => message.phase);
+    expect(phases).toContain('distributing');
+    const served = messages.filter((m) => m.phase === 'distributing').map((m) => m.buyersServed);
+    expect(served).toEqual([...served].sort((a, b) => a - b));
+    for (const message of messages)
+      expect(distributionResponseSchema.parse(message)).toEqual(message);
+
+    // A new instance reads the chain and finishes: nobody twice, nobody forgotten.
+    const second = await startBff(keeperFile);
+    await waitFor(() => statusOf(second, 'public')?.phase === 'done', 'the distribution to end');
+    for (const buyer of buyers) expect(await fbtOf(buyer)).toBe(TOKENS_EACH);
+    const done = await readDistributionPresale(
+      chain.connection,
+      chain.programId,
+      sales.public.presale,
+    );
+    expect(done).toMatchObject({ buyersDelivered: BigInt(BUYERS), tokensOwed: 0n });
+    expect(done.tokensDelivered).toBe(BigInt(BUYERS) * TOKENS_EACH);
+
+    const route = await second.inject('/api/v1/presales/public/distribution');
+    expect(route.json()).toMatchObject({
+      phase: 'done',
+      buyers: BUYERS,
+      buyersServed: BUYERS,
+      buyersDelivered: BUYERS,
+      keeperActive: true,
+    });
+
+    // The sale below its minimum raise is finalized as failed once its window ends.
+    await waitFor(() => statusOf(second, 'private')?.phase === 'failed', 'the failed sale', 30_000);
+    const failed = await readDistributionPresale(
+      chain.connection,
+      chain.programId,
+      sales.private.presale,
+    );
+    expect(failed).toMatchObject({ status: 'failed', tokensOwed: 0n, tokensDelivered: 0n });
+    expect((await second.inject('/api/v1/presales/private/distribution')).json()).toMatchObject({
+      phase: 'failed',
+      minimumRaiseLamports: (5n * SOL).toString(),
+      escrowLamports: SOL.toString(),
+    });
+
+    const ready = (await second.inject('/readyz')).json<Record<string, unknown>>();
+    expect(ready).toMatchObject({
+      status: 'ready',
+      warnings: [],
+      keeper: {
+        problem: null,
+        underfunded: false,
+        presales: {
+          public: { phase: 'done', buyersServed: BUYERS, buyers: BUYERS, lastError: null },
+          private: { phase: 'failed' },
+          leader: { phase: 'instant' },
+        },
+      },
+    });
+    const metrics = await second.metrics.render();
+    expect(metrics).toMatch(/fbt_keeper_fee_payer_usable\{[^}]*\} 1/);
+    expect(metrics).toMatch(/fbt_distribution_phase\{[^}]*variant="public",phase="done"[^}]*\} 1/);
+    expect(metrics).toMatch(
+      /fbt_keeper_transactions_total\{[^}]*kind="finalize",outcome="confirmed"/,
+    );
+  }, 300_000);
+
+  it('without a usable key warns in /readyz and the metrics, and sends nothing', async () => {
+    const missing = path.join(dir, 'not-yet.json');
+    const app = await startBff(missing);
+    await waitFor(allRead(app), 'a first look at every presale');
+    const ready = (await app.inject('/readyz')).json<Record<string, unknown>>();
+    expect(ready.status).toBe('ready');
+    expect(ready.warnings).toEqual([
+      `keeper: KEEPER_KEYPAIR ${missing} cannot be read (ENOENT); the public, private presale(s) deliver at completion and are not finalized or distributed by this deployment (fbt-operator finalize / distribute by hand)`,
+    ]);
+    expect(ready.keeper).toMatchObject({ feePayer: null, underfunded: false });
+    expect(await app.metrics.render()).toMatch(/fbt_keeper_fee_payer_usable\{[^}]*\} 0/);
+
+    // The key mounted later, with too little SOL: taken at the next look, and reported.
+    const poor = (await chain.fundedKeypairs(1, SOL / 100n))[0]!;
+    fs.writeFileSync(missing, JSON.stringify(Array.from(poor.secretKey)));
+    await waitFor(() => app.distribution.keeper?.feePayer().underfunded === true, 'the balance');
+    const later = (await app.inject('/readyz')).json<Record<string, unknown>>();
+    expect(later.warnings).toEqual([
+      `keeper: fee payer ${poor.publicKey.toBase58()} holds 0.01 SOL, below KEEPER_MIN_BALANCE_SOL (0.05 SOL): fund it`,
+    ]);
+    expect(await app.metrics.render()).toMatch(/fbt_keeper_underfunded\{[^}]*\} 1/);
+
+    // The seller's own key is never used.
+    const sellerFile = path.join(dir, 'seller.json');
+    fs.writeFileSync(sellerFile, JSON.stringify(Array.from(chain.seller.secretKey)));
+    const asSeller = await startBff(sellerFile);
+    await waitFor(allRead(asSeller), 'a first look at every presale');
+    expect(asSeller.distribution.keeper?.feePayer().problem).toContain(
+      "is the seller of the public presale: the keeper never signs with the seller's key",
+    );
+    expect(statusOf(asSeller, 'public')?.keeperActive).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+import { getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDistributionDemo, type DistributionDemoResult } from '../src/distribution-demo';
+
+let result: DistributionDemoResult | null = null;
+
+afterAll(async () => {
+  await result?.stack.stop();
+});
+
+describe('npm run demo:distribution', () => {
+  it('buys the public presale out with throwaway wallets and follows the keeper to Done', async () => {
+    const lines: string[] = [];
+    result = await runDistributionDemo({
+      buyers: 20,
+      log: (line) => lines.push(line),
+      slotMs: 100,
+    });
+    expect(lines).toContain('Distributing: 0 of 20');
+    expect(lines.at(-1)).toBe('Done: 20 of 20 buyers hold every FBT they bought');
+    expect(result.final).toMatchObject({ phase: 'done', buyers: 20, buyersDelivered: 20 });
+    // 20 buyers fit two one-packet transactions (14 per transaction with the lookup table).
+    expect(result.distributeTransactions).toBe(2);
+    expect(result.feeLamports).toBe(3n * 5_000n);
+    const mint = new PublicKey(result.stack.deployment.mint);
+    for (const buyer of result.buyers) {
+      const account = getAssociatedTokenAddressSync(mint, buyer.publicKey);
+      // 5 SOL at 50,000 lamports per FBT: 100,000 FBT each.
+      expect((await getAccount(result.stack.connection, account, 'confirmed')).amount).toBe(
+        100_000_000_000n,
+      );
+    }
+  }, 180_000);
+});
