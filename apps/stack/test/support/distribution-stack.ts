@@ -9,6 +9,7 @@ import { decodePresaleAccount, fetchBuyerRecord, type PresaleAccount } from '@fb
 import { PublicKey } from '@solana/web3.js';
 import { startStack, type Stack } from '../../src/stack';
 import { startBuyStack, type BuyStack } from './buy-stack';
+import { startRpcGate, type RpcGate } from './rpc-gate';
 
 const SOL = 1_000_000_000n;
 export const DAY = 86_400;
@@ -49,7 +50,11 @@ export const DISTRIBUTION_PRESALES = {
  * The whole product over presales of each delivery mode: a local chain seeded as `npm start`
  * seeds it (`startBuyStack`), three presales created on it by the seeded seller with the terms
  * of {@link DISTRIBUTION_PRESALES}, and a second BFF serving the site over a deployment naming
- * them (`startStack` with that chain as its cluster).
+ * them (`startStack` with that chain as its cluster), its keeper finalizing and distributing
+ * them with a fee payer of its own as their accounts change, its vesting rounds 30 days apart
+ * (at completion, the cliff, the end). The BFF reaches the chain's JSON-RPC through a gate
+ * (`startRpcGate`) that can hold its transactions, so a suite sees the states the keeper only
+ * passes through.
  */
 export interface DistributionStack {
   /** The site over the three presales, e.g. http://127.0.0.1:41234/ */
@@ -69,13 +74,19 @@ export interface DistributionStack {
   advanceClock(seconds: number): number;
   /** The chain's unix time now. */
   chainTime(): number;
+  /** Holds (or lets through) the transactions of the site's BFF: its keeper's, its `/rpc`'s. */
+  readonly gate: RpcGate;
   /** Runs an operator CLI command (`finalize`, `distribute`, …) over this deployment. */
   operatorCli(args: readonly string[]): Promise<string[]>;
   stop(): Promise<void>;
 }
 
 /** Creates the suite's three presales as the seeded seller and writes their deployment file. */
-async function createSuitePresales(chain: BuyStack, file: string): Promise<Deployment> {
+async function createSuitePresales(
+  chain: BuyStack,
+  file: string,
+  rpcUrl: string,
+): Promise<Deployment> {
   const now = BigInt(chain.localnet.chain.blockTime());
   const presales = {} as Record<PresaleVariant, { address: string }>;
   for (const variant of ['public', 'private', 'leader'] as const) {
@@ -96,7 +107,7 @@ async function createSuitePresales(chain: BuyStack, file: string): Promise<Deplo
   }
   const deployment: Deployment = {
     cluster: 'localnet',
-    rpcUrl: chain.localnet.rpcUrl,
+    rpcUrl,
     wsUrl: chain.localnet.wsUrl,
     programId: chain.deployment.programId,
     mint: chain.deployment.mint,
@@ -112,21 +123,38 @@ export async function startDistributionStack(distDir: string): Promise<Distribut
   const chain = await startBuyStack(distDir);
   const dir = mkdtempSync(path.join(tmpdir(), 'fbt-distribution-'));
   const deploymentFile = path.join(dir, 'deployment.json');
+  const keeperFile = path.join(dir, 'keeper.json');
+  let gate: RpcGate | undefined;
   let site: Stack;
   let deployment: Deployment;
   try {
-    deployment = await createSuitePresales(chain, deploymentFile);
+    gate = await startRpcGate(chain.localnet.rpcUrl);
+    deployment = await createSuitePresales(chain, deploymentFile, gate.url);
+    const keeper = await chain.fundedWallet(10);
+    writeFileSync(keeperFile, JSON.stringify([...keeper.secretKey]));
     site = await startStack({
-      cluster: { rpcUrl: chain.localnet.rpcUrl, wsUrl: chain.localnet.wsUrl, deploymentFile },
+      cluster: { rpcUrl: gate.url, wsUrl: chain.localnet.wsUrl, deploymentFile },
       dataDir: dir,
       siteDir: distDir,
-      bff: { logger: false, env: { ...TEST_SITE_ENV } },
+      bff: {
+        logger: false,
+        env: {
+          ...TEST_SITE_ENV,
+          KEEPER_KEYPAIR: keeperFile,
+          // Each presale is looked at when its account changes (a buy, a claim, a Finalize);
+          // the periodic look, which would race the page's Claim, comes after the suite.
+          KEEPER_INTERVAL_MS: '3600000',
+          KEEPER_VESTING_ROUND_MS: String(30 * DAY * 1000),
+        },
+      },
     });
   } catch (error) {
+    await gate?.stop();
     await chain.stop();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const rpcGate = gate;
   const programId = new PublicKey(deployment.programId);
   const presaleAddress = (variant: PresaleVariant) =>
     new PublicKey(deployment.presales[variant].address);
@@ -149,11 +177,22 @@ export async function startDistributionStack(distDir: string): Promise<Distribut
     buyerRecord: (variant, owner) =>
       fetchBuyerRecord(chain.connection, programId, presaleAddress(variant), owner),
     advanceClock: (seconds) => chain.localnet.chain.advanceClock(seconds),
+    gate: rpcGate,
     chainTime: () => chain.localnet.chain.blockTime(),
     async operatorCli(args) {
       const out: string[] = [];
       const code = await runCli(
-        [...args, '--keypair', operatorFile, '--deployment', deploymentFile],
+        [
+          ...args,
+          '--keypair',
+          operatorFile,
+          '--deployment',
+          deploymentFile,
+          '--url',
+          chain.localnet.rpcUrl,
+          '--ws-url',
+          chain.localnet.wsUrl,
+        ],
         { stdout: (line) => out.push(line), stderr: (line) => out.push(line), env: {} },
       );
       if (code !== 0) {
@@ -162,6 +201,7 @@ export async function startDistributionStack(distDir: string): Promise<Distribut
       return out;
     },
     async stop() {
+      await rpcGate.stop();
       await site.stop();
       await chain.stop();
       rmSync(dir, { recursive: true, force: true });

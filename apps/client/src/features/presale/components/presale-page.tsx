@@ -73,7 +73,7 @@ function useDistribution(
   delivery: PresaleDeliveryView | undefined,
   saleEnd: number | null,
 ) {
-  const report = useDistributionReport(variant);
+  const report = useDistributionReport(variant, delivery?.mode === 'at-completion');
   const ticking =
     delivery?.mode === 'at-completion' &&
     (saleEnd !== null || (delivery.status === 'succeeded' && delivery.vesting.vestingSeconds > 0));

@@ -94,18 +94,53 @@ describe('the distribution on the target card, from the keeper’s live report',
     expect(live({})).toEqual({ kind: 'distributing', done: 10n, total: 28n });
   });
 
+  it('reads the account when the report is behind it, and a failed sale’s refunds there', () => {
+    expect(
+      distributionStatus({
+        delivery: { ...SALE, status: 'sold-out' },
+        nowSeconds: COMPLETED,
+        saleEnded: false,
+        report: report({ phase: 'selling', status: 'open' }),
+      }),
+    ).toEqual({ kind: 'awaiting' });
+    expect(
+      distributionStatus({
+        delivery: { ...SALE, status: 'failed', buyersRefunded: 5n },
+        nowSeconds: COMPLETED,
+        saleEnded: false,
+        report: report({ phase: 'failed', status: 'failed', buyers: 28, buyersRefunded: 0 }),
+      }),
+    ).toEqual({ kind: 'failed', done: 5n, total: 28n });
+  });
+
   it('maps each phase', () => {
     expect(live({ phase: 'selling' })).toBeNull();
+    expect(
+      distributionStatus({
+        delivery: { ...SALE, status: 'open', completedAt: null },
+        nowSeconds: COMPLETED,
+        saleEnded: true,
+        report: report({ phase: 'selling', status: 'open' }),
+      }),
+    ).toEqual({ kind: 'awaiting' });
     expect(live({ phase: 'awaiting-finalize' })).toEqual({ kind: 'awaiting' });
     expect(live({ phase: 'vesting' }, VESTING, COMPLETED + DAY)).toEqual({
       kind: 'vesting',
       until: COMPLETED + 30 * DAY,
     });
-    expect(live({ phase: 'done' })).toEqual({ kind: 'done' });
-    expect(live({ phase: 'failed', buyersRefunded: 2 })).toEqual({
-      kind: 'failed',
-      done: 2n,
+    expect(live({ phase: 'vesting' }, VESTING, COMPLETED + 30 * DAY)).toEqual({
+      kind: 'distributing',
+      done: 3n,
       total: 28n,
     });
+    expect(live({ phase: 'done' })).toEqual({ kind: 'done' });
+    expect(
+      distributionStatus({
+        delivery: { ...SALE, status: 'open', completedAt: null },
+        nowSeconds: COMPLETED,
+        saleEnded: false,
+        report: report({ phase: 'selling', status: 'open' }),
+      }),
+    ).toBeNull();
   });
 });

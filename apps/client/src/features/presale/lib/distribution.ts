@@ -25,11 +25,14 @@ function fromReport(
   report: DistributionResponse,
   delivery: PresaleDeliveryView,
   nowSeconds: number,
+  saleEnded: boolean,
 ): DistributionStatus | null {
   switch (report.phase) {
     case 'instant':
-    case 'selling':
       return null;
+    case 'selling':
+      // Read before the window's end, seen after it (by the page's clock): complete.
+      return saleEnded ? { kind: 'awaiting' } : null;
     case 'awaiting-finalize':
       return { kind: 'awaiting' };
     case 'distributing':
@@ -39,23 +42,21 @@ function fromReport(
         total: BigInt(report.buyers),
       };
     case 'vesting': {
+      // A report read before the vesting's end, seen after it: the account says the rest.
       const until = vestingEnd(delivery, nowSeconds);
-      return until === null ? { kind: 'done' } : { kind: 'vesting', until };
+      return until === null ? fromAccount(delivery, nowSeconds, false) : { kind: 'vesting', until };
     }
     case 'done':
       return { kind: 'done' };
     case 'failed':
-      return {
-        kind: 'failed',
-        done: BigInt(report.buyersRefunded),
-        total: BigInt(report.buyers),
-      };
+      return fromAccount(delivery, nowSeconds, false);
   }
 }
 
 /**
  * The distribution's status at unix time `nowSeconds`: from the keeper's live report when the
- * page has one for this presale, else from the presale account's own fields (`buyersDelivered`
+ * page has one for this presale at the account's status, else from the presale account's own
+ * fields (`buyersDelivered`
  * of `buyerCount`, which count buyers holding every FBT they bought, so a running vesting reads
  * as vesting). `saleEnded`: the window closed (by the page's clock), which completes an open
  * sale.
@@ -68,10 +69,25 @@ export function distributionStatus(input: {
 }): DistributionStatus | null {
   const { delivery, nowSeconds } = input;
   if (delivery.mode !== 'at-completion') return null;
-  if (input.report !== undefined) return fromReport(input.report, delivery, nowSeconds);
+  // The report is the keeper's last look; the account is read on every change. A report of
+  // another status than the account's is behind it (a look under way), and refunds are the
+  // buyers' own (the keeper does not look at a failed sale again): the account says those.
+  const report = input.report;
+  if (report !== undefined && report.status === delivery.status && delivery.status !== 'failed') {
+    return fromReport(report, delivery, nowSeconds, input.saleEnded);
+  }
+  return fromAccount(delivery, nowSeconds, input.saleEnded);
+}
+
+/** The status from the presale account's own fields. */
+function fromAccount(
+  delivery: PresaleDeliveryView,
+  nowSeconds: number,
+  saleEnded: boolean,
+): DistributionStatus | null {
   switch (delivery.status) {
     case 'open':
-      return input.saleEnded ? { kind: 'awaiting' } : null;
+      return saleEnded ? { kind: 'awaiting' } : null;
     case 'sold-out':
       return { kind: 'awaiting' };
     case 'failed':

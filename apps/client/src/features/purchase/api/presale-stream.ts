@@ -1,7 +1,11 @@
-import type { PresaleResponse, PresaleVariant } from '@fbt/domain';
+import type { DistributionResponse, PresaleResponse, PresaleVariant } from '@fbt/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { distributionQueryKey, parseDistribution } from '../../../lib/distribution-api';
+import {
+  distributionQueryKey,
+  newerDistribution,
+  parseDistribution,
+} from '../../../lib/distribution-api';
 import { newerPresale, parsePresale, presaleQueryKey } from '../../../lib/presale-api';
 import { ignoreMalformed, useStream } from '../../../lib/use-stream';
 import { parseSolPrice, solPriceQueryKey } from './get-sol-price';
@@ -32,7 +36,11 @@ export function usePresaleStream(variant: PresaleVariant): void {
         }, ignoreMalformed);
       } else if (message.type === 'distribution' && message.topic === `distribution:${variant}`) {
         parseDistribution(message.data).then(
-          (report) => queryClient.setQueryData(distributionQueryKey(variant), report),
+          (report) =>
+            queryClient.setQueryData<DistributionResponse>(
+              distributionQueryKey(variant),
+              (current) => newerDistribution(current, report),
+            ),
           ignoreMalformed,
         );
       } else if (message.type === 'price') {
