@@ -250,6 +250,8 @@ describe('a vesting sale at completion', () => {
     buyer = await stack.chain.fundedWallet(10);
     lastBuyer = await stack.chain.fundedWallet(120);
     ({ page, close, errors } = await openBuyerPage(browser, stack, '/presale', { wallet: buyer }));
+    // The chain's clock moved ahead in the suite before: the page keeps to it.
+    await followChainClock(page);
   });
   afterAll(async () => {
     expect(errors).toEqual([]);

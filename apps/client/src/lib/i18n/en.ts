@@ -268,6 +268,7 @@ export const en = {
 
   'progress.goal': 'Goal',
   'progress.completed': 'Completed',
+  'progress.final': '{current} {unit}',
   'progress.remaining': '{current} {unit} · {remaining} to go',
   'progress.completedAlt': 'Goal completed badge',
   'progress.percent': '{percent}% of goal',

@@ -267,6 +267,7 @@ export const it: Messages = {
 
   'progress.goal': 'Obiettivo',
   'progress.completed': 'Completato',
+  'progress.final': '{current} {unit}',
   'progress.remaining': '{current} {unit} · ne mancano {remaining}',
   'progress.completedAlt': 'Badge obiettivo completato',
   'progress.percent': '{percent}% dell’obiettivo',

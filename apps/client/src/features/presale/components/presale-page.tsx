@@ -229,7 +229,7 @@ export function PresalePage({
             formatRemaining={(remaining) => `${formatSol(remaining, { maxFractionDigits: 4 })} SOL`}
             {...(distribution === null
               ? {}
-              : { footer: <DistributionLine status={distribution} /> })}
+              : { footer: <DistributionLine status={distribution} />, final: true })}
           />
           {distribution === null ? (
             <HowToBuy delivery={delivery} saleEnd={presale.data?.window.end ?? null} />
