@@ -303,6 +303,7 @@ describe('a vesting sale at completion', () => {
     // The keeper's Finalize waits at the gate while the page shows the sold-out sale.
     stack.gate.close();
     await buyFromNode(stack, lastBuyer, '99', 'public');
+    await followChainClock(page);
     await page.getByTestId('sold-out').waitFor();
     expect(await text(page, 'sold-out')).toMatch(
       /Your FBT are delivered as soon as the sale is finalized\.$/,
