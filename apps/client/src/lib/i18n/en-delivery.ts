@@ -6,6 +6,8 @@
  * catalogue (`en.ts` spreads it).
  */
 export const enDelivery = {
+  'delivery.copyProgram':
+    'The FBT on sale are held on chain by the presale program, which enforces every limit.',
   'delivery.copyInstant': 'Every purchase delivers its FBT at once, in the same transaction.',
   'delivery.copyCompletionEnd':
     'Distribution starts automatically when 100% of the presale allocation is reached, or when the sale closes on {date}.',

@@ -2,6 +2,8 @@ import type { enDelivery } from './en-delivery';
 
 /** Italian copy of `en-delivery.ts` (same keys; `it.ts` spreads it). */
 export const itDelivery: Record<keyof typeof enDelivery, string> = {
+  'delivery.copyProgram':
+    'Gli FBT in vendita sono custoditi on-chain dal programma della prevendita, che applica ogni limite.',
   'delivery.copyInstant': 'Ogni acquisto consegna subito i suoi FBT, nella stessa transazione.',
   'delivery.copyCompletionEnd':
     'La distribuzione parte automaticamente quando viene raggiunto il 100% dell’allocazione di prevendita, o quando la vendita chiude il {date}.',

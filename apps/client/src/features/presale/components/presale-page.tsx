@@ -180,6 +180,7 @@ export function PresalePage({
         <h1 className="page-title">{t('presale.title')}</h1>
         <div className="presale__copy">
           <p>{t('presale.copy1')}</p>
+          <p>{t('delivery.copyProgram')}</p>
           <p className="presale__question">{t('presale.copy3')}</p>
         </div>
         {variant === 'leader' ? (
