@@ -41,6 +41,7 @@ import { accountCounts, accountLayout, instructionTag } from '../src/idl/layout'
 import { readSvmAccount } from './support/index';
 import { SOL } from './support/attack-helpers';
 import { buy, createFundedKeypair, createPresale, send } from './support/harness';
+import { claim, createAtCompletionSale, END, finalize, setNow } from './support/distribution';
 import {
   accountDataCodec,
   IDL,
@@ -208,6 +209,43 @@ describe('the client’s account decoders against the IDL', () => {
     const leader = decode('leaderRecord', leaderBytes);
     expect(decodeLeaderRecordAccount(leaderBytes)).toEqual(leaderRecordFromIdl(leader));
     expect(leader).toMatchObject({ code: 'idl-check', codeLength: 9, accrued: SOL / 10n });
+  });
+});
+
+describe('the client’s decoders against the IDL on an at-completion sale the program wrote', () => {
+  it('reads the presale, a delivered record and an escrowed leader record the same way', () => {
+    const s = createAtCompletionSale('v3', {
+      mode: 'at-completion',
+      minimumRaise: SOL,
+      vesting: { unlockedAtCompletionBps: 4_000, cliffSeconds: 60, vestingSeconds: 600 },
+    });
+    const { programId, presale: presaleAddress, seller } = s.fixture;
+    const leaderWallet = createFundedKeypair(s.svm, 1n).publicKey;
+    const register = buildRegisterLeaderInstruction({
+      ...{ programId, presale: presaleAddress, seller: seller.publicKey, leaderWallet },
+      code: 'idl-escrow',
+    });
+    expect(send(s, [register], [seller]).error).toBe('');
+    const [leaderRecord] = findLeaderRecordAddress(programId, presaleAddress, 'idl-escrow');
+    const buyer = createFundedKeypair(s.svm, 5n);
+    expect(buy(s, buyer, 2n * SOL, { leaderRecord }).error).toBe('');
+    setNow(s, END + 300n);
+    expect(finalize(s, buyer).error).toBe('');
+    expect(claim(s, buyer).error).toBe('');
+    const read = (address: PublicKey) => readSvmAccount(s.svm, address)?.data ?? new Uint8Array();
+    const presaleBytes = read(presaleAddress);
+    const presale = decode('presaleAccount', presaleBytes);
+    expect(decodePresaleAccount(presaleBytes)).toEqual(presaleFromIdl(presale));
+    expect(presale).toMatchObject({ version: 3, deliveryMode: 1, status: 2, completedAt: END });
+    const [record] = findBuyerRecordAddress(programId, presaleAddress, buyer.publicKey);
+    const recordBytes = read(record);
+    const decoded = decode('buyerRecord', recordBytes);
+    expect(decodeBuyerRecordAccount(recordBytes)).toEqual(buyerRecordFromIdl(decoded));
+    expect(decoded.tokensDelivered).toBeGreaterThan(0n);
+    const leaderBytes = read(leaderRecord);
+    const leader = decode('leaderRecord', leaderBytes);
+    expect(decodeLeaderRecordAccount(leaderBytes)).toEqual(leaderRecordFromIdl(leader));
+    expect(leader).toMatchObject({ version: 2, commissionInEscrow: true, accrued: SOL / 5n });
   });
 });
 
