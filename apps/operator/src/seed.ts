@@ -12,6 +12,7 @@ import { applyBuyLookupTable, planBuyLookupTable } from './lookup-table';
 import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
+import { readChainTime } from './sale-window';
 import { sendInstructions } from './send';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
@@ -32,12 +33,15 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
 export type SeedDelivery = 'instant' | 'at-completion';
 
 const DAY_SECONDS = 86_400;
+/** How long the seeded presales at completion sell: their window ends this many days after. */
+export const SEED_SALE_DAYS = 365;
 
 /**
- * The terms of the seeded presales at completion. None has a minimum raise: a minimum needs an
- * end to the sale window and the seeded presales have no window, so each completes when it
- * sells out, the moment "distribution starts automatically when 100% of the presale allocation
- * is reached" describes. The public and leader sales unlock everything at completion; the
+ * The terms of the seeded presales at completion. Each sells for a year ({@link SEED_SALE_DAYS}:
+ * the program needs an end to the window of a sale at completion) and completes when it sells
+ * out, the moment "distribution starts automatically when 100% of the presale allocation is
+ * reached" describes, or at the year's end; none has a minimum raise, so each succeeds either
+ * way. The public and leader sales unlock everything at completion; the
  * private round vests, as private rounds usually do: 25% at completion, nothing more for 30
  * days, then linearly until 180 days.
  */
@@ -199,26 +203,13 @@ export async function seedLocalChain(
   const { mint } = await createFbtMint({ connection, payer: operator });
   log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
 
-  const presales = {} as Record<
-    'public' | 'private' | 'leader',
-    { address: string; tempTokenAccount: string }
-  >;
-  for (const variant of ['public', 'private', 'leader'] as const) {
-    const created = await createPresale({
-      connection,
-      programId,
-      seller: operator,
-      mint,
-      tokenPrice: TOKEN_PRICE_LAMPORTS,
-      limits: SEED_PRESALES[variant],
-      ...(delivery === 'at-completion' ? { terms: SEED_DELIVERY_TERMS[variant] } : {}),
-    });
-    presales[variant] = {
-      address: created.presale.toBase58(),
-      tempTokenAccount: created.tempTokenAccount.toBase58(),
-    };
-    log(`${variant} presale ${created.presale.toBase58()} (${delivery})`);
-  }
+  const presales = await createSeedPresales(connection, {
+    programId,
+    operator,
+    mint,
+    delivery,
+    log,
+  });
 
   const testWallets: SeedDeployment['testWallets'] = [];
   for (const [index, name] of TEST_WALLETS.entries()) {
@@ -278,6 +269,45 @@ export async function seedLocalChain(
   fs.writeFileSync(tmp, `${JSON.stringify(deployment, null, 2)}\n`);
   fs.renameSync(tmp, file);
   return { deployment, created: true, file };
+}
+
+/** The public, private and leader presales of a seeding, as the deployment file names them. */
+async function createSeedPresales(
+  connection: Connection,
+  seed: {
+    programId: PublicKey;
+    operator: Keypair;
+    mint: PublicKey;
+    delivery: SeedDelivery;
+    log: (line: string) => void;
+  },
+): Promise<Record<'public' | 'private' | 'leader', { address: string; tempTokenAccount: string }>> {
+  const presales = {} as Record<
+    'public' | 'private' | 'leader',
+    { address: string; tempTokenAccount: string }
+  >;
+  // At completion the program needs a window's end: a year from now, so a sale ends even if
+  // it never sells out.
+  const end = (await readChainTime(connection)) + BigInt(SEED_SALE_DAYS * DAY_SECONDS);
+  for (const variant of ['public', 'private', 'leader'] as const) {
+    const created = await createPresale({
+      connection,
+      programId: seed.programId,
+      seller: seed.operator,
+      mint: seed.mint,
+      tokenPrice: TOKEN_PRICE_LAMPORTS,
+      limits: SEED_PRESALES[variant],
+      ...(seed.delivery === 'at-completion'
+        ? { terms: SEED_DELIVERY_TERMS[variant], window: { start: 0n, end } }
+        : {}),
+    });
+    presales[variant] = {
+      address: created.presale.toBase58(),
+      tempTokenAccount: created.tempTokenAccount.toBase58(),
+    };
+    seed.log(`${variant} presale ${created.presale.toBase58()} (${seed.delivery})`);
+  }
+  return presales;
 }
 
 /**

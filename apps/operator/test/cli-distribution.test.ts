@@ -93,7 +93,11 @@ describe('create-presale: delivery, minimum raise and vesting', () => {
     ],
     [
       ['--delivery', 'at-completion', '--minimum-raise', '50'],
-      "--minimum-raise needs --end <time>: buyers' SOL waits in escrow until the sale completes, so the sale must end",
+      '--delivery at-completion needs --end <time>: buyers wait for their FBT (and, below the minimum raise, their SOL) until the sale completes, so it must end (it completes earlier if it sells out)',
+    ],
+    [
+      ['--delivery', 'at-completion'],
+      '--delivery at-completion needs --end <time>: buyers wait for their FBT until the sale completes, so it must end (it completes earlier if it sells out)',
     ],
     [
       ['--delivery', 'at-completion', '--minimum-raise', '0', '--end', '2100-01-01'],

@@ -8,7 +8,8 @@ export type DistributionErrorCode =
   | 'SALE_FAILED'
   | 'TRANSACTION_REFUSED'
   | 'TRANSACTION_FAILED'
-  | 'TRANSACTION_EXPIRED';
+  | 'TRANSACTION_EXPIRED'
+  | 'RPC_UNAVAILABLE';
 
 /** A failure of the distribution's reads or transactions (see {@link DistributionErrorCode}). */
 export class DistributionError extends Error {

@@ -149,8 +149,9 @@ export interface SendDistributionOptions {
 }
 
 /**
- * Sends a plan's batches, `inFlight` at a time; a batch that is refused or fails is reported
- * and the others go on (a later pass plans it again from the chain). Idempotent: a buyer
+ * Sends a plan's batches, `inFlight` at a time; a batch that is refused, fails or cannot be
+ * sent (the node unreachable) is reported and the others go on (a later pass plans it again
+ * from the chain). Idempotent: a buyer
  * delivered since the plan has nothing due, so the program skips it.
  */
 export async function sendDistribution(
@@ -173,8 +174,16 @@ export async function sendDistribution(
         );
         outcome = { batch, confirmed };
       } catch (error) {
-        if (!(error instanceof DistributionError)) throw error;
-        outcome = { batch, error };
+        outcome = {
+          batch,
+          error:
+            error instanceof DistributionError
+              ? error
+              : new DistributionError(
+                  'RPC_UNAVAILABLE',
+                  `the cluster could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+                ),
+        };
       }
       outcomes.push(outcome);
       options.onBatch?.(outcome);

@@ -27,6 +27,8 @@ export interface ConfirmedTransaction {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Status reads in a row the node may fail before a transaction is given up on. */
+const MAX_UNANSWERED_POLLS = 10;
 
 /** The program's error by name (`InvalidTokenAccount (6016)`), else the cluster's first line. */
 function refusal(error: unknown, logs: readonly string[]): string {
@@ -50,8 +52,24 @@ async function confirmOrExpire(
   options: Required<SendOptions>,
 ): Promise<number | null> {
   let lastBroadcast = Date.now();
+  let unanswered = 0;
   for (;;) {
-    const [status] = (await connection.getSignatureStatuses([signature])).value;
+    let status;
+    try {
+      [status] = (await connection.getSignatureStatuses([signature])).value;
+      unanswered = 0;
+    } catch (error) {
+      // A node that stops answering for a moment: ask again; for long, give the batch up (a
+      // later pass sees from the chain whether it landed).
+      if (++unanswered >= MAX_UNANSWERED_POLLS) {
+        throw new DistributionError(
+          'RPC_UNAVAILABLE',
+          `the cluster did not answer about ${signature}: ${refusal(error, [])}`,
+        );
+      }
+      await sleep(options.pollMs);
+      continue;
+    }
     if (status?.err) {
       throw new DistributionError(
         'TRANSACTION_FAILED',
@@ -66,7 +84,8 @@ async function confirmOrExpire(
     ) {
       return status.slot;
     }
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) return null;
+    const height = await connection.getBlockHeight('confirmed').catch(() => null);
+    if (height !== null && height > lastValidBlockHeight) return null;
     if (Date.now() - lastBroadcast >= options.rebroadcastMs) {
       lastBroadcast = Date.now();
       await connection

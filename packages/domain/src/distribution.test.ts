@@ -78,7 +78,11 @@ describe('the distribution message', () => {
 
   it('has a stream topic per presale and parses as a stream message', () => {
     expect(STREAM_TOPICS).toEqual(
-      expect.arrayContaining(['distribution:public', 'distribution:private', 'distribution:leader']),
+      expect.arrayContaining([
+        'distribution:public',
+        'distribution:private',
+        'distribution:leader',
+      ]),
     );
     const message = { type: 'distribution', topic: 'distribution:public', data };
     expect(streamServerMessageSchema.parse(message)).toEqual(message);

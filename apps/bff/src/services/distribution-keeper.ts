@@ -83,6 +83,129 @@ interface PresaleState {
 const describe = (error: unknown) =>
   error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
 
+/** What the keeper's steps share: its ports, its per-presale state, and what it may do now. */
+interface KeeperContext extends DistributionKeeperOptions {
+  readonly roundSeconds: bigint;
+  readonly states: Record<PresaleVariant, PresaleState>;
+  /** The fee payer if the keeper may sign with it: configured, readable, no presale's seller. */
+  usableKey(): KeeperKey;
+  running(): boolean;
+  statusOf(variant: PresaleVariant, presale: DistributionPresale, now: bigint): DistributionStatus;
+  progress(status: DistributionStatus): void;
+}
+
+/** Sends Finalize once the sale is complete (a usable key, running); returns the presale then. */
+async function finalizeIfDue(
+  context: KeeperContext,
+  variant: PresaleVariant,
+  presale: DistributionPresale,
+  now: bigint,
+): Promise<DistributionPresale> {
+  const { keeper, metrics, log } = context;
+  const key = context.usableKey();
+  if (!context.running() || !('keypair' in key) || !saleCompletion(presale, now).needsFinalize) {
+    return presale;
+  }
+  try {
+    const sent = await keeper.chain.finalize(presale, key.keypair);
+    metrics.transaction('finalize', 'confirmed');
+    metrics.fees(LAMPORTS_PER_SIGNATURE);
+    log.info({ variant, signature: sent.signature }, 'keeper finalized a complete presale');
+  } catch (error) {
+    // Another keeper (or an operator) may have finalized it first: the read below tells.
+    metrics.transaction('finalize', 'failed');
+    context.states[variant].lastError = `finalize: ${describe(error)}`;
+    log.warn({ variant, err: error }, 'keeper could not finalize');
+  }
+  return keeper.chain.readPresale(context.addresses[variant]);
+}
+
+/** Sends a round's batches; the buyers served grow as each batch is confirmed. */
+async function sendRound(
+  context: KeeperContext,
+  variant: PresaleVariant,
+  presale: DistributionPresale,
+  records: readonly BuyerRecordEntry[],
+  round: bigint,
+  now: bigint,
+): Promise<void> {
+  const { keeper, metrics, log } = context;
+  const key = context.usableKey();
+  if (!('keypair' in key)) return;
+  const state = context.states[variant];
+  const waiting = new Set(
+    records
+      .filter((entry) => entry.delivered < unlockedTokens(presale, entry.bought, round))
+      .map((entry) => entry.buyer.toBase58()),
+  );
+  const plan = await keeper.chain.planDistribution(presale, records, now, key.keypair.publicKey);
+  let served = BigInt(records.length - waiting.size);
+  // The presale as each confirmed batch leaves it (the program's own arithmetic), so every
+  // message of the round agrees with itself; the read after the round replaces it.
+  let projected = presale;
+  const publish = () => {
+    state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
+    context.progress(context.statusOf(variant, projected, now));
+  };
+  publish();
+  const onBatch = (outcome: BatchOutcome) => {
+    if ('error' in outcome) {
+      metrics.transaction('distribute', 'failed');
+      state.lastError = `distribute: ${outcome.error.message}`;
+      log.warn({ variant, err: outcome.error }, 'keeper distribute transaction failed');
+      return;
+    }
+    metrics.transaction('distribute', 'confirmed');
+    metrics.fees(outcome.batch.feeLamports);
+    for (const target of outcome.batch.targets) {
+      if (waiting.delete(target.buyer.toBase58())) served++;
+      projected = {
+        ...projected,
+        tokensOwed: projected.tokensOwed - target.due,
+        tokensDelivered: projected.tokensDelivered + target.due,
+        buyersDelivered: projected.buyersDelivered + (target.completes ? 1n : 0n),
+      };
+    }
+    publish();
+  };
+  const result = await keeper.chain.sendDistribution(plan, key.keypair, {
+    onBatch,
+    stopped: () => !context.running(),
+  });
+  log.info(
+    { variant, confirmed: result.confirmed, failed: result.failed, tokens: String(result.tokens) },
+    'keeper distribution round sent',
+  );
+  if (result.failed === 0 && result.confirmed === plan.batches.length) state.servedRound = round;
+}
+
+/**
+ * The round's distribution: the records read once per round (only with a usable key: without
+ * one the program's count stands), the batches sent when owed. True when anything was sent.
+ */
+async function distributeIfOwed(
+  context: KeeperContext,
+  variant: PresaleVariant,
+  presale: DistributionPresale,
+  now: bigint,
+): Promise<boolean> {
+  const state = context.states[variant];
+  const round = currentRound(presale, now, context.roundSeconds);
+  if (round === null || (state.servedRound === round && state.counts !== null)) return false;
+  if (!context.running() || !('keypair' in context.usableKey())) return false;
+  const records = await context.keeper.chain.listBuyerRecords(presale);
+  const servedAtRound = records.filter(
+    (entry) => entry.delivered >= unlockedTokens(presale, entry.bought, round),
+  ).length;
+  state.counts = { served: BigInt(servedAtRound), unreachable: 0n };
+  if (!roundOwed(presale, records, now, context.roundSeconds)) {
+    state.servedRound = round;
+    return false;
+  }
+  await sendRound(context, variant, presale, records, round, now);
+  return true;
+}
+
 /**
  * Creates the keeper of the deployment's presales. It holds no state the chain does not: what
  * is delivered is read from the buyer records at each round, so a restart (or another instance
@@ -90,185 +213,68 @@ const describe = (error: unknown) =>
  * skips a buyer with nothing due).
  */
 export function createDistributionKeeper(options: DistributionKeeperOptions): DistributionKeeper {
-  const { keeper, addresses, clock, metrics, log } = options;
-  const roundSeconds = BigInt(Math.max(1, Math.floor(keeper.vestingRoundMs / 1000)));
+  const { keeper, addresses } = options;
   const listeners = new Set<(status: DistributionStatus) => void>();
   const sellers = new Map<PresaleVariant, string>();
-  const states = Object.fromEntries(
-    PRESALE_VARIANTS.map((variant) => [
-      variant,
-      { counts: null, servedRound: null, lastRunAt: null, lastError: null },
-    ]),
-  ) as Record<PresaleVariant, PresaleState>;
   let running = false;
   let balance: bigint | null = null;
-
-  /** The fee payer if the keeper may sign with it: configured, readable, no presale's seller. */
-  const usableKey = (): KeeperKey => {
-    const key = keeper.feePayer();
-    if ('problem' in key) return key;
-    const address = key.keypair.publicKey.toBase58();
-    const sold = PRESALE_VARIANTS.find((variant) => sellers.get(variant) === address);
-    if (sold !== undefined) {
-      return {
-        problem: `KEEPER_KEYPAIR ${address} is the seller of the ${sold} presale: the keeper never signs with the seller's key; give it a small key of its own`,
-      };
-    }
-    return key;
-  };
-  const statusOf = (
-    variant: PresaleVariant,
-    presale: DistributionPresale,
-    now: bigint,
-  ): DistributionStatus =>
-    toDistributionStatus({
-      variant,
-      presale,
-      now,
-      counts: states[variant].counts,
-      roundSeconds,
-      keeperActive: running && 'keypair' in usableKey(),
-    });
-  const progress = (status: DistributionStatus) => {
-    for (const listener of [...listeners]) listener(status);
-  };
-
-  async function finalizeIfDue(
-    variant: PresaleVariant,
-    presale: DistributionPresale,
-    now: bigint,
-  ): Promise<DistributionPresale> {
-    const key = usableKey();
-    if (!running || !('keypair' in key) || !saleCompletion(presale, now).needsFinalize) {
-      return presale;
-    }
-    try {
-      const sent = await keeper.chain.finalize(presale, key.keypair);
-      metrics.transaction('finalize', 'confirmed');
-      metrics.fees(LAMPORTS_PER_SIGNATURE);
-      log.info({ variant, signature: sent.signature }, 'keeper finalized a complete presale');
-    } catch (error) {
-      // Another keeper (or an operator) may have finalized it first: the read below tells.
-      metrics.transaction('finalize', 'failed');
-      states[variant].lastError = `finalize: ${describe(error)}`;
-      log.warn({ variant, err: error }, 'keeper could not finalize');
-    }
-    return keeper.chain.readPresale(addresses[variant]);
-  }
-
-  /** Sends a round's batches; the buyers served grow as each batch is confirmed. */
-  async function sendRound(
-    variant: PresaleVariant,
-    presale: DistributionPresale,
-    records: readonly BuyerRecordEntry[],
-    round: bigint,
-    now: bigint,
-  ): Promise<void> {
-    const key = usableKey();
-    if (!('keypair' in key)) return;
-    const state = states[variant];
-    const waiting = new Set(
-      records
-        .filter((entry) => entry.delivered < unlockedTokens(presale, entry.bought, round))
-        .map((entry) => entry.buyer.toBase58()),
-    );
-    const plan = await keeper.chain.planDistribution(presale, records, now, key.keypair.publicKey);
-    let served = BigInt(records.length - waiting.size);
-    // The presale as each confirmed batch leaves it (the program's own arithmetic), so every
-    // message of the round agrees with itself; the read after the round replaces it.
-    let projected = presale;
-    state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
-    progress(statusOf(variant, projected, now));
-    const onBatch = (outcome: BatchOutcome) => {
-      if ('error' in outcome) {
-        metrics.transaction('distribute', 'failed');
-        state.lastError = `distribute: ${outcome.error.message}`;
-        log.warn({ variant, err: outcome.error }, 'keeper distribute transaction failed');
-        return;
-      }
-      metrics.transaction('distribute', 'confirmed');
-      metrics.fees(outcome.batch.feeLamports);
-      for (const target of outcome.batch.targets) {
-        if (waiting.delete(target.buyer.toBase58())) served++;
-        projected = {
-          ...projected,
-          tokensOwed: projected.tokensOwed - target.due,
-          tokensDelivered: projected.tokensDelivered + target.due,
-          buyersDelivered: projected.buyersDelivered + (target.completes ? 1n : 0n),
-        };
-      }
-      state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
-      progress(statusOf(variant, projected, now));
-    };
-    const result = await keeper.chain.sendDistribution(plan, key.keypair, {
-      onBatch,
-      stopped: () => !running,
-    });
-    log.info(
-      {
+  const context: KeeperContext = {
+    ...options,
+    roundSeconds: BigInt(Math.max(1, Math.floor(keeper.vestingRoundMs / 1000))),
+    states: Object.fromEntries(
+      PRESALE_VARIANTS.map((variant) => [
         variant,
-        confirmed: result.confirmed,
-        failed: result.failed,
-        tokens: String(result.tokens),
-      },
-      'keeper distribution round sent',
-    );
-    if (result.failed === 0 && result.confirmed === plan.batches.length) state.servedRound = round;
-  }
-
-  /** The round's distribution: the records read once per round, the batches sent when owed. */
-  async function distributeIfOwed(
-    variant: PresaleVariant,
-    presale: DistributionPresale,
-    now: bigint,
-  ): Promise<boolean> {
-    const state = states[variant];
-    const round = currentRound(presale, now, roundSeconds);
-    if (round === null || (state.servedRound === round && state.counts !== null)) return false;
-    // Without a fee payer to act, the records are not read: the program's count stands.
-    if (!running || !('keypair' in usableKey())) return false;
-    const records = await keeper.chain.listBuyerRecords(presale);
-    const servedAtRound = records.filter(
-      (entry) => entry.delivered >= unlockedTokens(presale, entry.bought, round),
-    ).length;
-    state.counts = { served: BigInt(servedAtRound), unreachable: 0n };
-    if (!roundOwed(presale, records, now, roundSeconds)) {
-      state.servedRound = round;
-      return false;
-    }
-    await sendRound(variant, presale, records, round, now);
-    return true;
-  }
-
+        { counts: null, servedRound: null, lastRunAt: null, lastError: null },
+      ]),
+    ) as Record<PresaleVariant, PresaleState>,
+    usableKey: () => refuseSellers(keeper.feePayer(), sellers),
+    running: () => running,
+    statusOf: (variant, presale, now) =>
+      toDistributionStatus({
+        variant,
+        presale,
+        now,
+        counts: context.states[variant].counts,
+        roundSeconds: context.roundSeconds,
+        keeperActive: running && 'keypair' in context.usableKey(),
+      }),
+    progress: (status) => {
+      for (const listener of [...listeners]) listener(status);
+    },
+  };
   return {
     async pass(variant) {
-      const state = states[variant];
+      const state = context.states[variant];
       state.lastError = null;
       let presale = await keeper.chain.readPresale(addresses[variant]);
       sellers.set(variant, presale.sellerPubkey);
+      // Every presale's seller is known before the keeper signs anything: never with one of them.
+      for (const other of PRESALE_VARIANTS.filter((name) => !sellers.has(name))) {
+        sellers.set(other, (await keeper.chain.readPresale(addresses[other])).sellerPubkey);
+      }
       const now = await keeper.chain.chainTime();
-      presale = await finalizeIfDue(variant, presale, now);
+      presale = await finalizeIfDue(context, variant, presale, now);
       const settled =
         presale.status !== 'succeeded' || presale.buyersDelivered >= presale.buyerCount;
-      if (!settled && (await distributeIfOwed(variant, presale, now))) {
+      if (!settled && (await distributeIfOwed(context, variant, presale, now))) {
         presale = await keeper.chain.readPresale(addresses[variant]);
       }
-      state.lastRunAt = clock.now();
-      return statusOf(variant, presale, now);
+      state.lastRunAt = options.clock.now();
+      return context.statusOf(variant, presale, now);
     },
     onProgress(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async checkBalance() {
-      const key = usableKey();
+      const key = context.usableKey();
       balance = 'keypair' in key ? await keeper.chain.balance(key.keypair.publicKey) : null;
     },
     setRunning(next) {
       running = next;
     },
     feePayer() {
-      const key = usableKey();
+      const key = context.usableKey();
       const known = 'keypair' in key ? balance : null;
       return {
         address: 'keypair' in key ? key.keypair.publicKey.toBase58() : null,
@@ -280,9 +286,20 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
       };
     },
     view(variant) {
-      const { lastRunAt, lastError } = states[variant];
+      const { lastRunAt, lastError } = context.states[variant];
       return { lastRunAt, lastError };
     },
+  };
+}
+
+/** The key, unless it is the seller of a presale read so far (the keeper never signs with it). */
+function refuseSellers(key: KeeperKey, sellers: ReadonlyMap<PresaleVariant, string>): KeeperKey {
+  if ('problem' in key) return key;
+  const address = key.keypair.publicKey.toBase58();
+  const sold = PRESALE_VARIANTS.find((variant) => sellers.get(variant) === address);
+  if (sold === undefined) return key;
+  return {
+    problem: `KEEPER_KEYPAIR ${address} is the seller of the ${sold} presale: the keeper never signs with the seller's key; give it a small key of its own`,
   };
 }
 

@@ -8,8 +8,8 @@ import { defineCommand } from './command';
 
 /**
  * `seed-local`: what `npm start` runs once on a fresh local chain, so the site and the BFF find
- * a deployed program, a mint, three presales (at completion by default) and funded test and
- * keeper wallets.
+ * a deployed program, a mint, three presales (`--delivery at-completion` as `npm start` and
+ * the compose demo seed them, or instant) and funded test and keeper wallets.
  */
 export const seedLocalCommand = defineCommand({
   name: 'seed-local',
@@ -34,9 +34,9 @@ export const seedLocalCommand = defineCommand({
     delivery: {
       type: 'string',
       value: 'instant|at-completion',
-      default: 'at-completion',
+      default: 'instant',
       description:
-        'how the seeded presales deliver: at-completion (public and leader unlock all, private vests 25% then 180 days) or instant',
+        'how the seeded presales deliver: instant, or at-completion (what npm start and the compose demo seed: public and leader unlock all, private vests 25% then 180 days)',
     },
     'private-route': {
       type: 'string',

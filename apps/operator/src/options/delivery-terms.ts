@@ -11,13 +11,13 @@ export const DELIVERY_TERMS_OPTIONS = {
     value: 'instant|at-completion',
     default: 'instant',
     description:
-      'instant: FBT in each buy; at-completion: kept in the vault and distributed once the sale completes',
+      'instant: FBT in each buy; at-completion: kept in the vault and distributed once the sale completes (needs --end)',
   },
   'minimum-raise': {
     type: 'string',
     value: '<SOL>',
     description:
-      'at completion: SOL the sale must reach, else buyers are refunded (their SOL waits in escrow; needs --end)',
+      'at completion: SOL the sale must reach, else buyers are refunded (their SOL waits in escrow)',
   },
   'unlocked-at-completion': {
     type: 'string',
@@ -120,9 +120,9 @@ function parseVesting(values: TermsValues): DeliveryTerms['vesting'] {
 /**
  * The delivery terms the flags describe, checked against the program's rules with a message
  * naming the flag: `undefined` for `--delivery instant` (the original Initialize, no terms),
- * whose only refusal is a term given anyway. A minimum raise must not exceed the total maximum
- * and needs an end to the sale window (`hasEnd`), since buyers' SOL waits in escrow until the
- * sale completes.
+ * whose only refusal is a term given anyway. A minimum raise must not exceed the total maximum,
+ * and an at-completion sale needs an end to its window (`hasEnd`): the program takes no buy
+ * without one, since buyers wait for their FBT (and their escrowed SOL) until it completes.
  */
 export function parseDeliveryTerms(
   values: TermsValues,
@@ -155,15 +155,18 @@ export function parseDeliveryTerms(
       `--minimum-raise (${formatSol(minimumRaise)} SOL) must not exceed --max-total-sol (${formatSol(limits.maxTotalBuyable)} SOL)`,
     );
   }
-  if (minimumRaise > 0n && !limits.hasEnd) {
+
+  const vesting = parseVesting(values);
+  if (!limits.hasEnd) {
+    const escrow = minimumRaise > 0n ? ' (and, below the minimum raise, their SOL)' : '';
     throw usageError(
-      "--minimum-raise needs --end <time>: buyers' SOL waits in escrow until the sale completes, so the sale must end",
+      `--delivery at-completion needs --end <time>: buyers wait for their FBT${escrow} until the sale completes, so it must end (it completes earlier if it sells out)`,
     );
   }
   const result: DeliveryTerms = {
     mode: 'at-completion',
     minimumRaise,
-    vesting: parseVesting(values),
+    vesting,
   };
   // The program's own rule, as the client states it (a backstop: the flags checked each above).
   assertDeliveryTerms(result);

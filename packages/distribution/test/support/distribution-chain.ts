@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { closeConnectionSocket } from '@fbt/adapters';
+import { closeConnectionSocket, createSolanaConnection } from '@fbt/adapters';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
 import {
   buildBuyInstructions,
@@ -23,10 +23,9 @@ import {
   mintTo,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import type { PublicKey } from '@solana/web3.js';
+import type { PublicKey, Connection } from '@solana/web3.js';
 import {
   AddressLookupTableProgram,
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   SystemProgram,
@@ -62,7 +61,7 @@ export interface DistributionChain {
   createPresale(options: {
     readonly limits: PresaleLimits;
     readonly terms?: DeliveryTerms;
-    /** Unix seconds buys close at (0 or absent: no end). */
+    /** Unix seconds buys close at (0: no end; absent: a day from now at completion, else none). */
     readonly saleEnd?: bigint;
   }): Promise<TestPresale>;
   /** One buy (the site's transaction: the buyer's FBT account created, BuyWith). */
@@ -119,10 +118,8 @@ async function deploy(connection: Connection, payer: Keypair): Promise<PublicKey
  */
 export async function startDistributionChain(): Promise<DistributionChain> {
   const localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir: null, slotMs: 50 });
-  const connection = new Connection(localnet.rpcUrl, {
-    wsEndpoint: localnet.wsUrl,
-    commitment: 'confirmed',
-  });
+  // At 'confirmed', a request on a connection the node closed sent again (as the BFF's).
+  const connection = createSolanaConnection({ rpcUrl: localnet.rpcUrl, wsUrl: localnet.wsUrl });
   const send = (instructions: TransactionInstruction[], signers: Keypair[]) =>
     sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, {
       commitment: 'confirmed',
@@ -183,6 +180,10 @@ export async function startDistributionChain(): Promise<DistributionChain> {
         const vault = Keypair.generate();
         const tokens =
           (options.limits.maxTotalBuyable * 10n ** BigInt(DECIMALS)) / TEST_TOKEN_PRICE;
+        // The program takes at-completion buys only within a window that ends: a day by default.
+        const atCompletion = (options.terms?.mode ?? 'at-completion') === 'at-completion';
+        const saleEnd =
+          options.saleEnd ?? (atCompletion ? BigInt(Math.floor(Date.now() / 1000)) + 86_400n : 0n);
         await send(
           [
             SystemProgram.createAccount({
@@ -219,7 +220,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
               ...options.limits,
               terms: options.terms ?? { mode: 'at-completion' },
             }),
-            ...(options.saleEnd === undefined || options.saleEnd === 0n
+            ...(saleEnd === 0n
               ? []
               : [
                   buildSetWindowInstruction({
@@ -227,7 +228,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
                     seller: seller.publicKey,
                     presale: presale.publicKey,
                     start: 0n,
-                    end: options.saleEnd,
+                    end: saleEnd,
                   }),
                 ]),
           ],
