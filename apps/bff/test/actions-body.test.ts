@@ -74,7 +74,8 @@ describe('presaleActionBody', () => {
   it('states the price, progress and per-wallet limits', () => {
     expect(body(snapshot()).description).toBe(
       'Buy FBT at 0.00005 SOL per token (20,000 FBT per SOL). Raised 25 of 100 SOL (25.0%). ' +
-        'Each wallet buys from 0.1 to 10 SOL in total.',
+        'Each wallet buys from 0.1 to 10 SOL in total. ' +
+        'The FBT arrive in your wallet in the same transaction.',
     );
   });
 });

@@ -180,7 +180,7 @@ describe('a Solana Actions client buys from the Blink', () => {
     const { action } = await getAction(actionUrl('public'));
     expect(action.title).toBe('FBT Presale');
     expect(action.description).toMatch(
-      /^Buy FBT at 0\.00005 SOL per token \(20,000 FBT per SOL\)\. Raised [\d.]+ of 100 SOL \([\d.]+%\)\. Each wallet buys from 0\.1 to 10 SOL in total\.$/,
+      /^Buy FBT at 0\.00005 SOL per token \(20,000 FBT per SOL\)\. Raised [\d.]+ of 100 SOL \([\d.]+%\)\. Each wallet buys from 0\.1 to 10 SOL in total\. The FBT arrive in your wallet in the same transaction\.$/,
     );
     expect(action.icon).toBe(`${blinkWorld.origin}/api/actions/icon.svg`);
     const icon = await fetch(action.icon);

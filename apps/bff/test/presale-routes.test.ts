@@ -1,7 +1,13 @@
 import { randomAddress } from '@fbt/adapters/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { configResponseSchema, presaleResponseSchema } from '@fbt/domain';
+import type { PresaleDelivery, PresaleResponse } from '@fbt/domain';
+import {
+  buyerResponseSchema,
+  configResponseSchema,
+  INSTANT_DELIVERY,
+  presaleResponseSchema,
+} from '@fbt/domain';
 import { createTestWorld, settle, SOL, startApp, type TestWorld } from './support/test-world';
 
 let app: FastifyInstance | undefined;
@@ -165,7 +171,24 @@ describe('GET /api/v1/presales/:variant/buyers/:wallet', () => {
       boughtLamports: (4n * SOL).toString(),
       remainingLamports: (6n * SOL).toString(),
       userAtMaximum: false,
+      tokensBought: '0',
+      tokensDelivered: '0',
     });
+  });
+
+  it('returns the FBT the wallet bought and, at completion, was delivered so far', async () => {
+    const world = createTestWorld();
+    const wallet = randomAddress();
+    world.buyers.set(`${world.deployment.presales.public.address}:${wallet}`, {
+      fbtBuyedAmount: 2n * SOL,
+      tokensReceived: 40_000_000_000n,
+      tokensDelivered: 10_000_000_000n,
+    });
+    const { app } = await start(world);
+    const body = buyerResponseSchema.parse(
+      (await app.inject(`/api/v1/presales/public/buyers/${wallet}`)).json(),
+    );
+    expect(body).toMatchObject({ tokensBought: '40000000000', tokensDelivered: '10000000000' });
   });
 
   it('shows a new purchase at once (no time-based cache) and coalesces concurrent reads', async () => {
@@ -213,5 +236,81 @@ describe('GET /api/v1/presales/:variant/buyers/:wallet', () => {
     const response = await app.inject(`/api/v1/presales/public/buyers/${randomAddress()}`);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ error: { code: 'CHAIN__UNAVAILABLE' } });
+  });
+});
+
+describe('the presale’s delivery mode and outcome', () => {
+  const VESTING_SALE: PresaleDelivery = {
+    mode: 'at-completion',
+    status: 'succeeded',
+    minimumRaise: 40n * SOL,
+    vesting: { unlockedAtCompletionBps: 2_500, cliffSeconds: 86_400, vestingSeconds: 2_592_000 },
+    completedAt: 1_795_300_000,
+    tokensOwed: 300_000_000n,
+    tokensDelivered: 100_000_000n,
+    buyersDelivered: 1n,
+    buyersRefunded: 0n,
+  };
+
+  it('answers an account older than layout 3 as an instant presale', async () => {
+    const { app } = await start();
+    const body = presaleResponseSchema.parse((await app.inject('/api/v1/presales/public')).json());
+    expect(body.delivery).toEqual({
+      mode: 'instant',
+      status: 'open',
+      minimumRaiseLamports: '0',
+      vesting: INSTANT_DELIVERY.vesting,
+      completedAt: null,
+      tokensOwed: '0',
+      tokensDelivered: '0',
+      buyerCount: '0',
+      buyersDelivered: '0',
+      buyersRefunded: '0',
+    });
+  });
+
+  it('answers the terms, completion and "N of M" delivered of an at-completion presale', async () => {
+    const world = createTestWorld();
+    const address = world.deployment.presales.leader.address;
+    const current = world.presales.get(address);
+    if (current === undefined) throw new Error('no leader presale');
+    world.presales.set(address, {
+      ...current,
+      totals: { buyerCount: 4n, leaderCommission: 0n },
+      delivery: VESTING_SALE,
+    });
+    const { app } = await start(world);
+    const body = presaleResponseSchema.parse((await app.inject('/api/v1/presales/leader')).json());
+    expect(body.delivery).toEqual({
+      mode: 'at-completion',
+      status: 'succeeded',
+      minimumRaiseLamports: (40n * SOL).toString(),
+      vesting: VESTING_SALE.vesting,
+      completedAt: 1_795_300_000,
+      tokensOwed: '300000000',
+      tokensDelivered: '100000000',
+      buyerCount: '4',
+      buyersDelivered: '1',
+      buyersRefunded: '0',
+    });
+  });
+
+  it('streams each delivery as a change, though nothing else of the account moved', async () => {
+    const world = createTestWorld();
+    const address = world.deployment.presales.public.address;
+    const current = world.presales.get(address);
+    if (current === undefined) throw new Error('no public presale');
+    const start0 = { ...current, totals: { buyerCount: 2n, leaderCommission: 0n } };
+    world.presales.set(address, { ...start0, delivery: VESTING_SALE });
+    const { app } = await start(world);
+    const seen: PresaleResponse[] = [];
+    app.presaleCache.resources.public.subscribe((entry) =>
+      seen.push(presaleResponseSchema.parse(JSON.parse(entry.json))),
+    );
+    const push = world.watchers.get(address);
+    if (push === undefined) throw new Error('no watcher');
+    push({ ...start0, slot: 200, delivery: { ...VESTING_SALE, buyersDelivered: 2n } });
+    push({ ...start0, slot: 201, delivery: { ...VESTING_SALE, buyersDelivered: 2n } });
+    expect(seen.map((answer) => answer.delivery?.buyersDelivered)).toEqual(['2']);
   });
 });

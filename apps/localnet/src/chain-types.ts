@@ -121,6 +121,16 @@ export interface Chain {
   isRecent(record: TransactionRecord): boolean;
   signaturesForAddress(addr: string): TransactionRecord[];
   prioritizationFees(addresses: string[]): { slot: number; prioritizationFee: number }[];
+  /** Unix seconds of the current block (what the Clock sysvar says). */
+  blockTime(): number;
+  /**
+   * Local chain only, for tests: moves the chain's time `seconds` ahead at once (the current
+   * block and every later one), so programs see a vesting date or a window's end without
+   * waiting. Not reachable over JSON-RPC. Returns the new block time; throws a RangeError for
+   * anything but a positive whole number. In memory only: after a restart the chain follows the
+   * wall clock again, never going back.
+   */
+  advanceClock(seconds: number): number;
   /** Starts the slot clock. */
   start(): void;
   /** Stops the clock and closes the log. */

@@ -54,7 +54,8 @@ export function createChain(options: ChainOptions): Chain {
     { slot: clock.slot, enter: clock.enter, execute: (tx) => executor.execute(tx).record !== null },
     log,
   );
-  clock.enter(firstSlot, unixSecondsNow());
+  // Never before the last replayed block (a chain whose clock was advanced keeps its time).
+  clock.enter(firstSlot, Math.max(clock.blockTime(), unixSecondsNow()));
 
   const intake = createTransactionIntake({ clock, index, executor, ledger, events, log });
 
@@ -81,6 +82,8 @@ export function createChain(options: ChainOptions): Chain {
     signaturesForAddress: index.forAddress,
     prioritizationFees: (addresses) =>
       recentPrioritizationFees(index.all(), addresses, clock.slot()),
+    blockTime: clock.blockTime,
+    advanceClock: clock.advance,
     start: () =>
       clock.start((slot) => {
         ledger.noteSlot(slot);

@@ -41,7 +41,18 @@ export interface SlotClock {
   isBlockhashValid: (blockhash: string) => boolean;
   /** Moves to `slot` (replay jumps, the timer steps by one) with the given block time. */
   enter: (slot: number, unixSeconds: number) => void;
-  /** Steps one slot every `slotMs` and reports each new slot; a second call does nothing. */
+  /**
+   * Moves the chain's time `seconds` ahead of the wall clock from now on, at once (the current
+   * block's time and the Clock sysvar), so a test can reach a vesting date or a window's end
+   * without waiting. Returns the new block time. In memory only: a restarted chain follows the
+   * wall clock again, its block time never going back (see {@link SlotClock.start}).
+   */
+  advance: (seconds: number) => number;
+  /**
+   * Steps one slot every `slotMs` and reports each new slot; a second call does nothing. A
+   * block's time is the wall clock (plus what {@link SlotClock.advance} added), never earlier
+   * than the block before it.
+   */
   start: (onSlot: (slot: number) => void) => void;
   stop: () => void;
 }
@@ -65,6 +76,9 @@ export function createSlotClock(options: SlotClockOptions): SlotClock {
   let slot = 0;
   let blockTime = unixSecondsNow();
   let timer: NodeJS.Timeout | null = null;
+  let aheadSeconds = 0;
+  /** The next block's time: the wall clock plus the advance, never before the last block. */
+  const nextBlockTime = (): number => Math.max(blockTime, unixSecondsNow() + aheadSeconds);
 
   function enter(next: number, unixSeconds: number): void {
     slot = next;
@@ -86,10 +100,18 @@ export function createSlotClock(options: SlotClockOptions): SlotClock {
     }),
     isBlockhashValid: (hash) => blockhashSlots.has(hash),
     enter,
+    advance: (seconds) => {
+      if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+        throw new RangeError(`the clock moves ahead by a whole number of seconds, got ${seconds}`);
+      }
+      aheadSeconds += seconds;
+      enter(slot, nextBlockTime());
+      return blockTime;
+    },
     start: (onSlot) => {
       if (timer !== null) return;
       timer = setInterval(() => {
-        enter(slot + 1, unixSecondsNow());
+        enter(slot + 1, nextBlockTime());
         onSlot(slot);
       }, slotMs);
       timer.unref();

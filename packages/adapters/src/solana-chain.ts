@@ -20,6 +20,7 @@ import type {
 import {
   decodeBase58,
   decodeBuyerRecord,
+  decodePresaleDelivery,
   decodePresaleSaleRules,
   decodePresaleTotals,
   decodePresaleState,
@@ -86,12 +87,14 @@ function rpcError(operation: string, cause: unknown): AdapterError {
 function toSnapshot(address: string, info: AccountInfo<Buffer>, slot: number): PresaleSnapshot {
   const bytes = new Uint8Array(info.data);
   const totals = decodePresaleTotals(bytes);
+  const delivery = decodePresaleDelivery(bytes);
   return {
     address,
     slot,
     state: decodePresaleState(bytes),
     rules: decodePresaleSaleRules(bytes),
     ...(totals === null ? {} : { totals }),
+    ...(delivery === null ? {} : { delivery }),
   };
 }
 

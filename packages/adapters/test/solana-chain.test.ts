@@ -16,9 +16,11 @@ import {
   encodePresaleState,
   INITIAL_PRESALE_STATE,
   OPEN_SALE_RULES,
+  PRESALE_DELIVERY_FIELD_OFFSETS,
   PRESALE_SALE_RULE_OFFSETS,
   PRESALE_TOTAL_OFFSETS,
   PRESALE_V2_ACCOUNT_SIZE,
+  PRESALE_V3_ACCOUNT_SIZE,
 } from '@fbt/domain';
 import { isAdapterError } from '../src/adapter-error';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../src/loopback-server';
@@ -216,6 +218,7 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
   let failing = false;
   const presale = randomAddress();
   const presaleV2 = randomAddress();
+  const presaleV3 = randomAddress();
   const record = randomAddress();
   const state = {
     ...INITIAL_PRESALE_STATE,
@@ -240,6 +243,16 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
     view.setBigUint64(PRESALE_TOTAL_OFFSETS.buyerCount, 11n, true);
     view.setBigUint64(PRESALE_TOTAL_OFFSETS.leaderCommission, 500_000_000n, true);
     accounts.set(presaleV2, v2);
+    const v3 = new Uint8Array(PRESALE_V3_ACCOUNT_SIZE);
+    v3.set(v2);
+    const v3View = new DataView(v3.buffer);
+    v3[PRESALE_DELIVERY_FIELD_OFFSETS.deliveryMode] = 1;
+    v3[PRESALE_DELIVERY_FIELD_OFFSETS.status] = 1;
+    v3View.setUint16(PRESALE_DELIVERY_FIELD_OFFSETS.unlockedAtCompletionBps, 10_000, true);
+    v3View.setBigUint64(PRESALE_DELIVERY_FIELD_OFFSETS.minimumRaise, 9n * 10n ** 9n, true);
+    v3View.setBigInt64(PRESALE_DELIVERY_FIELD_OFFSETS.completedAt, 1_800_000_100n, true);
+    v3View.setBigUint64(PRESALE_DELIVERY_FIELD_OFFSETS.tokensOwed, 140_000_000n, true);
+    accounts.set(presaleV3, v3);
     accounts.set(record, encodeBuyerRecord({ fbtBuyedAmount: 3_000_000_000n }));
     server = await startLoopbackServer((req, res) => {
       const call = JSON.parse(req.body) as {
@@ -294,6 +307,17 @@ describe('presale and buyer readers (loopback JSON-RPC)', () => {
         leaderCount: 3n,
       },
       totals: { buyerCount: 11n, leaderCommission: 500_000_000n },
+    });
+    expect((await reader.readPresaleState(presaleV3))?.delivery).toEqual({
+      mode: 'at-completion',
+      status: 'sold-out',
+      minimumRaise: 9n * 10n ** 9n,
+      vesting: { unlockedAtCompletionBps: 10_000, cliffSeconds: 0, vestingSeconds: 0 },
+      completedAt: 1_800_000_100,
+      tokensOwed: 140_000_000n,
+      tokensDelivered: 0n,
+      buyersDelivered: 0n,
+      buyersRefunded: 0n,
     });
     expect(await reader.readPresaleState(randomAddress())).toBeNull();
     const body = JSON.parse(server.requests[0]?.body ?? '{}') as {

@@ -140,6 +140,32 @@ export const saleWindowSchema = z.object({
 });
 export type SaleWindow = z.infer<typeof saleWindowSchema>;
 
+/**
+ * How and when the presale's FBT reach buyers, and where an at-completion sale stands
+ * (`PresaleDelivery`; FBT in base units, counts and money as decimal strings). An account older
+ * than layout version 3 is an instant presale.
+ */
+export const presaleDeliveryJsonSchema = z.object({
+  mode: z.enum(['instant', 'at-completion']),
+  status: z.enum(['open', 'sold-out', 'succeeded', 'failed']),
+  /** Lamports the sale must reach, else every buyer is refunded; "0" = none. */
+  minimumRaiseLamports: lamportsStringSchema,
+  vesting: z.object({
+    unlockedAtCompletionBps: z.number().int().min(0).max(10_000),
+    cliffSeconds: z.number().int().min(0),
+    vestingSeconds: z.number().int().min(0),
+  }),
+  /** Unix seconds the vesting starts from; null while the sale has not completed. */
+  completedAt: z.number().int().nullable(),
+  tokensOwed: u64StringSchema,
+  tokensDelivered: u64StringSchema,
+  /** Buyer records the program created (the "M" of "N of M delivered"). */
+  buyerCount: u64StringSchema,
+  buyersDelivered: u64StringSchema,
+  buyersRefunded: u64StringSchema,
+});
+export type PresaleDeliveryJson = z.infer<typeof presaleDeliveryJsonSchema>;
+
 export const presaleResponseSchema = z.object({
   variant: presaleVariantSchema,
   address: addressSchema,
@@ -149,6 +175,12 @@ export const presaleResponseSchema = z.object({
   /** True when an allowlist root is set: only wallets with a proof can buy (BuyWith + proof). */
   allowlisted: z.boolean(),
   soldOut: z.boolean(),
+  /**
+   * The delivery mode, vesting, minimum raise and, at completion, the sale's outcome. Always
+   * sent; absent only from a BFF that predates delivery modes (one replica of a rolling
+   * upgrade), which served instant presales alone.
+   */
+  delivery: presaleDeliveryJsonSchema.optional(),
   targetLamports: lamportsStringSchema,
   progress: z.object({
     fillPercent: z.number().min(0).max(100),
@@ -168,6 +200,13 @@ export const buyerResponseSchema = z.object({
   boughtLamports: lamportsStringSchema,
   remainingLamports: lamportsStringSchema,
   userAtMaximum: z.boolean(),
+  /**
+   * FBT base units bought (instant: received in the buys; at completion: owed until delivered).
+   * Both token counts are always sent; absent only from a BFF that predates delivery modes.
+   */
+  tokensBought: u64StringSchema.optional(),
+  /** At completion: FBT base units delivered to the wallet so far (Distribute and Claim). */
+  tokensDelivered: u64StringSchema.optional(),
 });
 export type BuyerResponse = z.infer<typeof buyerResponseSchema>;
 

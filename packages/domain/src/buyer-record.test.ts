@@ -38,3 +38,30 @@ describe('buyer record layout', () => {
     expect(EMPTY_BUYER_RECORD.fbtBuyedAmount).toBe(0n);
   });
 });
+
+describe('buyer record token counts', () => {
+  const record = (length: number): Uint8Array => {
+    const bytes = new Uint8Array(length);
+    const view = new DataView(bytes.buffer);
+    view.setBigUint64(0, 2_000_000_000n, true);
+    view.setBigUint64(80, 40_000_000_000n, true);
+    if (length >= 96) view.setBigUint64(88, 10_000_000_000n, true);
+    return bytes;
+  };
+
+  it('reads what the wallet bought and was delivered from a version-2 record', () => {
+    expect(decodeBuyerRecord(record(96))).toEqual({
+      fbtBuyedAmount: 2_000_000_000n,
+      tokensReceived: 40_000_000_000n,
+      tokensDelivered: 10_000_000_000n,
+    });
+  });
+
+  it('reads nothing delivered from a version-1 record, which has no such field', () => {
+    expect(decodeBuyerRecord(record(88))).toEqual({
+      fbtBuyedAmount: 2_000_000_000n,
+      tokensReceived: 40_000_000_000n,
+      tokensDelivered: 0n,
+    });
+  });
+});

@@ -5,7 +5,20 @@ import { U64_MAX } from './units';
 export interface BuyerRecord {
   /** Lamports spent so far (the field's name since the first layout, kept as clients know it). */
   readonly fbtBuyedAmount: bigint;
+  /**
+   * FBT base units bought (instant: received in the buys; at completion: owed until delivered),
+   * from the program's record (offset 80); absent when the bytes stop before it.
+   */
+  readonly tokensReceived?: bigint;
+  /**
+   * At completion: FBT base units delivered so far (offset 88 of a version-2 record); 0n in a
+   * version-1 record, which has none, and absent when the bytes stop before `tokensReceived`.
+   */
+  readonly tokensDelivered?: bigint;
 }
+
+/** Offsets of the token counts in the program's buyer record (mirrors c/presale.h). */
+export const BUYER_RECORD_TOKEN_OFFSETS = { tokensReceived: 80, tokensDelivered: 88 } as const;
 
 /** Minimum size of a buyer record: the u64 `fbtBuyedAmount` at offset 0. */
 export const BUYER_RECORD_SIZE = 8;
@@ -14,8 +27,9 @@ export const BUYER_RECORD_SIZE = 8;
 export const EMPTY_BUYER_RECORD: BuyerRecord = Object.freeze({ fbtBuyedAmount: 0n });
 
 /**
- * Decodes a buyer record: its first 8 bytes are `fbtBuyedAmount` (u64 LE); any bytes after them
- * belong to the program. Throws `LAYOUT__INVALID_LENGTH` when shorter than 8 bytes.
+ * Decodes a buyer record: its first 8 bytes are `fbtBuyedAmount` (u64 LE); from the program's
+ * version-1 record (88 bytes) on, `tokensReceived`, and from version 2 (96), `tokensDelivered`.
+ * Throws `LAYOUT__INVALID_LENGTH` when shorter than 8 bytes.
  *
  * @example
  * decodeBuyerRecord(Uint8Array.of(0, 0xe1, 0xf5, 0x05, 0, 0, 0, 0)); // { fbtBuyedAmount: 100_000_000n }
@@ -29,7 +43,15 @@ export function decodeBuyerRecord(bytes: Uint8Array): BuyerRecord {
     });
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { fbtBuyedAmount: view.getBigUint64(0, true) };
+  const fbtBuyedAmount = view.getBigUint64(0, true);
+  const o = BUYER_RECORD_TOKEN_OFFSETS;
+  if (bytes.length < o.tokensReceived + 8) return { fbtBuyedAmount };
+  return {
+    fbtBuyedAmount,
+    tokensReceived: view.getBigUint64(o.tokensReceived, true),
+    tokensDelivered:
+      bytes.length < o.tokensDelivered + 8 ? 0n : view.getBigUint64(o.tokensDelivered, true),
+  };
 }
 
 /** Encodes a buyer record's first 8 bytes (for tests and fixtures). */

@@ -17,6 +17,8 @@ export * from './goals';
 export * from './leader';
 export * from './leader-report-verification';
 export * from './ports';
+export * from './presale-delivery';
+export * from './presale-delivery-json';
 export * from './presale-rules';
 export * from './presale-state';
 export * from './presale-state-json';

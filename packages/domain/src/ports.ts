@@ -1,5 +1,6 @@
 import type { BuyerRecord } from './buyer-record';
 import type { Community } from './goals';
+import type { PresaleDelivery } from './presale-delivery';
 import type { PresaleState } from './presale-state';
 import type { PresaleTotals } from './presale-totals';
 import type { PythPrice } from './price';
@@ -30,6 +31,12 @@ export interface PresaleSnapshot {
    * account shorter than version 2, which does not keep them.
    */
   readonly totals?: PresaleTotals;
+  /**
+   * The delivery mode, vesting, minimum raise and sale outcome, from the same account bytes;
+   * absent for an account shorter than version 3, which is an instant presale
+   * (`INSTANT_DELIVERY`: use {@link deliveryOf}).
+   */
+  readonly delivery?: PresaleDelivery;
   /** Slot the value was read at (context slot). */
   readonly slot: number;
 }

@@ -1,4 +1,5 @@
 export * from './buy-fbt';
+export * from './buyer-delivery';
 export * from './chain-signals';
 export * from './claim-commission';
 export * from './confirm-signature';

@@ -8,12 +8,19 @@ import type {
 import {
   computePresaleTarget,
   computeProgress,
+  deliveryOf,
   isSoldOut,
   PRESALE_VARIANTS,
+  presaleDeliveryToJson,
   presaleStateToJson,
 } from '@fbt/domain';
 import { createRefreshingResource, type RefreshingResource } from '../cache/refreshing-resource';
 import type { Scheduler } from '../cache/scheduler';
+
+/** The snapshot's delivery terms and progress, with its buyer count ("N of M delivered"). */
+function deliveryJson(snapshot: PresaleSnapshot) {
+  return presaleDeliveryToJson(deliveryOf(snapshot), snapshot.totals?.buyerCount ?? 0n);
+}
 
 /** The public answer for one presale snapshot. */
 export function toPresaleResponse(
@@ -30,6 +37,7 @@ export function toPresaleResponse(
     window: { start: snapshot.rules.saleStart, end: snapshot.rules.saleEnd },
     allowlisted: snapshot.rules.allowlistRoot !== null,
     soldOut: isSoldOut(snapshot.state),
+    delivery: deliveryJson(snapshot),
     targetLamports: target.toString(),
     progress: {
       fillPercent: progress.fillPercent,
@@ -82,7 +90,8 @@ export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
         return snapshot;
       },
       toJson: (snapshot, meta) => toPresaleResponse(variant, snapshot, meta),
-      // A new window or allowlist root is a change too (the page shows them).
+      // A new window or allowlist root is a change too (the page shows them), and so is each
+      // step of an at-completion sale (completion, its outcome, every delivery and refund).
       keyOf: (snapshot) =>
         JSON.stringify([
           presaleStateToJson(snapshot.state),
@@ -90,6 +99,7 @@ export function createPresaleCache(options: PresaleCacheOptions): PresaleCache {
           snapshot.rules.saleEnd,
           snapshot.rules.allowlistRoot,
           snapshot.rules.leaderCount.toString(),
+          deliveryJson(snapshot),
         ]),
       onRefreshError: (error) => options.onError?.(variant, error),
     });

@@ -1,4 +1,5 @@
-import type { PresaleResponse, PresaleVariant } from '@fbt/domain';
+import type { PresaleDeliveryView, PresaleResponse, PresaleVariant } from '@fbt/domain';
+import { INSTANT_DELIVERY, presaleDeliveryFromJson } from '@fbt/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getParsed, parseWire } from './api-client';
 
@@ -60,4 +61,14 @@ export function presaleQueryOptions(variant: PresaleVariant) {
 
 export function usePresale(variant: PresaleVariant) {
   return useQuery(presaleQueryOptions(variant));
+}
+
+/**
+ * The presale's delivery mode, vesting and outcome. An answer without one comes from a BFF that
+ * predates delivery modes (a replica mid-upgrade), which served instant presales only.
+ */
+export function presaleDelivery(response: PresaleResponse): PresaleDeliveryView {
+  return response.delivery === undefined
+    ? { ...INSTANT_DELIVERY, buyerCount: 0n }
+    : presaleDeliveryFromJson(response.delivery);
 }

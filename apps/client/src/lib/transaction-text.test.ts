@@ -31,11 +31,20 @@ const USER_FACING: PresaleErrorName[] = [
 const V2 = Object.entries(PRESALE_ERRORS)
   .filter(([code]) => Number(code) >= 6033 && Number(code) <= 6045)
   .map(([, entry]) => entry.name);
+/** The refusals of delivery at completion a buyer can meet: buying, Claim and Refund. */
+const DELIVERY_BUYER_FACING: PresaleErrorName[] = [
+  'SaleNotComplete',
+  'AlreadyFinalized',
+  'NotFinalized',
+  'SaleFailed',
+  'SaleSucceeded',
+  'NothingDue',
+];
 
 describe('program errors in the site language', () => {
-  it('every v2 error (6033-6045) and every buyer-facing one has an English and an Italian text', () => {
+  it('every v2 error (6033-6045) and every buyer-facing one (delivery at completion too) has an English and an Italian text', () => {
     expect(V2).toHaveLength(13);
-    for (const name of [...USER_FACING, ...V2]) {
+    for (const name of [...USER_FACING, ...V2, ...DELIVERY_BUYER_FACING]) {
       const key = programErrorKey(name);
       expect(key, name).not.toBeNull();
       expect(en[key!].length, name).toBeGreaterThan(10);

@@ -6,4 +6,5 @@
 import '../features/presale/components/presale.css';
 import '../components/ui/progress-card.css';
 import '../features/purchase/components/purchase.css';
+import '../features/purchase/components/your-fbt.css';
 import '../components/transaction/transaction-dialogs.css';

@@ -176,7 +176,7 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
 
 /** A buy made outside the browser (same flow, signed in Node), so only the chain changes. */
 export async function buyFromNode(
-  target: BuyStack,
+  target: Pick<BuyStack, 'connection' | 'deployment' | 'presaleAddress'>,
   wallet: Keypair,
   amount: string,
   variant: PresaleVariant = 'public',
@@ -211,7 +211,7 @@ export async function scrollToPurchaseBox(page: Page): Promise<void> {
   // A function, not a string: the site's CSP refuses eval.
   await page.waitForFunction(() => {
     const box = document.querySelector(
-      '[data-testid="purchase-box"], [data-testid="sold-out"], [data-testid="sale-ended"]',
+      '[data-testid="purchase-box"], [data-testid="sold-out"], [data-testid="sale-ended"], [data-testid="sale-finalized"]',
     );
     box?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return box !== null;
@@ -233,7 +233,7 @@ export interface BuyerPage {
  */
 export async function openBuyerPage(
   browser: Browser,
-  stack: BuyStack,
+  stack: Pick<BuyStack, 'url'>,
   pathAndQuery: string,
   options: {
     wallet?: Keypair;
@@ -278,6 +278,7 @@ export async function openBuyerPage(
     .getByTestId('purchase-box')
     .or(page.getByTestId('sold-out'))
     .or(page.getByTestId('sale-ended'))
+    .or(page.getByTestId('sale-finalized'))
     .waitFor();
   // The live page, not its build-time picture (the presale and leader pages paint that first).
   await page.locator('html[data-app="rendered"]').waitFor({ state: 'attached' });

@@ -6,6 +6,7 @@ import { TEST_SETTINGS, createTestWorld, depsFor, settle, type TestWorld } from 
 import {
   computeLeaderCommission,
   encodeBase58,
+  presaleDeliveryFromJson,
   presaleStateFromJson,
   type CommunityCount,
   type PresaleVariant,
@@ -46,6 +47,8 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
   world.presales.clear();
   for (const variant of VARIANTS) {
     const answer = fixtures.presale[variant];
+    const delivery =
+      answer.delivery === undefined ? undefined : presaleDeliveryFromJson(answer.delivery);
     world.deployment.presales[variant] = { address: answer.address };
     world.presales.set(answer.address, {
       address: answer.address,
@@ -59,6 +62,9 @@ async function loadWorld(world: TestWorld, fixtures: SiteFixtures): Promise<void
         // The leader presale pays its leaders on chain (a record per fixture leader, below).
         leaderCount: variant === 'leader' ? BigInt(fixtures.leaderboard.leaders.length) : 0n,
       },
+      ...(delivery === undefined
+        ? {}
+        : { delivery, totals: { buyerCount: delivery.buyerCount, leaderCommission: 0n } }),
     });
   }
   world.deployment.programId = fixtures.config.programId;

@@ -45,6 +45,19 @@ function presale(
     window: { start: null, end: null },
     allowlisted: false,
     soldOut: false,
+    // Delivery at completion, as `npm start` seeds the presales: open, everything at completion.
+    delivery: {
+      mode: 'at-completion',
+      status: 'open',
+      minimumRaiseLamports: '0',
+      vesting: { unlockedAtCompletionBps: 10_000, cliffSeconds: 0, vestingSeconds: 0 },
+      completedAt: null,
+      tokensOwed: ((sold * 1_000_000n) / 50_000n).toString(),
+      tokensDelivered: '0',
+      buyerCount: '0',
+      buyersDelivered: '0',
+      buyersRefunded: '0',
+    },
     targetLamports: target.toString(),
     progress: {
       fillPercent: Math.min(fill, 100),

@@ -22,6 +22,8 @@ export interface ProgressCardProps {
   icon?: ReactNode;
   /** Live data shows a 'completed' badge image once the goal is met. */
   live?: boolean;
+  /** The count has stopped below the goal (a sale that closed): no 'to go'. */
+  final?: boolean;
   /** Dimmed (opacity 0.3) cards show no value. */
   dimmed?: boolean;
   footer?: ReactNode;
@@ -31,7 +33,8 @@ export interface ProgressCardProps {
 /**
  * Progress toward a goal: goal number and title, a fill of
  * current/goal (0 when the goal is 0), a remaining line with the current value and unit while
- * below goal, and 'Completed' once the goal is met.
+ * below goal (just the value once the count stopped, `final`), and 'Completed' once the goal is
+ * met.
  */
 export function ProgressCard(props: ProgressCardProps) {
   const { t } = useI18n();
@@ -87,6 +90,8 @@ export function ProgressCard(props: ProgressCardProps) {
           <span className="progress-card__locked">{props.footer}</span>
         ) : progress.completed ? (
           <strong className="progress-card__completed">{t('progress.completed')}</strong>
+        ) : props.final === true ? (
+          t('progress.final', { current: props.currentLabel ?? '', unit: props.unit })
         ) : (
           t('progress.remaining', {
             current: props.currentLabel ?? '',

@@ -1,3 +1,4 @@
+import { enDelivery } from './en-delivery';
 import { enSale } from './en-sale';
 import { enSwap } from './en-swap';
 
@@ -6,9 +7,11 @@ import { enSwap } from './en-swap';
  * catalogue must have exactly the same keys (checked by `catalogues.test.ts`). The product's
  * fixed wording (titles, buttons, the purchase dialogs) is kept verbatim here, and a test holds
  * the main strings to it. The sale-rule, leader-earnings and program error texts live in
- * `en-sale.ts`.
+ * `en-sale.ts`; how and when the FBT reach buyers (delivery modes, "Your FBT") in
+ * `en-delivery.ts`.
  */
 export const en = {
+  ...enDelivery,
   ...enSale,
   ...enSwap,
 
@@ -228,7 +231,7 @@ export const en = {
   'footer.social': 'Social links',
   'footer.disclaimerTitle': 'Risk disclaimer',
   'footer.disclaimer':
-    'FBT tokens are meme coins with zero intrinsic value. Their value is set only by supply and demand. Investing in crypto assets carries a high risk, including the loss of your whole capital. No refund is given. Only invest what you can afford to lose.',
+    'FBT tokens are meme coins with zero intrinsic value. Their value is set only by supply and demand. Investing in crypto assets carries a high risk, including the loss of your whole capital. No refund is given, except the SOL of a presale that misses its minimum raise. Only invest what you can afford to lose.',
 
   'roadmap.eyebrow': 'Roadmap',
   'roadmap.title': 'FBT Roadmap',
@@ -267,6 +270,7 @@ export const en = {
 
   'progress.goal': 'Goal',
   'progress.completed': 'Completed',
+  'progress.final': '{current} {unit}',
   'progress.remaining': '{current} {unit} · {remaining} to go',
   'progress.completedAlt': 'Goal completed badge',
   'progress.percent': '{percent}% of goal',

@@ -1,9 +1,11 @@
 import type { Messages } from './en';
+import { itDelivery } from './it-delivery';
 import { itSale } from './it-sale';
 import { itSwap } from './it-swap';
 
 /** Italian UI copy; same keys as the English catalogue. */
 export const it: Messages = {
+  ...itDelivery,
   ...itSale,
   ...itSwap,
 
@@ -227,7 +229,7 @@ export const it: Messages = {
   'footer.social': 'Social',
   'footer.disclaimerTitle': 'Avvertenza sui rischi',
   'footer.disclaimer':
-    'I token FBT sono meme coin con valore intrinseco pari a zero. Il loro valore è determinato solo dalla domanda e dall’offerta. Investire in cripto-attività comporta un rischio elevato, inclusa la perdita dell’intero capitale. Non è previsto alcun rimborso. Investi solo ciò che puoi permetterti di perdere.',
+    'I token FBT sono meme coin con valore intrinseco pari a zero. Il loro valore è determinato solo dalla domanda e dall’offerta. Investire in cripto-attività comporta un rischio elevato, inclusa la perdita dell’intero capitale. Non è previsto alcun rimborso, salvo i SOL di una prevendita che non raggiunge il suo minimo. Investi solo ciò che puoi permetterti di perdere.',
 
   'roadmap.eyebrow': 'Roadmap',
   'roadmap.title': 'Roadmap FBT',
@@ -267,6 +269,7 @@ export const it: Messages = {
 
   'progress.goal': 'Obiettivo',
   'progress.completed': 'Completato',
+  'progress.final': '{current} {unit}',
   'progress.remaining': '{current} {unit} · ne mancano {remaining}',
   'progress.completedAlt': 'Badge obiettivo completato',
   'progress.percent': '{percent}% dell’obiettivo',

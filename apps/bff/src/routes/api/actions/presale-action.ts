@@ -5,6 +5,7 @@ import {
   computeProgress,
   computeTotalRemaining,
   FBT_AMOUNT,
+  deliveryOf,
   FBT_DECIMALS,
   formatAmount,
   formatSol,
@@ -14,12 +15,15 @@ import {
   SOL_EXACT_AMOUNT,
 } from '@fbt/domain';
 import { PRESALE_ERRORS } from '@fbt/presale-client';
+import {
+  completionBlock,
+  deliverySentence,
+  soldOutBlock,
+  windowEndedBlock,
+  type SaleBlock,
+} from './action-delivery';
 
-/** Why a presale takes no buy now: the disabled button's label and the message under it. */
-export interface SaleBlock {
-  readonly label: string;
-  readonly message: string;
-}
+export type { SaleBlock } from './action-delivery';
 
 /** Preset buy buttons, in SOL lamports; those outside the presale's limits are left out. */
 export const PRESET_LAMPORTS: readonly bigint[] = [
@@ -39,26 +43,27 @@ const utcDate = (unixSeconds: number): string =>
 
 /**
  * Whether the presale takes a buy at `nowSeconds`, by the rules the program enforces (and with
- * its messages): active, not sold out, inside its window (`start <= now < end`), and no
- * allowlist. An allowlisted presale takes no Blink buy: the GET that draws the Blink does not
+ * its messages): not complete (at completion: sold out awaiting Finalize, or finalized, each
+ * saying what happens to the buyers' FBT or SOL), active, not sold out, inside its window
+ * (`start <= now < end`), and no allowlist. An allowlisted presale takes no Blink buy: the GET that draws the Blink does not
  * know the wallet (the Solana Actions specification sends none), so everyone would see a button
  * most could not use; its buyers buy on the site, which has their proof.
  */
 export function saleBlock(snapshot: PresaleSnapshot, nowSeconds: number): SaleBlock | null {
   const { state, rules } = snapshot;
+  const completed = completionBlock(snapshot);
+  if (completed !== null) return completed;
   if (!state.isInitialized || !state.isActived) {
     return { label: 'Presale paused', message: PRESALE_ERRORS[6018].message };
   }
-  if (isSoldOut(state)) return { label: 'Sold out', message: PRESALE_ERRORS[6023].message };
+  if (isSoldOut(state)) return soldOutBlock(snapshot);
   if (rules.saleStart !== null && nowSeconds < rules.saleStart) {
     return {
       label: 'Not started',
       message: `${PRESALE_ERRORS[6041].message} It opens on ${utcDate(rules.saleStart)}.`,
     };
   }
-  if (rules.saleEnd !== null && nowSeconds >= rules.saleEnd) {
-    return { label: 'Presale ended', message: PRESALE_ERRORS[6042].message };
-  }
+  if (rules.saleEnd !== null && nowSeconds >= rules.saleEnd) return windowEndedBlock(snapshot);
   if (rules.allowlistRoot !== null) {
     return {
       label: 'Allowlist only',
@@ -88,7 +93,8 @@ export interface PresaleActionInput {
 }
 
 /**
- * The GET answer: icon, title, a description with the live price, progress and limits, and
+ * The GET answer: icon, title, a description with the live price, progress, limits and when the
+ * FBT arrive (the presale's delivery mode and vesting), and
  * either buttons for preset amounts plus an amount field bounded by the chain's limits, or a
  * disabled button with the reason.
  */
@@ -110,6 +116,7 @@ export function presaleActionBody(input: PresaleActionInput): ActionGetResponse 
     `Buy FBT at ${formatAmount(state.tokenPrice, SOL_EXACT_AMOUNT, 'en')} SOL per token (${formatAmount(fbtPerSol, FBT_AMOUNT, 'en')} FBT per SOL).`,
     `Raised ${sol(state.currentTotalSold)} of ${sol(target)} SOL (${progress.fillPercent.toFixed(1)}%).`,
     `Each wallet buys from ${sol(min)} to ${sol(state.maxUserBuyable)} SOL in total.`,
+    deliverySentence(deliveryOf(snapshot)),
     ...(leaderCode === undefined
       ? []
       : [`Bought with leader code ${leaderCode}: the program credits the leader on chain.`]),

@@ -10,7 +10,7 @@ import type {
   LeaderRecordReader,
   PresaleStateReader,
 } from '@fbt/domain';
-import { isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
+import { deliveryOf, isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
 import { writeRateLimit } from '../../../http/leader-report-reply';
 import type { LeadersCache } from '../../../services/leaders-cache';
 import type { PresaleCache } from '../../../services/presale-cache';
@@ -176,7 +176,7 @@ function presaleActionPost(
       const body: ActionPostResponse = {
         type: 'transaction',
         transaction: Buffer.from(built.transaction.serialize()).toString('base64'),
-        message: buyMessage(lamports, snapshot.state.tokenPrice, code),
+        message: buyMessage(lamports, snapshot.state.tokenPrice, code, deliveryOf(snapshot).mode),
       };
       return reply.header('cache-control', 'no-store').send(body);
     },

@@ -5,6 +5,7 @@ import {
   PUBLIC_TARGET_LAMPORTS,
   LEADER_TARGET_LAMPORTS,
   SOL_AMOUNT,
+  type PresaleDeliveryView,
   type PresaleVariant,
 } from '@fbt/domain';
 import type { ReactNode } from 'react';
@@ -19,10 +20,15 @@ import presaleCoin from '../../../assets/art/presale-coin.svg?inline';
 import { ArrowRightIcon, ShieldIcon } from '../../../components/ui/icons';
 import { ProgressCard } from '../../../components/ui/progress-card';
 import { paths } from '../../../config/routes';
+import { useDistributionReport } from '../../../lib/distribution-api';
+import { formatDateTime } from '../../../lib/format-time';
 import { useI18n } from '../../../lib/i18n/i18n';
+import { useNow } from '../../../lib/use-now';
 import { useSchedule } from '../../../lib/use-schedule';
-import { usePresale } from '../../../lib/presale-api';
+import { presaleDelivery, usePresale } from '../../../lib/presale-api';
 import { LEADER_CODE_UNREAD, useLeaderCode } from '../../../lib/use-leader-code';
+import { distributionStatus } from '../lib/distribution';
+import { DistributionLine } from './distribution-status';
 import './presale.css';
 
 const createCharacterSchedule = () => characterSchedule(Math.random);
@@ -59,9 +65,80 @@ function PresaleCharacter({ variant }: { variant: PresaleVariant }) {
 }
 
 /**
+ * The distribution's status for the 'SOL Target' card (the keeper's live report when the stream
+ * brought one, else the presale account's fields), re-evaluated every second while the sale's
+ * window or a vesting can end.
+ */
+function useDistribution(
+  variant: PresaleVariant,
+  delivery: PresaleDeliveryView | undefined,
+  saleEnd: number | null,
+) {
+  const report = useDistributionReport(variant, delivery?.mode === 'at-completion');
+  const ticking =
+    delivery?.mode === 'at-completion' &&
+    (saleEnd !== null || (delivery.status === 'succeeded' && delivery.vesting.vestingSeconds > 0));
+  const nowSeconds = Math.floor(useNow(1_000, ticking) / 1000);
+  return delivery === undefined
+    ? null
+    : distributionStatus({
+        delivery,
+        nowSeconds,
+        saleEnded: saleEnd !== null && nowSeconds >= saleEnd,
+        ...(report === undefined ? {} : { report }),
+      });
+}
+
+/**
+ * 'How to buy', with when the FBT arrive by the presale's delivery mode: at once, in the buy's
+ * transaction (instant), or when the sale completes, distribution starting by itself (at
+ * completion). Until the presale is read, the steps that hold for both.
+ */
+function HowToBuy({
+  delivery,
+  saleEnd,
+}: {
+  delivery: PresaleDeliveryView | undefined;
+  saleEnd: number | null;
+}) {
+  const { t, language } = useI18n();
+  const atCompletion = delivery?.mode === 'at-completion';
+  const sentence =
+    delivery === undefined
+      ? null
+      : !atCompletion
+        ? t('delivery.copyInstant')
+        : saleEnd === null
+          ? t('presale.copy2')
+          : t('delivery.copyCompletionEnd', { date: formatDateTime(saleEnd * 1000, language) });
+  return (
+    <section className="presale__how card" aria-labelledby="how-title">
+      <h2 id="how-title" className="presale__how-title">
+        {t('presale.howTitle')}
+      </h2>
+      {sentence === null ? null : (
+        <p className="presale__delivery" data-testid="delivery-copy" data-mode={delivery?.mode}>
+          {sentence}
+        </p>
+      )}
+      <ol className="presale__steps">
+        <li>{t('presale.how1')}</li>
+        <li>{t('presale.how2')}</li>
+        {delivery === undefined ? null : (
+          <li data-testid="how-deliver">
+            {atCompletion ? t('delivery.how3Completion') : t('presale.how3')}
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+/**
  * A presale page (public `presale`, private `{name}`, `leader`): heading, copy, image, the
  * purchase box (a slot the route fills, so wallet and purchase code stay in their features),
- * the animated character and the 'SOL Target' progress card.
+ * the animated character, the 'SOL Target' progress card (with the distribution's progress once
+ * an at-completion sale completed) and, while it sells, how to buy, saying when the FBT arrive.
  */
 export function PresalePage({
   variant,
@@ -83,6 +160,8 @@ export function PresalePage({
           ? PUBLIC_TARGET_LAMPORTS
           : null;
   const raised = presale.data ? BigInt(presale.data.state.currentTotalSold) : null;
+  const delivery = presale.data ? presaleDelivery(presale.data) : undefined;
+  const distribution = useDistribution(variant, delivery, presale.data?.window.end ?? null);
 
   return (
     <div className="presale" data-variant={variant}>
@@ -97,7 +176,7 @@ export function PresalePage({
         <h1 className="page-title">{t('presale.title')}</h1>
         <div className="presale__copy">
           <p>{t('presale.copy1')}</p>
-          <p>{t('presale.copy2')}</p>
+          <p>{t('delivery.copyProgram')}</p>
           <p className="presale__question">{t('presale.copy3')}</p>
         </div>
         {variant === 'leader' ? (
@@ -158,17 +237,13 @@ export function PresalePage({
             currentLabel={raised !== null ? formatAmount(raised, SOL_AMOUNT, language) : null}
             unit={t('presale.targetType')}
             formatRemaining={(remaining) => `${formatAmount(remaining, SOL_AMOUNT, language)} SOL`}
+            {...(distribution === null
+              ? {}
+              : { footer: <DistributionLine status={distribution} />, final: true })}
           />
-          <section className="presale__how card" aria-labelledby="how-title">
-            <h2 id="how-title" className="presale__how-title">
-              {t('presale.howTitle')}
-            </h2>
-            <ol className="presale__steps">
-              <li>{t('presale.how1')}</li>
-              <li>{t('presale.how2')}</li>
-              <li>{t('presale.how3')}</li>
-            </ol>
-          </section>
+          {distribution === null ? (
+            <HowToBuy delivery={delivery} saleEnd={presale.data?.window.end ?? null} />
+          ) : null}
         </div>
       </div>
     </div>

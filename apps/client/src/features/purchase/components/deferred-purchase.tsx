@@ -5,6 +5,7 @@ import { PurchaseSessionProvider } from '../hooks/purchase-session';
 import { useWalletWanted } from '../hooks/use-wallet-wanted';
 import { PurchaseBox } from './purchase-box';
 import { PendingWallet } from './stand-in-wallet';
+import { YourFbt } from './your-fbt';
 
 // The leader page's share area shows only for an active on-chain code: fetched when it does.
 const LeaderShare = lazy(() =>
@@ -16,7 +17,8 @@ const LeaderShare = lazy(() =>
  * (`walletSide`: the page's lazy wallet chunk, which publishes the connected wallet and the
  * purchase with `PurchaseSessionPublisher`) is mounted when wanted (see `useWalletWanted`), and
  * the box, never remounted, keeps what the visitor typed. Until then a stand-in serves the
- * Connect Wallet buttons. On the leader page the share area of the code's links follows the box.
+ * Connect Wallet buttons. Under the box, "Your FBT" of the connected wallet on an at-completion
+ * presale; on the leader page the share area of the code's links follows.
  */
 export function DeferredPurchase({
   variant,
@@ -37,6 +39,7 @@ export function DeferredPurchase({
       <div ref={slot} className="purchase-slot" onPointerDownCapture={want} onFocusCapture={want}>
         <PurchaseBox variant={variant} leaderCode={leaderCode} />
       </div>
+      <YourFbt variant={variant} />
       {typeof leaderCode === 'string' && leaderCode !== '' ? (
         <Suspense fallback={null}>
           <LeaderShare code={leaderCode} />

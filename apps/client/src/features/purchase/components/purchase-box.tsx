@@ -13,6 +13,7 @@ import { useLeaderPurchase } from '../hooks/use-leader-purchase';
 import { useSale } from '../hooks/use-sale';
 import { useSendPurchase } from '../hooks/use-send-purchase';
 import { AmountField } from './amount-field';
+import { completionNextText, DeliveryNote, FinalizedSaleCard } from './completed-sale';
 import { LeaderConfirmDialog } from './leader-confirm-dialog';
 import { PurchaseResultDialog } from './purchase-dialogs';
 import { AllowlistNote, LeaderNote, PurchaseFootnotes } from './purchase-notes';
@@ -27,9 +28,10 @@ const SAMPLE_REPORT_CODE = 'sample-report';
 /**
  * The purchase box: title, subtitle, 'You bought X/Y SOL', '1 SOL = N USD', the amount field
  * with its messages in the domain's order (`checkBuyAmount`), 'You will receive N FBT', and the
- * 'Connect Wallet' / 'Send' button with a spinner while a purchase runs. Hidden when the
- * presale is sold out or its window has ended; before the window opens it counts down to the
- * start. On an allowlisted presale it says whether the wallet is listed before Send. `leaderCode`
+ * 'Connect Wallet' / 'Send' button with a spinner while a purchase runs; on an at-completion
+ * presale, when the FBT arrive (its vesting, its minimum raise). Hidden when the presale is sold
+ * out, its window has ended or (at completion) it was finalized, each card saying what comes
+ * next; before the window opens it counts down to the start. On an allowlisted presale it says whether the wallet is listed before Send. `leaderCode`
  * is set on the leader page only (`null`: missing or malformed in the link).
  */
 export function PurchaseBox({
@@ -47,11 +49,27 @@ export function PurchaseBox({
   const leader = useLeaderPurchase(leaderCode);
   const amount = useBuyAmount(sale.state, buyer.boughtLamports);
   const send = useSendPurchase({ variant, sale, buyer, leader, amount });
-  const { state, timing } = sale;
+  const { state, timing, delivery } = sale;
   const { address, purchase } = buyer;
+  const atCompletion = delivery?.mode === 'at-completion' ? delivery : null;
 
-  if (timing.phase === 'ended') return <SaleEndedCard endedAt={timing.endedAt} />;
-  if (state !== undefined && isSoldOut(state)) return <SoldOutCard />;
+  if (
+    atCompletion !== null &&
+    (atCompletion.status === 'succeeded' || atCompletion.status === 'failed')
+  ) {
+    return <FinalizedSaleCard delivery={atCompletion} />;
+  }
+  if (timing.phase === 'ended') {
+    return (
+      <SaleEndedCard
+        endedAt={timing.endedAt}
+        {...(atCompletion === null ? {} : { next: completionNextText(t, atCompletion) })}
+      />
+    );
+  }
+  if ((state !== undefined && isSoldOut(state)) || atCompletion?.status === 'sold-out') {
+    return <SoldOutCard atCompletion={atCompletion !== null} />;
+  }
 
   const onTitleClick = () => {
     void purchase.sendSampleReport(
@@ -90,6 +108,7 @@ export function PurchaseBox({
           if (address !== null) send.onSend();
         }}
       />
+      {atCompletion === null ? null : <DeliveryNote delivery={atCompletion} />}
       <SaleTiming timing={timing} />
 
       <TransactionButton
@@ -126,6 +145,7 @@ export function PurchaseBox({
       {purchase.dialog && sale.config ? (
         <PurchaseResultDialog
           dialog={purchase.dialog}
+          atCompletion={atCompletion !== null}
           cluster={sale.config.cluster}
           explorerRpcUrl={sale.config.explorerRpcUrl}
           onClose={purchase.closeDialog}

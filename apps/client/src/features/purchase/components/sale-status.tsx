@@ -1,13 +1,9 @@
-import { useI18n, type Language } from '../../../lib/i18n/i18n';
+import { formatDateTime } from '../../../lib/format-time';
+import { useI18n } from '../../../lib/i18n/i18n';
 import { splitCountdown, type SalePhase } from '../lib/sale-window';
 
 /** A moment in the visitor's language and time zone, e.g. '12 Jun 2026, 18:00'. */
-export function formatSaleTime(ms: number, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(ms);
-}
+export const formatSaleTime = formatDateTime;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -48,8 +44,11 @@ export function SaleCountdown({
   );
 }
 
-/** After the window closed: the box gives way to this card, like a sold-out presale. */
-export function SaleEndedCard({ endedAt }: { endedAt: number }) {
+/**
+ * After the window closed: the box gives way to this card, like a sold-out presale; on an
+ * at-completion presale `next` says what happens to the buyers' FBT (or SOL).
+ */
+export function SaleEndedCard({ endedAt, next }: { endedAt: number; next?: string }) {
   const { t, language } = useI18n();
   return (
     <section className="purchase card purchase--ended" data-testid="sale-ended">
@@ -57,6 +56,11 @@ export function SaleEndedCard({ endedAt }: { endedAt: number }) {
       <p className="purchase__subtitle">
         {t('sale.endedText', { date: formatSaleTime(endedAt, language) })}
       </p>
+      {next === undefined ? null : (
+        <p className="purchase__subtitle" data-testid="sale-next">
+          {next}
+        </p>
+      )}
     </section>
   );
 }
@@ -80,13 +84,18 @@ export function SaleTiming({ timing }: { timing: SalePhase }) {
   return null;
 }
 
-/** A sold-out presale: the box gives way to this card. */
-export function SoldOutCard() {
+/**
+ * A sold-out presale: the box gives way to this card; on an at-completion presale it says the
+ * FBT come once the sale is finalized (`atCompletion`).
+ */
+export function SoldOutCard({ atCompletion = false }: { atCompletion?: boolean }) {
   const { t } = useI18n();
   return (
     <section className="purchase card purchase--sold-out" data-testid="sold-out">
       <h2 className="purchase__title">{t('purchase.soldOutTitle')}</h2>
-      <p className="purchase__subtitle">{t('purchase.soldOutText')}</p>
+      <p className="purchase__subtitle">
+        {atCompletion ? t('delivery.soldOutText') : t('purchase.soldOutText')}
+      </p>
     </section>
   );
 }

@@ -8,16 +8,51 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { ClaimStage } from '@fbt/purchase';
+import type { TransactionLine } from '../../../lib/transaction-text';
 import type { usePurchase } from './use-purchase';
 
 /** What the purchase box does with a wallet: its purchase, stage and result dialog. */
 export type PurchaseActions = ReturnType<typeof usePurchase>;
+
+/** The presale a buyer's Claim or Refund names (addresses in base58). */
+export interface DeliveryTarget {
+  readonly programId: string;
+  readonly presale: string;
+  readonly mint: string;
+  /** The presale's FBT vault. */
+  readonly tempTokenAccount: string;
+}
+
+/** How a Claim or a Refund ended. */
+export type DeliveryDialog =
+  | {
+      readonly kind: 'claimed';
+      readonly signature: string;
+      /** FBT base units the claim delivered (null: the record could not be read after). */
+      readonly tokens: bigint | null;
+    }
+  | { readonly kind: 'refunded'; readonly signature: string; readonly lamports: bigint | null }
+  | { readonly kind: 'error'; readonly lines: readonly TransactionLine[] };
+
+/**
+ * The "Your FBT" panel's transactions with a wallet: the buyer's Claim and Refund, the one
+ * running (and its step) and the result dialog.
+ */
+export interface DeliveryActions {
+  readonly running: { readonly action: 'claim' | 'refund'; readonly stage: ClaimStage } | null;
+  readonly dialog: DeliveryDialog | null;
+  readonly closeDialog: () => void;
+  readonly claim: (target: DeliveryTarget) => Promise<void>;
+  readonly refund: (target: DeliveryTarget) => Promise<void>;
+}
 
 /** The wallet side of the purchase box: who is connected and how a purchase runs. */
 export interface PurchaseSession {
   /** The connected wallet's address; null while none is (or its code is not loaded yet). */
   readonly address: string | null;
   readonly purchase: PurchaseActions;
+  readonly delivery: DeliveryActions;
 }
 
 type Publish = (session: PurchaseSession | null) => void;
@@ -31,15 +66,17 @@ interface SessionSlot {
 const SessionContext = createContext<SessionSlot | null>(null);
 const PublishContext = createContext<Publish | null>(null);
 
-/** Two sessions are the same when the address and every purchase field are. */
+/** Two objects with the same keys and the same value at each. */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Two sessions are the same when the address and every purchase and delivery field are. */
 function sameSession(a: PurchaseSession | null, b: PurchaseSession | null): boolean {
   if (a === b) return true;
   if (a === null || b === null || a.address !== b.address) return false;
-  const keys = Object.keys(a.purchase) as (keyof PurchaseActions)[];
-  return (
-    keys.length === Object.keys(b.purchase).length &&
-    keys.every((key) => a.purchase[key] === b.purchase[key])
-  );
+  return sameFields(a.purchase, b.purchase) && sameFields(a.delivery, b.delivery);
 }
 
 /**
@@ -86,6 +123,13 @@ export function PurchaseSessionProvider({
         send: () => Promise.resolve(),
         sendSampleReport: (code: string, wallet: string) =>
           later((session) => void session.purchase.sendSampleReport(code, wallet))(),
+      },
+      delivery: {
+        running: null,
+        dialog: null,
+        closeDialog: () => undefined,
+        claim: () => Promise.resolve(),
+        refund: () => Promise.resolve(),
       },
     };
   }, [onWanted]);

@@ -1,4 +1,10 @@
-import type { ConfigResponse, PresaleState, PresaleVariant } from '@fbt/domain';
+import type {
+  ConfigResponse,
+  PresaleDeliveryView,
+  PresaleState,
+  PresaleVariant,
+} from '@fbt/domain';
+import { presaleDelivery } from '../../../lib/presale-api';
 import { useNow } from '../../../lib/use-now';
 import { useSiteConfig } from '../../../lib/use-site-config';
 import { usePresaleState } from '../api/get-presale-state';
@@ -11,6 +17,8 @@ export interface Sale {
   /** The page's presale account, once the config has arrived. */
   readonly presaleAddress: string | undefined;
   readonly state: PresaleState | undefined;
+  /** How and when the FBT reach buyers, and the sale's outcome at completion. */
+  readonly delivery: PresaleDeliveryView | undefined;
   /** Only the allowlist's wallets buy. */
   readonly allowlisted: boolean;
   /** The window's phase now, by the browser's clock (ticking each second while it has bounds). */
@@ -36,6 +44,7 @@ export function useSale(variant: PresaleVariant): Sale {
     config: config.data,
     presaleAddress: config.data?.variants.find((entry) => entry.variant === variant)?.presale,
     state: presale.state,
+    delivery: presale.response === undefined ? undefined : presaleDelivery(presale.response),
     allowlisted: presale.response?.allowlisted === true,
     timing: saleWindowPhase(saleWindow, now),
     loadError: presale.error,

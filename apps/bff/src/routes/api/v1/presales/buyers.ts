@@ -23,7 +23,8 @@ export type BuyerRouteOptions = Pick<AppDeps, 'buyerReader'> & {
 };
 
 /**
- * `GET /api/v1/presales/:variant/buyers/:wallet`: what a wallet bought and may still buy.
+ * `GET /api/v1/presales/:variant/buyers/:wallet`: what a wallet bought (SOL spent, FBT bought
+ * and, at completion, FBT delivered so far) and may still buy.
  * Per-wallet reads are coalesced while in flight (a refresh storm from one page costs one RPC
  * call), but never served from a time-based cache: right after a purchase the page must see
  * its new total, even when the purchase took less than a second.
@@ -89,6 +90,8 @@ export const buyerRoute: FastifyPluginCallback<BuyerRouteOptions> = (fastify, op
         boughtLamports: bought.toString(),
         remainingLamports: computeRemainingAllowance(entry.value.state, bought).toString(),
         userAtMaximum: hasReachedUserMaximum(entry.value.state, bought),
+        tokensBought: (record?.tokensReceived ?? 0n).toString(),
+        tokensDelivered: (record?.tokensDelivered ?? 0n).toString(),
       };
       return answer;
     },

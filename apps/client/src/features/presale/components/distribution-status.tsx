@@ -1,0 +1,34 @@
+import { formatDateTime } from '../../../lib/format-time';
+import { useI18n } from '../../../lib/i18n/i18n';
+import type { DistributionStatus } from '../lib/distribution';
+
+/**
+ * The 'SOL Target' card's line on an at-completion presale once it completed: 'Complete:
+ * delivery starts once the sale is finalized', 'Distributing: N of M buyers', the vesting's end
+ * while one runs, 'Done', or a failed sale's refunds.
+ */
+export function DistributionLine({ status }: { status: DistributionStatus }) {
+  const { t, language } = useI18n();
+  const count = (value: bigint) =>
+    new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US').format(value);
+  const text =
+    status.kind === 'awaiting'
+      ? t('distribution.awaiting')
+      : status.kind === 'done'
+        ? t('distribution.done')
+        : status.kind === 'failed'
+          ? t('distribution.failed', { done: count(status.done), total: count(status.total) })
+          : status.kind === 'vesting'
+            ? t('distribution.vesting', { date: formatDateTime(status.until * 1000, language) })
+            : t('distribution.progress', { done: count(status.done), total: count(status.total) });
+  return (
+    <p
+      className={`presale__distribution presale__distribution--${status.kind}`}
+      data-testid="distribution-status"
+      data-state={status.kind}
+      role="status"
+    >
+      {text}
+    </p>
+  );
+}
