@@ -84,10 +84,10 @@ describe('when the FBT arrive, in the description', () => {
 
   it('the wallet’s message of an at-completion buy says the FBT come at completion', () => {
     expect(buyMessage(SOL, 50_000n, undefined, 'at-completion')).toBe(
-      'Buy 20000 FBT for 1 SOL. They are delivered when the sale completes.',
+      'Buy 20,000 FBT for 1 SOL. They are delivered when the sale completes.',
     );
     expect(buyMessage(SOL, 50_000n, 'beast42')).toBe(
-      'Buy 20000 FBT for 1 SOL with leader code beast42.',
+      'Buy 20,000 FBT for 1 SOL with leader code beast42.',
     );
   });
 });

@@ -1,14 +1,13 @@
 import {
   buildClaimInstruction,
+  buildCreateAssociatedTokenAccountIdempotentInstruction,
   buildRefundInstruction,
   decodeBuyerRecordAccount,
+  findAssociatedTokenAddress,
   findBuyerRecordAddress,
+  TOKEN_PROGRAM_ID,
   type BuyerRecordAccount,
 } from '@fbt/presale-client';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { ClaimStage } from './claim-commission';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
@@ -166,7 +165,11 @@ export function claimTokens(
   deps: BuyerDeliveryDeps,
   request: ClaimTokensRequest,
 ): Promise<BuyerDeliveryResult> {
-  const tokenAccount = getAssociatedTokenAddressSync(request.mint, request.buyer);
+  const tokenAccount = findAssociatedTokenAddress({
+    owner: request.buyer,
+    mint: request.mint,
+    tokenProgram: TOKEN_PROGRAM_ID,
+  });
   return runBuyerTransaction(deps, request, {
     writable: request.presale,
     extraRead: async () =>
@@ -175,12 +178,12 @@ export function claimTokens(
       ...(tokenAccountExists
         ? []
         : [
-            createAssociatedTokenAccountIdempotentInstruction(
-              request.buyer,
-              tokenAccount,
-              request.buyer,
-              request.mint,
-            ),
+            buildCreateAssociatedTokenAccountIdempotentInstruction({
+              payer: request.buyer,
+              owner: request.buyer,
+              mint: request.mint,
+              tokenProgram: TOKEN_PROGRAM_ID,
+            }),
           ]),
       buildClaimInstruction({
         programId: request.programId,

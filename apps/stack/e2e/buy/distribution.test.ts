@@ -143,7 +143,7 @@ describe('a sale below its minimum raise', () => {
       /^Distribution starts automatically when 100% of the presale allocation is reached, or when the sale closes on .+\.$/,
     );
     expect(await buyInPage(page, '1')).toBe(
-      '20000 FBT for 1 SOL, held for you until the sale completes',
+      '20,000 FBT for 1 SOL, held for you until the sale completes',
     );
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
@@ -285,7 +285,7 @@ describe('a vesting sale at completion', () => {
 
   it('a buy holds the FBT for the buyer until the sale completes', async () => {
     expect(await buyInPage(page, '1')).toBe(
-      '20000 FBT for 1 SOL, held for you until the sale completes',
+      '20,000 FBT for 1 SOL, held for you until the sale completes',
     );
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))

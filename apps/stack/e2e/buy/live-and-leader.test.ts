@@ -178,7 +178,7 @@ describe('the leader page', () => {
       );
     expect(await page.getByTestId('leader-share').count()).toBe(0);
     await typeAmount(page, '0.5');
-    expect(await page.getByTestId('purchase-send').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('purchase-send').isDisabled()).toBe(false);
     await saveShot(page, 'leader-unknown');
     await page.getByTestId('purchase-send').click();
     const confirm = page.getByRole('dialog', { name: 'Buy without a verified leader code?' });
