@@ -32,11 +32,6 @@ const MULTIPLE_ACCOUNTS_LIMIT = 100;
  */
 const DERIVATIONS_PER_YIELD = 8;
 
-/** A token account's state byte (SPL Token layout): 0 uninitialized, 1 initialized, 2 frozen. */
-const TOKEN_ACCOUNT_STATE_OFFSET = 108;
-const TOKEN_ACCOUNT_UNINITIALIZED = 0;
-const TOKEN_ACCOUNT_FROZEN = 2;
-
 /** The buyers' associated FBT addresses, in order, yielding as it goes. */
 async function associatedAddresses(
   mint: PublicKey,
@@ -65,11 +60,10 @@ function unusable(
 ): string | null {
   if (!info.owner.equals(TOKEN_PROGRAM_ID)) return 'not an SPL Token account';
   const account = decodeTokenAccount(info.data, info.owner.toBase58());
-  const state = info.data[TOKEN_ACCOUNT_STATE_OFFSET];
-  if (account === null || state === TOKEN_ACCOUNT_UNINITIALIZED) return 'not an SPL Token account';
+  if (account === null || account.state === 'uninitialized') return 'not an SPL Token account';
   if (account.mint !== mint.toBase58()) return 'an account of another mint';
   if (account.owner !== owner.toBase58()) return `owned by ${account.owner}`;
-  if (state === TOKEN_ACCOUNT_FROZEN) return 'frozen';
+  if (account.state === 'frozen') return 'frozen';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { TOKEN_ACCOUNT_SIZE } from '@fbt/domain';
 import {
   PublicKey,
   type AddressLookupTableAccount,
@@ -10,9 +11,6 @@ import { resolveDeliveryTargets, type UnreachableBuyer } from './delivery-target
 import { packDistributeBatches, type DistributeBatch } from './distribute-batches';
 import { DistributionError } from './distribution-error';
 import { readChainTime, type DistributionPresale } from './presale-read';
-
-/** A token account without extensions (SPL Token's size): the rent of one the fee payer creates. */
-const TOKEN_ACCOUNT_SIZE = 165;
 import {
   sendVersionedTransaction,
   type ConfirmedTransaction,

@@ -160,6 +160,7 @@ describe('decodeTokenAccount', () => {
       amount: 42n,
       delegate: null,
       closeAuthority: WALLET,
+      state: 'initialized',
     });
     expect(
       decodeTokenAccount(

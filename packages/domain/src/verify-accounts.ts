@@ -15,7 +15,8 @@ export const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
 
 /** A base mint is 82 bytes; a Token-2022 mint with extensions pads to 165, then its kind byte. */
 const MINT_SIZE = 82;
-const TOKEN_ACCOUNT_SIZE = 165;
+/** A token account's base layout (SPL Token; Token-2022 appends its extensions after it). */
+export const TOKEN_ACCOUNT_SIZE = 165;
 const ACCOUNT_TYPE_MINT = 1;
 
 /** Token-2022 extension types a visitor should know of (their numbers in the token program). */
@@ -162,7 +163,17 @@ export interface DecodedTokenAccount {
   readonly amount: bigint;
   readonly delegate: string | null;
   readonly closeAuthority: string | null;
+  /** The account's state byte: frozen accounts can neither send nor receive. */
+  readonly state: TokenAccountState;
 }
+
+export type TokenAccountState = 'uninitialized' | 'initialized' | 'frozen';
+const TOKEN_ACCOUNT_STATES: readonly TokenAccountState[] = [
+  'uninitialized',
+  'initialized',
+  'frozen',
+];
+const TOKEN_ACCOUNT_STATE_OFFSET = 108;
 
 /** Decodes an SPL Token or Token-2022 token account (the first 165 bytes); null otherwise. */
 export function decodeTokenAccount(bytes: Uint8Array, owner: string): DecodedTokenAccount | null {
@@ -171,13 +182,15 @@ export function decodeTokenAccount(bytes: Uint8Array, owner: string): DecodedTok
   if (bytes.length > TOKEN_ACCOUNT_SIZE && bytes[TOKEN_ACCOUNT_SIZE] !== 2) return null;
   const delegate = cOptionKey(bytes, 72);
   const closeAuthority = cOptionKey(bytes, 129);
-  if (delegate === undefined || closeAuthority === undefined) return null;
+  const state = TOKEN_ACCOUNT_STATES[bytes[TOKEN_ACCOUNT_STATE_OFFSET] ?? -1];
+  if (delegate === undefined || closeAuthority === undefined || state === undefined) return null;
   return {
     mint: key(bytes, 0),
     owner: key(bytes, 32),
     amount: view(bytes).getBigUint64(64, true),
     delegate,
     closeAuthority,
+    state,
   };
 }
 

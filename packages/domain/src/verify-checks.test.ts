@@ -67,6 +67,7 @@ function presale(overrides: Partial<ObservedPresale> = {}): ObservedPresale {
       amount: tokensLeftToSell(base),
       delegate: null,
       closeAuthority: null,
+      state: 'initialized',
     },
     sellerAccount: { owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() },
     allowlist: { kind: 'none' },
