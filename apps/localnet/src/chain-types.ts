@@ -124,8 +124,8 @@ export interface Chain {
   /** Unix seconds of the current block (what the Clock sysvar says). */
   blockTime(): number;
   /**
-   * Local chain only, for tests: moves the chain's time `seconds` ahead at once (the current
-   * block and every later one), so programs see a vesting date or a window's end without
+   * Local chain only, for tests: moves the chain's time `seconds` ahead at once (a new block at
+   * the new time, and every later one), so programs see a vesting date or a window's end without
    * waiting. Not reachable over JSON-RPC. Returns the new block time; throws a RangeError for
    * anything but a positive whole number. In memory only: after a restart the chain follows the
    * wall clock again, never going back.

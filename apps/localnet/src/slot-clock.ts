@@ -42,8 +42,8 @@ export interface SlotClock {
   /** Moves to `slot` (replay jumps, the timer steps by one) with the given block time. */
   enter: (slot: number, unixSeconds: number) => void;
   /**
-   * Moves the chain's time `seconds` ahead of the wall clock from now on, at once (the current
-   * block's time and the Clock sysvar), so a test can reach a vesting date or a window's end
+   * Moves the chain's time `seconds` ahead of the wall clock from now on, at once (a new block
+   * at the new time, and the Clock sysvar), so a test can reach a vesting date or a window's end
    * without waiting. Returns the new block time. In memory only: a restarted chain follows the
    * wall clock again, its block time never going back (see {@link SlotClock.start}).
    */
@@ -77,6 +77,7 @@ export function createSlotClock(options: SlotClockOptions): SlotClock {
   let blockTime = unixSecondsNow();
   let timer: NodeJS.Timeout | null = null;
   let aheadSeconds = 0;
+  let notify: ((slot: number) => void) | null = null;
   /** The next block's time: the wall clock plus the advance, never before the last block. */
   const nextBlockTime = (): number => Math.max(blockTime, unixSecondsNow() + aheadSeconds);
 
@@ -105,11 +106,15 @@ export function createSlotClock(options: SlotClockOptions): SlotClock {
         throw new RangeError(`the clock moves ahead by a whole number of seconds, got ${seconds}`);
       }
       aheadSeconds += seconds;
-      enter(slot, nextBlockTime());
+      // A new block at the new time: a block's time is fixed once it has transactions (the
+      // ledger replays each transaction in its block, at that block's time).
+      enter(slot + 1, nextBlockTime());
+      notify?.(slot);
       return blockTime;
     },
     start: (onSlot) => {
       if (timer !== null) return;
+      notify = onSlot;
       timer = setInterval(() => {
         enter(slot + 1, nextBlockTime());
         onSlot(slot);
