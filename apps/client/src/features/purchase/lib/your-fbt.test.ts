@@ -1,5 +1,5 @@
 import type { PresaleDelivery } from '@fbt/domain';
-import { INSTANT_DELIVERY } from '@fbt/domain';
+import { INSTANT_DELIVERY, unlockedTokensAt } from '@fbt/domain';
 import { unlockedTokens } from '@fbt/presale-client';
 import { describe, expect, it } from 'vitest';
 import { vestingSchedule, yourFbtView, type BuyerTokens } from './your-fbt';
@@ -116,5 +116,45 @@ describe('the "Your FBT" view', () => {
         null,
       ).map((step) => step.step),
     ).toEqual(['completion', 'end']);
+  });
+});
+
+describe('the vesting arithmetic on the page', () => {
+  it('is the program client’s, at every boundary and in between', () => {
+    const terms = [
+      { unlockedAtCompletionBps: 10_000, cliffSeconds: 0, vestingSeconds: 0 },
+      { unlockedAtCompletionBps: 2_500, cliffSeconds: 7 * DAY, vestingSeconds: 30 * DAY },
+      { unlockedAtCompletionBps: 0, cliffSeconds: 0, vestingSeconds: 1 },
+      { unlockedAtCompletionBps: 3_333, cliffSeconds: 30 * DAY, vestingSeconds: 180 * DAY },
+      { unlockedAtCompletionBps: 9_999, cliffSeconds: 0, vestingSeconds: 4_294_967_295 },
+    ];
+    const amounts = [0n, 1n, 7n, 20_000n * FBT, 2n ** 64n - 1n];
+    for (const vesting of terms) {
+      for (const status of ['open', 'sold-out', 'succeeded', 'failed'] as const) {
+        const delivery = { ...VESTING, status, vesting };
+        const moments = [
+          -DAY,
+          0,
+          1,
+          vesting.cliffSeconds - 1,
+          vesting.cliffSeconds,
+          vesting.cliffSeconds + 12_345,
+          vesting.vestingSeconds - 1,
+          vesting.vestingSeconds,
+          vesting.vestingSeconds + DAY,
+        ];
+        for (const bought of amounts) {
+          for (const after of moments) {
+            const now = COMPLETED + after;
+            const program = unlockedTokens(
+              { ...vesting, status, completedAt: BigInt(COMPLETED) },
+              bought,
+              BigInt(now),
+            );
+            expect(unlockedTokensAt(delivery, bought, now), `${status} ${after}`).toBe(program);
+          }
+        }
+      }
+    }
   });
 });

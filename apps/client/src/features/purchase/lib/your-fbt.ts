@@ -1,5 +1,5 @@
 import type { PresaleDelivery, VestingTerms } from '@fbt/domain';
-import { unlockedTokens } from '@fbt/presale-client';
+import { unlockedTokensAt } from '@fbt/domain';
 
 /** What a wallet holds on a presale, from its buyer record (FBT in base units). */
 export interface BuyerTokens {
@@ -95,7 +95,7 @@ export function vestingSchedule(vesting: VestingTerms, completedAt: number | nul
 /**
  * The panel's view of a wallet's FBT on a presale at unix time `nowSeconds`: nothing on an
  * instant presale or without a purchase; waiting (and why) until the sale is finalized; the
- * delivered, unlocked and claimable FBT (by the program's vesting arithmetic, `unlockedTokens`)
+ * delivered, unlocked and claimable FBT (by the program's vesting arithmetic, `unlockedTokensAt`)
  * once it succeeded; a refund once it failed. `saleEnded`: the window has closed (by the page's
  * clock), which completes the sale even before it is finalized.
  */
@@ -119,11 +119,7 @@ export function yourFbtView(input: {
     return { kind: 'waiting', phase, tokens, schedule };
   }
   if (tokens.delivered >= tokens.bought) return { kind: 'done', tokens, schedule };
-  const byVesting = unlockedTokens(
-    { ...delivery.vesting, status: 'succeeded', completedAt: BigInt(delivery.completedAt ?? 0) },
-    tokens.bought,
-    BigInt(Math.floor(input.nowSeconds)),
-  );
+  const byVesting = unlockedTokensAt(delivery, tokens.bought, input.nowSeconds);
   const unlocked = byVesting > tokens.delivered ? byVesting : tokens.delivered;
   return {
     kind: 'delivering',
