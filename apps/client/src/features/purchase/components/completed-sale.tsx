@@ -16,14 +16,18 @@ export function DeliveryNote({ delivery }: { delivery: PresaleDelivery }) {
   );
 }
 
-/** What happens next on an at-completion sale that closed or sold out and awaits Finalize. */
+/**
+ * What happens next on an at-completion sale that closed and awaits Finalize: its FBT delivered,
+ * or, below its minimum raise (`raised`), every buyer's SOL back.
+ */
 export function completionNextText(
   t: ReturnType<typeof useI18n>['t'],
   delivery: PresaleDelivery,
+  raised: bigint,
 ): string {
-  return delivery.minimumRaise === 0n
-    ? t('delivery.endedNext')
-    : t('delivery.endedNextMinimum', { sol: formatSol(delivery.minimumRaise) });
+  return raised < delivery.minimumRaise
+    ? t('delivery.endedBelowMinimum', { sol: formatSol(delivery.minimumRaise) })
+    : t('delivery.endedNext');
 }
 
 /**

@@ -62,7 +62,9 @@ export function PurchaseBox({
     return (
       <SaleEndedCard
         endedAt={timing.endedAt}
-        {...(atCompletion === null ? {} : { next: completionNextText(t, atCompletion) })}
+        {...(atCompletion === null
+          ? {}
+          : { next: completionNextText(t, atCompletion, state?.currentTotalSold ?? 0n) })}
       />
     );
   }

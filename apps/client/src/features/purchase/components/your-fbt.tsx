@@ -24,11 +24,13 @@ type Shown = Exclude<YourFbtView, { kind: 'none' }>;
 function statusText(t: Translate, view: Shown): string {
   switch (view.kind) {
     case 'waiting':
-      return view.phase === 'sold-out'
-        ? t('yourFbt.soldOut')
-        : view.phase === 'closed'
-          ? t('yourFbt.ended')
-          : t('yourFbt.waiting');
+      return view.phase === 'below-minimum'
+        ? t('yourFbt.belowMinimum', { paid: solText(view.tokens.paidLamports) })
+        : view.phase === 'sold-out'
+          ? t('yourFbt.soldOut')
+          : view.phase === 'closed'
+            ? t('yourFbt.ended')
+            : t('yourFbt.waiting');
     case 'delivering':
       return view.vesting ? t('yourFbt.vesting') : t('yourFbt.delivering');
     case 'done':
@@ -245,7 +247,8 @@ export function YourFbtPanel({
             {statusText(t, view)}
           </p>
           <TokenFigures tokens={view.tokens} refund={view.kind === 'refund'} />
-          {view.kind === 'refund' ? null : (
+          {view.kind === 'refund' ||
+          (view.kind === 'waiting' && view.phase === 'below-minimum') ? null : (
             <Schedule steps={view.schedule} nowSeconds={nowSeconds} />
           )}
           <DeliveryButton view={view} actions={actions} target={target} />

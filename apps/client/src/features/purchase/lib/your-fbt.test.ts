@@ -23,7 +23,7 @@ const tokens = (delivered: bigint): BuyerTokens => ({
   delivered,
 });
 const view = (delivery: PresaleDelivery, held: BuyerTokens | undefined, now = COMPLETED) =>
-  yourFbtView({ delivery, tokens: held, nowSeconds: now, saleEnded: false });
+  yourFbtView({ delivery, tokens: held, nowSeconds: now, saleEnd: null, raised: 100n * SOL });
 
 describe('the "Your FBT" view', () => {
   it('shows nothing on an instant presale, before the wallet is read, or without a purchase', () => {
@@ -45,9 +45,30 @@ describe('the "Your FBT" view', () => {
         { step: 'end', at: null, afterSeconds: 30 * DAY, unlockedBps: 10_000 },
       ],
     });
+    // Closed by its window: complete, dated at the window's end (the program's completion).
     expect(
-      yourFbtView({ delivery: open, tokens: tokens(0n), nowSeconds: COMPLETED, saleEnded: true }),
-    ).toMatchObject({ kind: 'waiting', phase: 'closed' });
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED + 1,
+        saleEnd: COMPLETED,
+        raised: 40n * SOL,
+      }),
+    ).toMatchObject({
+      kind: 'waiting',
+      phase: 'closed',
+      schedule: [{ at: COMPLETED }, { at: COMPLETED + 7 * DAY }, { at: COMPLETED + 30 * DAY }],
+    });
+    // Not yet at the window's end: open, and the schedule still counts from completion.
+    expect(
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED - 1,
+        saleEnd: COMPLETED,
+        raised: 1n * SOL,
+      }),
+    ).toMatchObject({ kind: 'waiting', phase: 'open', schedule: [{ at: null }, {}, {}] });
     expect(view({ ...VESTING, status: 'sold-out' }, tokens(0n))).toMatchObject({
       kind: 'waiting',
       phase: 'sold-out',
@@ -92,6 +113,29 @@ describe('the "Your FBT" view', () => {
     expect(view(VESTING, tokens(20_000n * FBT), COMPLETED + 31 * DAY)).toMatchObject({
       kind: 'done',
     });
+  });
+
+  it('complete below its minimum raise: waiting for the Finalize that will fail it', () => {
+    const open = { ...VESTING, status: 'open' as const, completedAt: null };
+    const closedBelow = (raised: bigint) =>
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED + 1,
+        saleEnd: COMPLETED,
+        raised,
+      });
+    expect(closedBelow(40n * SOL - 1n)).toMatchObject({ kind: 'waiting', phase: 'below-minimum' });
+    expect(closedBelow(40n * SOL)).toMatchObject({ kind: 'waiting', phase: 'closed' });
+    expect(
+      yourFbtView({
+        delivery: { ...VESTING, status: 'sold-out' },
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED,
+        saleEnd: null,
+        raised: 39n * SOL,
+      }),
+    ).toMatchObject({ phase: 'below-minimum' });
   });
 
   it('offers the refund of a failed sale while the wallet’s record holds its SOL', () => {
