@@ -113,6 +113,8 @@ describe('the "Your FBT" panel', () => {
       'The sale closed below its minimum raise: once it is finalized, you take back the 1 SOL you paid.',
     );
     expect(markup).not.toContain('your-fbt-step-completion');
+    expect(textOf(markup, 'your-fbt-paid')).toBe('1 SOL');
+    expect(markup).not.toContain('your-fbt-owed');
   });
 
   it('sold out: says delivery follows the finalization', () => {

@@ -231,6 +231,9 @@ export function YourFbtPanel({
 }) {
   const { t } = useI18n();
   const titleId = useId();
+  // Failed, or complete below its minimum: the SOL comes back, no FBT will.
+  const refunds =
+    view.kind === 'refund' || (view.kind === 'waiting' && view.phase === 'below-minimum');
   return (
     <>
       {view.kind === 'none' ? null : (
@@ -246,11 +249,8 @@ export function YourFbtPanel({
           <p className="your-fbt__status" data-testid="your-fbt-status">
             {statusText(t, view)}
           </p>
-          <TokenFigures tokens={view.tokens} refund={view.kind === 'refund'} />
-          {view.kind === 'refund' ||
-          (view.kind === 'waiting' && view.phase === 'below-minimum') ? null : (
-            <Schedule steps={view.schedule} nowSeconds={nowSeconds} />
-          )}
+          <TokenFigures tokens={view.tokens} refund={refunds} />
+          {refunds ? null : <Schedule steps={view.schedule} nowSeconds={nowSeconds} />}
           <DeliveryButton view={view} actions={actions} target={target} />
         </section>
       )}
