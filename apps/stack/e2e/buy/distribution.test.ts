@@ -156,13 +156,15 @@ describe('a sale below its minimum raise', () => {
     await followChainClock(page);
     await page.getByTestId('sale-ended').waitFor();
     expect(await text(page, 'sale-next')).toBe(
-      'Once it is finalized, your FBT are delivered, or, if it raised less than 10 SOL, your SOL is refunded.',
+      'It raised less than its minimum of 10 SOL: once it is finalized, every buyer takes their SOL back.',
     );
     await expect
       .poll(() => text(page, 'your-fbt-status'))
-      .toBe('The sale has closed: your FBT are delivered automatically once it is finalized.');
+      .toBe(
+        'The sale closed below its minimum raise: once it is finalized, you take back the 1 SOL you paid.',
+      );
     expect(await text(page, 'distribution-status')).toBe(
-      'Complete: delivery starts once the sale is finalized.',
+      'Complete below its minimum raise: refunds open once the sale is finalized.',
     );
     // (The BFF judges the window by its own clock, which this test does not move: the Blink's
     // closed window is covered by the BFF's suite; its failed sale is checked below.)

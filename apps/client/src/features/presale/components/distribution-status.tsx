@@ -13,7 +13,9 @@ export function DistributionLine({ status }: { status: DistributionStatus }) {
     new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US').format(value);
   const text =
     status.kind === 'awaiting'
-      ? t('distribution.awaiting')
+      ? status.belowMinimum === true
+        ? t('distribution.awaitingRefund')
+        : t('distribution.awaiting')
       : status.kind === 'done'
         ? t('distribution.done')
         : status.kind === 'failed'

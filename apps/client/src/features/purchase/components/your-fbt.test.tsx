@@ -102,6 +102,21 @@ describe('the "Your FBT" panel', () => {
     expect(markup).not.toContain('your-fbt-refund');
   });
 
+  it('closed below its minimum: the SOL comes back after Finalize, no schedule', () => {
+    const markup = html({
+      kind: 'waiting',
+      phase: 'below-minimum',
+      tokens: tokens(0n),
+      schedule: vestingSchedule(TERMS, COMPLETED),
+    });
+    expect(textOf(markup, 'your-fbt-status')).toBe(
+      'The sale closed below its minimum raise: once it is finalized, you take back the 1 SOL you paid.',
+    );
+    expect(markup).not.toContain('your-fbt-step-completion');
+    expect(textOf(markup, 'your-fbt-paid')).toBe('1 SOL');
+    expect(markup).not.toContain('your-fbt-owed');
+  });
+
   it('sold out: says delivery follows the finalization', () => {
     const markup = html({
       kind: 'waiting',

@@ -24,11 +24,13 @@ type Shown = Exclude<YourFbtView, { kind: 'none' }>;
 function statusText(t: Translate, view: Shown): string {
   switch (view.kind) {
     case 'waiting':
-      return view.phase === 'sold-out'
-        ? t('yourFbt.soldOut')
-        : view.phase === 'closed'
-          ? t('yourFbt.ended')
-          : t('yourFbt.waiting');
+      return view.phase === 'below-minimum'
+        ? t('yourFbt.belowMinimum', { paid: solText(view.tokens.paidLamports) })
+        : view.phase === 'sold-out'
+          ? t('yourFbt.soldOut')
+          : view.phase === 'closed'
+            ? t('yourFbt.ended')
+            : t('yourFbt.waiting');
     case 'delivering':
       return view.vesting ? t('yourFbt.vesting') : t('yourFbt.delivering');
     case 'done':
@@ -229,6 +231,9 @@ export function YourFbtPanel({
 }) {
   const { t } = useI18n();
   const titleId = useId();
+  // Failed, or complete below its minimum: the SOL comes back, no FBT will.
+  const refunds =
+    view.kind === 'refund' || (view.kind === 'waiting' && view.phase === 'below-minimum');
   return (
     <>
       {view.kind === 'none' ? null : (
@@ -244,10 +249,8 @@ export function YourFbtPanel({
           <p className="your-fbt__status" data-testid="your-fbt-status">
             {statusText(t, view)}
           </p>
-          <TokenFigures tokens={view.tokens} refund={view.kind === 'refund'} />
-          {view.kind === 'refund' ? null : (
-            <Schedule steps={view.schedule} nowSeconds={nowSeconds} />
-          )}
+          <TokenFigures tokens={view.tokens} refund={refunds} />
+          {refunds ? null : <Schedule steps={view.schedule} nowSeconds={nowSeconds} />}
           <DeliveryButton view={view} actions={actions} target={target} />
         </section>
       )}
