@@ -8,7 +8,7 @@
 // Screenshots of every state, EN and IT, 1440 and 390 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FBT_DECIMALS, formatFixed, presaleResponseSchema } from '@fbt/domain';
+import { FBT_AMOUNT, FBT_DECIMALS, formatAmount, presaleResponseSchema } from '@fbt/domain';
 import { findBuyerRecordAddress, unlockedTokens } from '@fbt/presale-client';
 import type { Keypair } from '@solana/web3.js';
 import { PublicKey } from '@solana/web3.js';
@@ -97,7 +97,8 @@ async function presaleAnswer(variant: 'public' | 'private') {
   return presaleResponseSchema.parse(await response.json());
 }
 
-const fbt = (baseUnits: bigint) => formatFixed(baseUnits, FBT_DECIMALS, { maxFractionDigits: 4 });
+/** FBT as the page writes them in English (the site's one formatter). */
+const fbt = (baseUnits: bigint) => formatAmount(baseUnits, FBT_AMOUNT, 'en');
 
 async function buyInPage(page: Page, amount: string): Promise<string> {
   await typeAmount(page, amount);
@@ -148,7 +149,7 @@ describe('a sale below its minimum raise', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('waiting');
-    expect(await text(page, 'your-fbt-bought')).toBe('20000 FBT');
+    expect(await text(page, 'your-fbt-bought')).toBe('20,000 FBT');
     expect(await stack.fbtBalance(wallet.publicKey)).toBe(0n);
 
     // The window closes (the chain's clock, and the page's with it): complete, not finalized.
@@ -292,13 +293,18 @@ describe('a vesting sale at completion', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('waiting');
-    expect(await text(page, 'your-fbt-bought')).toBe('20000 FBT');
+    expect(await text(page, 'your-fbt-bought')).toBe('20,000 FBT');
     expect(await text(page, 'your-fbt-delivered')).toBe('0 FBT');
     expect(await text(page, 'your-fbt-step-cliff')).toBe(
       'Cliff7 days after completionGradual unlocking starts',
     );
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(0n);
     await shots(page, 'open');
+    // Italian groups with a dot.
+    await chooseLanguage(page, 'it');
+    expect(await text(page, 'your-fbt-bought')).toBe('20.000 FBT');
+    expect(await text(page, 'your-fbt-owed')).toBe('20.000 FBT');
+    await chooseLanguage(page, 'en');
   });
 
   it('the last buy completes the sale: sold out, waiting for Finalize, the Blink disabled', async () => {
@@ -332,14 +338,14 @@ describe('a vesting sale at completion', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('delivering');
-    expect(await text(page, 'your-fbt-claimable')).toBe('5000 FBT');
+    expect(await text(page, 'your-fbt-claimable')).toBe('5,000 FBT');
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(0n);
     await shots(page, 'distributing');
   });
 
   it('the completion share reaches the wallet without a click', async () => {
     stack.gate.open();
-    await expect.poll(() => text(page, 'your-fbt-delivered')).toBe('5000 FBT');
+    await expect.poll(() => text(page, 'your-fbt-delivered')).toBe('5,000 FBT');
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(BOUGHT / 4n);
     expect(await page.getByTestId('your-fbt-claim').count()).toBe(0);
     expect(await text(page, 'sale-finalized')).toMatch(/^The presale is complete/);

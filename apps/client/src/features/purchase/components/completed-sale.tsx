@@ -1,10 +1,10 @@
 import type { PresaleDelivery } from '@fbt/domain';
-import { formatSol, isSoldOut } from '@fbt/domain';
+import { isSoldOut } from '@fbt/domain';
 import type { ReactElement } from 'react';
-import type { Translate } from '../../../lib/i18n/i18n';
+import type { Language, Translate } from '../../../lib/i18n/i18n';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { Sale } from '../hooks/use-sale';
-import { deliveryNoteText } from '../lib/delivery-text';
+import { deliveryNoteText, minimumRaiseText } from '../lib/delivery-text';
 import { SaleEndedCard, SoldOutCard } from './sale-status';
 
 /**
@@ -26,11 +26,12 @@ export function DeliveryNote({ delivery }: { delivery: PresaleDelivery }) {
  */
 export function completionNextText(
   t: Translate,
+  language: Language,
   delivery: PresaleDelivery,
   raised: bigint,
 ): string {
   return raised < delivery.minimumRaise
-    ? t('delivery.endedBelowMinimum', { sol: formatSol(delivery.minimumRaise) })
+    ? t('delivery.endedBelowMinimum', { sol: minimumRaiseText(delivery.minimumRaise, language) })
     : t('delivery.endedNext');
 }
 
@@ -39,7 +40,7 @@ export function completionNextText(
  * delivered) or 'The presale missed its minimum' (every buyer takes their SOL back below).
  */
 export function FinalizedSaleCard({ delivery }: { delivery: PresaleDelivery }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const failed = delivery.status === 'failed';
   return (
     <section
@@ -52,7 +53,9 @@ export function FinalizedSaleCard({ delivery }: { delivery: PresaleDelivery }) {
       </h2>
       <p className="purchase__subtitle">
         {failed
-          ? t('delivery.failedText', { sol: formatSol(delivery.minimumRaise) })
+          ? t('delivery.failedText', {
+              sol: minimumRaiseText(delivery.minimumRaise, language),
+            })
           : t('delivery.completeText')}
       </p>
     </section>
@@ -66,6 +69,7 @@ export function FinalizedSaleCard({ delivery }: { delivery: PresaleDelivery }) {
  */
 export function closedSaleCard(
   t: Translate,
+  language: Language,
   sale: Pick<Sale, 'state' | 'timing' | 'delivery'>,
 ): ReactElement | null {
   const { state, timing, delivery } = sale;
@@ -79,7 +83,7 @@ export function closedSaleCard(
         endedAt={timing.endedAt}
         {...(atCompletion === null
           ? {}
-          : { next: completionNextText(t, atCompletion, state?.currentTotalSold ?? 0n) })}
+          : { next: completionNextText(t, language, atCompletion, state?.currentTotalSold ?? 0n) })}
       />
     );
   }

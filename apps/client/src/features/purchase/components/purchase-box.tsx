@@ -41,7 +41,7 @@ export function PurchaseBox({
   variant: PresaleVariant;
   leaderCode?: PageLeaderCode;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const titleId = useId();
   const sale = useSale(variant);
   const price = useSolPrice();
@@ -53,7 +53,7 @@ export function PurchaseBox({
   const { address, purchase } = buyer;
   const atCompletion = delivery?.mode === 'at-completion' ? delivery : null;
 
-  const closed = closedSaleCard(t, sale);
+  const closed = closedSaleCard(t, language, sale);
   if (closed !== null) return closed;
 
   const onTitleClick = () => {
