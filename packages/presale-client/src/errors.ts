@@ -1,6 +1,8 @@
 /**
- * The program's custom error codes (InstructionError::Custom). Same numbers as c/presale.h and
- * the table in README.md; never renumbered.
+ * The program's custom error codes (InstructionError::Custom), the one table of their codes,
+ * names and English messages: the IDL (`programs/presale/idl/presale.json`) and its README
+ * table are built from it, and c/presale.h defines the same numbers (tests compare). Never
+ * renumbered.
  */
 export const PRESALE_ERRORS = {
   6000: {

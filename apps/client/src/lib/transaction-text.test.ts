@@ -52,6 +52,15 @@ describe('program errors in the site language', () => {
     }
   });
 
+  it('names only errors of the program: its codes and names come from the client’s one table', () => {
+    const names = new Set<string>(Object.values(PRESALE_ERRORS).map((entry) => entry.name));
+    const keyed = Object.keys(en)
+      .filter((key) => key.startsWith('programError.'))
+      .map((key) => key.slice('programError.'.length));
+    expect(keyed.length).toBeGreaterThan(USER_FACING.length);
+    expect(keyed.filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it('the buyer-facing errors that existed before read as the program says them in English', () => {
     for (const entry of Object.values(PRESALE_ERRORS).filter((e) => USER_FACING.includes(e.name))) {
       expect(en[programErrorKey(entry.name)!]).toBe(entry.message);
