@@ -65,6 +65,22 @@ export const swapConfigSchema = z.object({
 });
 export type SwapConfig = z.infer<typeof swapConfigSchema>;
 
+/**
+ * The delivery terms a team declares for a presale (the deployment file's `terms`), which the
+ * verify page checks the chain's against: the mode, and for a sale at completion its minimum
+ * raise (lamports, absent: none) and vesting (absent: everything at completion).
+ */
+export const declaredTermsSchema = z
+  .object({
+    delivery: z.enum(['instant', 'at-completion']),
+    minimumRaiseLamports: lamportsStringSchema.optional(),
+    unlockedAtCompletionBps: z.number().int().min(0).max(10_000).optional(),
+    cliffSeconds: z.number().int().min(0).max(0xffff_ffff).optional(),
+    vestingSeconds: z.number().int().min(0).max(0xffff_ffff).optional(),
+  })
+  .strict();
+export type DeclaredTermsJson = z.infer<typeof declaredTermsSchema>;
+
 export const presaleVariantConfigSchema = z.object({
   variant: presaleVariantSchema,
   /** Hash route of the page, without '#/'. */
@@ -73,6 +89,8 @@ export const presaleVariantConfigSchema = z.object({
   presale: addressSchema,
   /** Fixed display target, or null when it comes from the chain (private: maxTotalBuyable). */
   displayTargetLamports: lamportsStringSchema.nullable(),
+  /** The delivery terms the deployment declares; null or absent (an older BFF): none declared. */
+  declaredTerms: declaredTermsSchema.nullable().optional(),
 });
 
 export const configResponseSchema = z.object({
