@@ -9,7 +9,13 @@ import {
   type Deployment,
   type PresaleVariant,
 } from '@fbt/domain';
-import { buildAllowlistTree, buildSetAllowlistInstruction } from '@fbt/presale-client';
+import {
+  buildAllowlistTree,
+  buildBuyInstructions,
+  buildSetAllowlistInstruction,
+  fetchPresaleAccount,
+  type DeliveryTerms,
+} from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import {
   AuthorityType,
@@ -26,6 +32,7 @@ import { deployProgram } from '../../src/deploy';
 import { allowlistTreeFile } from '../../src/files/allowlist-tree-file';
 import { createFbtMint } from '../../src/mint';
 import { createPresale } from '../../src/presale-setup';
+import { readChainTime } from '../../src/sale-window';
 import { SEED_PRESALES } from '../../src/seed';
 import { sendInstructions } from '../../src/send';
 
@@ -39,6 +46,8 @@ export const SALE_FAULTS = [
   'program-bytes',
   'upgrade-authority',
   'vault-short',
+  'vault-short-of-owed',
+  'declared-terms',
   'allowlist-root',
 ] as const;
 export type SaleFault = (typeof SALE_FAULTS)[number];
@@ -47,7 +56,12 @@ export type SaleFault = (typeof SALE_FAULTS)[number];
  * The facts each fault fails. A program whose bytes are not the committed build also fails each
  * presale's leader commission, which is that build's rule. The program refuses to sell a mint
  * with a freeze authority, so that fault is a deployment naming such a mint beside presales of
- * another: each presale's account line fails too (its mint is not the one named).
+ * another: each presale's account line fails too (its mint is not the one named). A vault short
+ * of what is owed is a public sale at completion funded one unit short of its whole allocation
+ * after a buyer bought: it still holds more than what is left to sell, but less than that plus
+ * what it owes the buyer. Declared terms that differ are a deployment file declaring the public
+ * sale's other delivery mode and, for the private round, another minimum raise and vesting than
+ * the chain's.
  */
 export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   'mint-authority': ['mint.mint-authority'],
@@ -61,6 +75,12 @@ export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   ],
   'upgrade-authority': ['program.upgrade-authority'],
   'vault-short': ['presale.public.vault'],
+  'vault-short-of-owed': ['presale.public.vault'],
+  'declared-terms': [
+    'presale.public.delivery-mode',
+    'presale.private.minimum-raise',
+    'presale.private.vesting',
+  ],
   'allowlist-root': ['presale.private.allowlist'],
 };
 
@@ -134,6 +154,7 @@ async function presaleFor(
   mint: PublicKey,
   variant: PresaleVariant,
   fundTokens?: bigint,
+  delivery?: { terms: DeliveryTerms; window: { start: bigint; end: bigint } },
 ): Promise<Deployment['presales']['public']> {
   const created = await createPresale({
     connection,
@@ -143,8 +164,105 @@ async function presaleFor(
     tokenPrice: TOKEN_PRICE_LAMPORTS,
     limits: SEED_PRESALES[variant],
     ...(fundTokens === undefined ? {} : { fundTokens }),
+    ...(delivery ?? {}),
   });
   return { address: created.presale.toBase58() };
+}
+
+const SOL = 1_000_000_000n;
+
+/**
+ * A public sale at completion (a year's window) funded one FBT unit short of its allocation,
+ * where a fresh buyer then bought 1 SOL: the program accepts the buy (the vault still holds
+ * what it owes plus that), and the vault ends one unit short of what is left plus what is owed.
+ */
+async function publicSaleShortOfOwed(context: Context): Promise<string> {
+  const { connection, operator, base } = context;
+  const programId = new PublicKey(base.programId);
+  const mint = new PublicKey(base.mint);
+  const needed = computeTokenAmount(SEED_PRESALES.public.maxTotalBuyable, TOKEN_PRICE_LAMPORTS);
+  const end = (await readChainTime(connection)) + 365n * 86_400n;
+  const { address } = await presaleFor(context, programId, mint, 'public', needed - 1n, {
+    terms: { mode: 'at-completion' },
+    window: { start: 0n, end },
+  });
+  const presale = new PublicKey(address);
+  const state = await fetchPresaleAccount(connection, programId, presale);
+  const mintAccount = await connection.getAccountInfo(mint, 'confirmed');
+  if (state === null || mintAccount === null) throw new Error('the presale was not created');
+  const buyer = Keypair.generate();
+  await sendInstructions(
+    connection,
+    'fund the buyer',
+    [
+      SystemProgram.transfer({
+        fromPubkey: operator.publicKey,
+        toPubkey: buyer.publicKey,
+        lamports: 2n * SOL,
+      }),
+    ],
+    [operator],
+  );
+  await sendInstructions(
+    connection,
+    'Buy',
+    buildBuyInstructions({
+      programId,
+      presale,
+      buyer: buyer.publicKey,
+      seller: operator.publicKey,
+      tempTokenAccount: new PublicKey(state.tempTokenAccountPubkey),
+      mint,
+      lamports: SOL,
+      tokenProgram: mintAccount.owner,
+      createBuyerTokenAccount: true,
+    }),
+    [buyer],
+  );
+  return address;
+}
+
+/**
+ * The seeded presales with terms declared against their chain's: the public sale's other
+ * delivery mode, and for the private round a minimum raise 1 SOL above its own and another
+ * vesting (25% at completion, 30 days' cliff, 180 days, or everything at completion when it
+ * vests).
+ */
+async function misdeclaredPresales({ connection, base }: Context): Promise<Deployment['presales']> {
+  const programId = new PublicKey(base.programId);
+  const read = async (variant: PresaleVariant) => {
+    const state = await fetchPresaleAccount(
+      connection,
+      programId,
+      new PublicKey(base.presales[variant].address),
+    );
+    if (state === null) throw new Error(`no ${variant} presale`);
+    return state;
+  };
+  const publicSale = await read('public');
+  const privateSale = await read('private');
+  const vests = privateSale.vestingSeconds > 0;
+  return {
+    ...base.presales,
+    public: {
+      ...base.presales.public,
+      terms: { delivery: publicSale.deliveryMode === 'instant' ? 'at-completion' : 'instant' },
+    },
+    private: {
+      ...base.presales.private,
+      terms: {
+        delivery: privateSale.deliveryMode,
+        minimumRaiseLamports: (privateSale.minimumRaise + SOL).toString(),
+        ...(vests
+          ? {}
+          : {
+              unlockedAtCompletionBps: 2_500,
+              cliffSeconds: 2_592_000,
+              vestingSeconds: 15_552_000,
+            }),
+      },
+    },
+  };
 }
 
 async function allPresales(context: Context, programId: PublicKey, mint: PublicKey) {
@@ -239,6 +357,12 @@ async function faultyDeployment(
       const publicSale = await presaleFor(context, baseProgram, baseMint, 'public', needed - 1n);
       return { ...base, presales: { ...base.presales, public: publicSale } };
     }
+    case 'vault-short-of-owed': {
+      const address = await publicSaleShortOfOwed(context);
+      return { ...base, presales: { ...base.presales, public: { address } } };
+    }
+    case 'declared-terms':
+      return { ...base, presales: await misdeclaredPresales(context) };
     case 'allowlist-root': {
       const address = await misrootedPrivatePresale(context, dir);
       return { ...base, presales: { ...base.presales, private: { address } } };
