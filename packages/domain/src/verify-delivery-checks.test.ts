@@ -300,6 +300,17 @@ describe('the delivery terms against the declared ones', () => {
     expect(mode?.expected).toEqual({ word: 'instant' });
   });
 
+  it('expect the declared schedule of an instant sale declared to vest', () => {
+    const instant = state();
+    const value = observation({ presales: [presale({ state: instant })] });
+    const report = verifyDeployment(value, withTerms(declared));
+    const line = report.facts.find((fact) => fact.id === 'presale.public.vesting');
+    expect(line).toMatchObject({ passed: false, value: { word: 'none' } });
+    expect(factValueEn(line!.expected)).toBe(
+      '25% at completion, nothing more for 30 days, everything after 180 days',
+    );
+  });
+
   it('read from the deployment file’s terms, absent fields meaning none', () => {
     expect(declaredPresaleTerms({ delivery: 'instant' })).toEqual({
       mode: 'instant',
@@ -338,6 +349,37 @@ describe('the delivery terms against the declared ones', () => {
       ).success,
     ).toBe(false);
     expect(deploymentSchema.safeParse(withPublic({ delivery: 'later' })).success).toBe(false);
+    const refusal = (terms: object) =>
+      deploymentSchema.safeParse(withPublic(terms)).error?.issues[0]?.message;
+    expect(refusal({ delivery: 'instant', minimumRaiseLamports: '1' })).toBe(
+      'an instant presale has no minimum raise and no vesting',
+    );
+    expect(refusal({ delivery: 'instant', minimumRaiseLamports: '000' })).toBeUndefined();
+    expect(refusal({ delivery: 'instant', vestingSeconds: 60 })).toBe(
+      'an instant presale has no minimum raise and no vesting',
+    );
+    expect(refusal({ delivery: 'at-completion', unlockedAtCompletionBps: 2_500 })).toBe(
+      'a vesting duration is needed exactly when less than 10000 bps unlock at completion',
+    );
+    expect(refusal({ delivery: 'at-completion', vestingSeconds: 60 })).toBe(
+      'a vesting duration is needed exactly when less than 10000 bps unlock at completion',
+    );
+    expect(
+      refusal({
+        delivery: 'at-completion',
+        unlockedAtCompletionBps: 0,
+        cliffSeconds: 61,
+        vestingSeconds: 60,
+      }),
+    ).toBe('the cliff must not be longer than the vesting duration');
+    expect(
+      refusal({
+        delivery: 'at-completion',
+        unlockedAtCompletionBps: 0,
+        cliffSeconds: 60,
+        vestingSeconds: 60,
+      }),
+    ).toBeUndefined();
     expect(deploymentSchema.safeParse(withPublic({ delivery: 'instant', vest: 1 })).success).toBe(
       false,
     );

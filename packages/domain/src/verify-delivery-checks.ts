@@ -159,7 +159,13 @@ export function deliveryLines(
       check: 'vesting',
       passed: declared === null || sameVesting(declared.vesting, delivery.vesting),
       value: vesting,
-      expected: declared === null ? vesting : vestingValue(delivery.mode, declared.vesting),
+      expected:
+        declared === null
+          ? vesting
+          : vestingValue(
+              declared.vesting.vestingSeconds > 0 ? 'at-completion' : delivery.mode,
+              declared.vesting,
+            ),
       ...(dates === undefined ? {} : { note: dates }),
     },
   ];

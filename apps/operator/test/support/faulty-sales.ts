@@ -60,8 +60,8 @@ export type SaleFault = (typeof SALE_FAULTS)[number];
  * of what is owed is a public sale at completion funded one unit short of its whole allocation
  * after a buyer bought: it still holds more than what is left to sell, but less than that plus
  * what it owes the buyer. Declared terms that differ are a deployment file declaring the public
- * sale's other delivery mode and, for the private round, another minimum raise and vesting than
- * the chain's.
+ * sale's other delivery mode and, for a private round at completion, another minimum raise and
+ * vesting than the chain's.
  */
 export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   'mint-authority': ['mint.mint-authority'],
@@ -170,6 +170,7 @@ async function presaleFor(
 }
 
 const SOL = 1_000_000_000n;
+const DAY = 86_400;
 
 /**
  * A public sale at completion (a year's window) funded one FBT unit short of its allocation,
@@ -181,7 +182,7 @@ async function publicSaleShortOfOwed(context: Context): Promise<string> {
   const programId = new PublicKey(base.programId);
   const mint = new PublicKey(base.mint);
   const needed = computeTokenAmount(SEED_PRESALES.public.maxTotalBuyable, TOKEN_PRICE_LAMPORTS);
-  const end = (await readChainTime(connection)) + 365n * 86_400n;
+  const end = (await readChainTime(connection)) + 365n * BigInt(DAY);
   const { address } = await presaleFor(context, programId, mint, 'public', needed - 1n, {
     terms: { mode: 'at-completion' },
     window: { start: 0n, end },
@@ -222,26 +223,39 @@ async function publicSaleShortOfOwed(context: Context): Promise<string> {
   return address;
 }
 
+/** The private round's vesting the declared-terms fault builds: 25%, a 30-day cliff, 180 days. */
+const PRIVATE_VESTING = {
+  unlockedAtCompletionBps: 2_500,
+  cliffSeconds: 30 * DAY,
+  vestingSeconds: 180 * DAY,
+};
+
 /**
- * The seeded presales with terms declared against their chain's: the public sale's other
- * delivery mode, and for the private round a minimum raise 1 SOL above its own and another
- * vesting (25% at completion, 30 days' cliff, 180 days, or everything at completion when it
- * vests).
+ * Terms declared against the chain's: the seeded public sale's other delivery mode, and a fresh
+ * private round at completion (no minimum raise, 25% at completion, 30 days' cliff, 180 days)
+ * declared with a 1 SOL minimum raise and everything at completion.
  */
-async function misdeclaredPresales({ connection, base }: Context): Promise<Deployment['presales']> {
+async function misdeclaredPresales(context: Context): Promise<Deployment['presales']> {
+  const { connection, base } = context;
   const programId = new PublicKey(base.programId);
-  const read = async (variant: PresaleVariant) => {
-    const state = await fetchPresaleAccount(
-      connection,
-      programId,
-      new PublicKey(base.presales[variant].address),
-    );
-    if (state === null) throw new Error(`no ${variant} presale`);
-    return state;
-  };
-  const publicSale = await read('public');
-  const privateSale = await read('private');
-  const vests = privateSale.vestingSeconds > 0;
+  const publicSale = await fetchPresaleAccount(
+    connection,
+    programId,
+    new PublicKey(base.presales.public.address),
+  );
+  if (publicSale === null) throw new Error('no public presale');
+  const end = (await readChainTime(connection)) + 365n * BigInt(DAY);
+  const { address } = await presaleFor(
+    context,
+    programId,
+    new PublicKey(base.mint),
+    'private',
+    undefined,
+    {
+      terms: { mode: 'at-completion', vesting: PRIVATE_VESTING },
+      window: { start: 0n, end },
+    },
+  );
   return {
     ...base.presales,
     public: {
@@ -249,18 +263,8 @@ async function misdeclaredPresales({ connection, base }: Context): Promise<Deplo
       terms: { delivery: publicSale.deliveryMode === 'instant' ? 'at-completion' : 'instant' },
     },
     private: {
-      ...base.presales.private,
-      terms: {
-        delivery: privateSale.deliveryMode,
-        minimumRaiseLamports: (privateSale.minimumRaise + SOL).toString(),
-        ...(vests
-          ? {}
-          : {
-              unlockedAtCompletionBps: 2_500,
-              cliffSeconds: 2_592_000,
-              vestingSeconds: 15_552_000,
-            }),
-      },
+      address,
+      terms: { delivery: 'at-completion', minimumRaiseLamports: SOL.toString() },
     },
   };
 }
