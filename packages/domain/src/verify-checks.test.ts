@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMMITTED_PROGRAM_BUILDS,
   factValueEn,
   tokensLeftToSell,
   verifyDeployment,
