@@ -94,6 +94,30 @@ describe('operator verify', () => {
     expect(lineOf(run.stdout, 'presale.public.vault')).toMatch(
       /^FAIL .* 1,999,999\.999999 FBT \[left=1,980,000 FBT;owed=20,000 FBT\] \(expected ≥ 2,000,000 FBT\)/,
     );
+    // a private round at completion sold out by one buyer: the vesting's dates, the FBT owed
+    const declared = await buildFaultySale({
+      connection: net.connection,
+      operator,
+      base: seeded.deployment,
+      fault: 'declared-terms',
+      dir: fs.mkdtempSync(path.join(net.dataDir, 'terms-lines-')),
+    });
+    const terms = await cli(['verify', '--deployment', declared.file]);
+    expect(lineOf(terms.stdout, 'presale.private.delivery-mode')).toMatch(
+      /^PASS .* at completion \[status=sold-out\]/,
+    );
+    const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ';
+    expect(lineOf(terms.stdout, 'presale.private.vesting')).toMatch(
+      new RegExp(
+        `^FAIL .* 25% at completion, nothing more for 30 days, everything after 180 days \\[completed=${time};cliff=${time};unlocked=${time}\\] \\(expected everything at completion\\)`,
+      ),
+    );
+    expect(lineOf(terms.stdout, 'presale.private.minimum-raise')).toMatch(
+      /^FAIL .* none \(expected 1 SOL\)/,
+    );
+    expect(lineOf(terms.stdout, 'presale.private.vault')).toMatch(
+      /^PASS .* 20,000 FBT \[left=0 FBT;owed=20,000 FBT\]/,
+    );
   });
 
   it('prints the report as JSON with --json', async () => {

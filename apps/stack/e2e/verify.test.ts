@@ -197,6 +197,43 @@ describe('the verify page of a sale at completion', () => {
       await completion.stop();
     }
   }, 180_000);
+
+  it('dates a sold-out round’s vesting and shows what its vault owes (390, IT)', async () => {
+    if (stack.localnet === null) throw new Error('the verify suite runs a local chain');
+    const dir = mkdtempSync(path.join(tmpdir(), 'fbt-verify-dates-'));
+    const { file } = await buildFaultySale({
+      connection: stack.connection,
+      operator: readKeypairFile(seededWalletFiles(stack.dataDir).operator),
+      base: stack.deployment,
+      fault: 'declared-terms',
+      dir,
+    });
+    const sale = await startStack({
+      cluster: { rpcUrl: stack.localnet.rpcUrl, wsUrl: stack.localnet.wsUrl, deploymentFile: file },
+      dataDir: path.join(dir, 'bff'),
+      siteDir: inject('siteDistDir'),
+      bff: BFF,
+    });
+    try {
+      const page = await openVerify(sale.url, { width: 390, language: 'it' });
+      const row = (id: string) => page.getByTestId(`fact-${id}`);
+      expect(await row('presale.private.delivery-mode').textContent()).toContain(
+        'Esaurita: in attesa di finalizzazione',
+      );
+      const vesting = row('presale.private.vesting');
+      expect(await vesting.textContent()).toMatch(
+        /Completata il .+ · nient’altro fino al .+ · tutto sbloccato il .+Atteso: Tutto al completamento/s,
+      );
+      expect(await row('presale.private.vault').textContent()).toContain(
+        '0 FBT da vendere + 20,000 FBT dovuti agli acquirenti',
+      );
+      await vesting.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(OUTPUT_DIR, 'dates-390-it-vesting.png') });
+      await page.close();
+    } finally {
+      await sale.stop();
+    }
+  }, 120_000);
 });
 
 describe('the verify page of a faulty sale', () => {

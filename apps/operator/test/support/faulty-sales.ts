@@ -7,15 +7,8 @@ import {
   PRESALE_VARIANTS,
   TOKEN_PRICE_LAMPORTS,
   type Deployment,
-  type PresaleVariant,
 } from '@fbt/domain';
-import {
-  buildAllowlistTree,
-  buildBuyInstructions,
-  buildSetAllowlistInstruction,
-  fetchPresaleAccount,
-  type DeliveryTerms,
-} from '@fbt/presale-client';
+import { buildAllowlistTree, buildSetAllowlistInstruction } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import {
   AuthorityType,
@@ -31,10 +24,10 @@ import { Keypair, PublicKey, SystemProgram, type Connection } from '@solana/web3
 import { deployProgram } from '../../src/deploy';
 import { allowlistTreeFile } from '../../src/files/allowlist-tree-file';
 import { createFbtMint } from '../../src/mint';
-import { createPresale } from '../../src/presale-setup';
-import { readChainTime } from '../../src/sale-window';
 import { SEED_PRESALES } from '../../src/seed';
 import { sendInstructions } from '../../src/send';
+import { misdeclaredPresales, publicSaleShortOfOwed } from './delivery-faults';
+import { presaleFor, type FaultContext as Context } from './sale-builders';
 
 /**
  * Sales that fail one fact of the verify page each, built for real on a local chain next to the
@@ -86,13 +79,6 @@ export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
 
 /** The metadata facts, failed on a mint that carries no TokenMetadata. */
 export const METADATA_FACTS = ['mint.metadata-name', 'mint.metadata-symbol', 'mint.metadata-uri'];
-
-interface Context {
-  readonly connection: Connection;
-  /** The seeded operator: seller, payer, holder of the seeded mint's supply. */
-  readonly operator: Keypair;
-  readonly base: Deployment;
-}
 
 /** A mint of the whole supply with a freeze authority kept (the operator), mint authority revoked. */
 async function createFreezableMint({ connection, operator }: Context): Promise<PublicKey> {
@@ -146,127 +132,6 @@ function alteredProgramBytes(): Uint8Array {
   if (marker === -1) throw new Error('no security.txt contact in the committed build');
   elf[marker] = 'g'.charCodeAt(0);
   return elf;
-}
-
-async function presaleFor(
-  { connection, operator }: Context,
-  programId: PublicKey,
-  mint: PublicKey,
-  variant: PresaleVariant,
-  fundTokens?: bigint,
-  delivery?: { terms: DeliveryTerms; window: { start: bigint; end: bigint } },
-): Promise<Deployment['presales']['public']> {
-  const created = await createPresale({
-    connection,
-    programId,
-    seller: operator,
-    mint,
-    tokenPrice: TOKEN_PRICE_LAMPORTS,
-    limits: SEED_PRESALES[variant],
-    ...(fundTokens === undefined ? {} : { fundTokens }),
-    ...(delivery ?? {}),
-  });
-  return { address: created.presale.toBase58() };
-}
-
-const SOL = 1_000_000_000n;
-const DAY = 86_400;
-
-/**
- * A public sale at completion (a year's window) funded one FBT unit short of its allocation,
- * where a fresh buyer then bought 1 SOL: the program accepts the buy (the vault still holds
- * what it owes plus that), and the vault ends one unit short of what is left plus what is owed.
- */
-async function publicSaleShortOfOwed(context: Context): Promise<string> {
-  const { connection, operator, base } = context;
-  const programId = new PublicKey(base.programId);
-  const mint = new PublicKey(base.mint);
-  const needed = computeTokenAmount(SEED_PRESALES.public.maxTotalBuyable, TOKEN_PRICE_LAMPORTS);
-  const end = (await readChainTime(connection)) + 365n * BigInt(DAY);
-  const { address } = await presaleFor(context, programId, mint, 'public', needed - 1n, {
-    terms: { mode: 'at-completion' },
-    window: { start: 0n, end },
-  });
-  const presale = new PublicKey(address);
-  const state = await fetchPresaleAccount(connection, programId, presale);
-  const mintAccount = await connection.getAccountInfo(mint, 'confirmed');
-  if (state === null || mintAccount === null) throw new Error('the presale was not created');
-  const buyer = Keypair.generate();
-  await sendInstructions(
-    connection,
-    'fund the buyer',
-    [
-      SystemProgram.transfer({
-        fromPubkey: operator.publicKey,
-        toPubkey: buyer.publicKey,
-        lamports: 2n * SOL,
-      }),
-    ],
-    [operator],
-  );
-  await sendInstructions(
-    connection,
-    'Buy',
-    buildBuyInstructions({
-      programId,
-      presale,
-      buyer: buyer.publicKey,
-      seller: operator.publicKey,
-      tempTokenAccount: new PublicKey(state.tempTokenAccountPubkey),
-      mint,
-      lamports: SOL,
-      tokenProgram: mintAccount.owner,
-      createBuyerTokenAccount: true,
-    }),
-    [buyer],
-  );
-  return address;
-}
-
-/** The private round's vesting the declared-terms fault builds: 25%, a 30-day cliff, 180 days. */
-const PRIVATE_VESTING = {
-  unlockedAtCompletionBps: 2_500,
-  cliffSeconds: 30 * DAY,
-  vestingSeconds: 180 * DAY,
-};
-
-/**
- * Terms declared against the chain's: the seeded public sale's other delivery mode, and a fresh
- * private round at completion (no minimum raise, 25% at completion, 30 days' cliff, 180 days)
- * declared with a 1 SOL minimum raise and everything at completion.
- */
-async function misdeclaredPresales(context: Context): Promise<Deployment['presales']> {
-  const { connection, base } = context;
-  const programId = new PublicKey(base.programId);
-  const publicSale = await fetchPresaleAccount(
-    connection,
-    programId,
-    new PublicKey(base.presales.public.address),
-  );
-  if (publicSale === null) throw new Error('no public presale');
-  const end = (await readChainTime(connection)) + 365n * BigInt(DAY);
-  const { address } = await presaleFor(
-    context,
-    programId,
-    new PublicKey(base.mint),
-    'private',
-    undefined,
-    {
-      terms: { mode: 'at-completion', vesting: PRIVATE_VESTING },
-      window: { start: 0n, end },
-    },
-  );
-  return {
-    ...base.presales,
-    public: {
-      ...base.presales.public,
-      terms: { delivery: publicSale.deliveryMode === 'instant' ? 'at-completion' : 'instant' },
-    },
-    private: {
-      address,
-      terms: { delivery: 'at-completion', minimumRaiseLamports: SOL.toString() },
-    },
-  };
 }
 
 async function allPresales(context: Context, programId: PublicKey, mint: PublicKey) {
