@@ -66,6 +66,60 @@ describe('operator verify', () => {
     expect(run.code).toBe(baseline.length === 0 ? 0 : 1);
   });
 
+  it('prints each presale’s delivery, minimum raise and vesting, and what its vault owes', async () => {
+    const lineOf = (stdout: string, id: string) =>
+      stdout.split('\n').find((line) => line.includes(` ${id} `));
+    const seededRun = await cli(['verify', '--deployment', seeded.file]);
+    expect(lineOf(seededRun.stdout, 'presale.public.delivery-mode')).toMatch(
+      /^PASS .* instant \(in each buy\) /,
+    );
+    expect(lineOf(seededRun.stdout, 'presale.public.minimum-raise')).toMatch(/^PASS .* none /);
+    expect(lineOf(seededRun.stdout, 'presale.public.vesting')).toMatch(/^PASS .* none /);
+    const operator = readKeypairFile(seededWalletFiles(path.dirname(seeded.file)).operator);
+    const { file } = await buildFaultySale({
+      connection: net.connection,
+      operator,
+      base: seeded.deployment,
+      fault: 'vault-short-of-owed',
+      dir: fs.mkdtempSync(path.join(net.dataDir, 'owed-lines-')),
+    });
+    const run = await cli(['verify', '--deployment', file]);
+    expect(lineOf(run.stdout, 'presale.public.delivery-mode')).toMatch(
+      /^PASS .* at completion \[status=open\]/,
+    );
+    expect(lineOf(run.stdout, 'presale.public.vesting')).toMatch(
+      /^PASS .* everything at completion /,
+    );
+    // 1 SOL bought 20,000 FBT, still in the vault; the vault was funded one unit short
+    expect(lineOf(run.stdout, 'presale.public.vault')).toMatch(
+      /^FAIL .* 1,999,999\.999999 FBT \[left=1,980,000 FBT;owed=20,000 FBT\] \(expected ≥ 2,000,000 FBT\)/,
+    );
+    // a private round at completion sold out by one buyer: the vesting's dates, the FBT owed
+    const declared = await buildFaultySale({
+      connection: net.connection,
+      operator,
+      base: seeded.deployment,
+      fault: 'declared-terms',
+      dir: fs.mkdtempSync(path.join(net.dataDir, 'terms-lines-')),
+    });
+    const terms = await cli(['verify', '--deployment', declared.file]);
+    expect(lineOf(terms.stdout, 'presale.private.delivery-mode')).toMatch(
+      /^PASS .* at completion \[status=sold-out\]/,
+    );
+    const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ';
+    expect(lineOf(terms.stdout, 'presale.private.vesting')).toMatch(
+      new RegExp(
+        `^FAIL .* 25% at completion, nothing more for 30 days, everything after 180 days \\[completed=${time};cliff=${time};unlocked=${time}\\] \\(expected everything at completion\\)`,
+      ),
+    );
+    expect(lineOf(terms.stdout, 'presale.private.minimum-raise')).toMatch(
+      /^FAIL .* none \(expected 1 SOL\)/,
+    );
+    expect(lineOf(terms.stdout, 'presale.private.vault')).toMatch(
+      /^PASS .* 20,000 FBT \[left=0 FBT;owed=20,000 FBT\]/,
+    );
+  });
+
   it('prints the report as JSON with --json', async () => {
     const run = await cli(['verify', '--deployment', seeded.file, '--json']);
     const report = run.json() as { facts: { id: string; passed: boolean }[] };

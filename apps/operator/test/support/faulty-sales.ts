@@ -7,7 +7,6 @@ import {
   PRESALE_VARIANTS,
   TOKEN_PRICE_LAMPORTS,
   type Deployment,
-  type PresaleVariant,
 } from '@fbt/domain';
 import { buildAllowlistTree, buildSetAllowlistInstruction } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
@@ -25,9 +24,10 @@ import { Keypair, PublicKey, SystemProgram, type Connection } from '@solana/web3
 import { deployProgram } from '../../src/deploy';
 import { allowlistTreeFile } from '../../src/files/allowlist-tree-file';
 import { createFbtMint } from '../../src/mint';
-import { createPresale } from '../../src/presale-setup';
 import { SEED_PRESALES } from '../../src/seed';
 import { sendInstructions } from '../../src/send';
+import { misdeclaredPresales, publicSaleShortOfOwed } from './delivery-faults';
+import { presaleFor, type FaultContext as Context } from './sale-builders';
 
 /**
  * Sales that fail one fact of the verify page each, built for real on a local chain next to the
@@ -39,6 +39,8 @@ export const SALE_FAULTS = [
   'program-bytes',
   'upgrade-authority',
   'vault-short',
+  'vault-short-of-owed',
+  'declared-terms',
   'allowlist-root',
 ] as const;
 export type SaleFault = (typeof SALE_FAULTS)[number];
@@ -47,7 +49,12 @@ export type SaleFault = (typeof SALE_FAULTS)[number];
  * The facts each fault fails. A program whose bytes are not the committed build also fails each
  * presale's leader commission, which is that build's rule. The program refuses to sell a mint
  * with a freeze authority, so that fault is a deployment naming such a mint beside presales of
- * another: each presale's account line fails too (its mint is not the one named).
+ * another: each presale's account line fails too (its mint is not the one named). A vault short
+ * of what is owed is a public sale at completion funded one unit short of its whole allocation
+ * after a buyer bought: it still holds more than what is left to sell, but less than that plus
+ * what it owes the buyer. Declared terms that differ are a deployment file declaring the public
+ * sale's other delivery mode and, for a private round at completion, another minimum raise and
+ * vesting than the chain's.
  */
 export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   'mint-authority': ['mint.mint-authority'],
@@ -61,18 +68,17 @@ export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   ],
   'upgrade-authority': ['program.upgrade-authority'],
   'vault-short': ['presale.public.vault'],
+  'vault-short-of-owed': ['presale.public.vault'],
+  'declared-terms': [
+    'presale.public.delivery-mode',
+    'presale.private.minimum-raise',
+    'presale.private.vesting',
+  ],
   'allowlist-root': ['presale.private.allowlist'],
 };
 
 /** The metadata facts, failed on a mint that carries no TokenMetadata. */
 export const METADATA_FACTS = ['mint.metadata-name', 'mint.metadata-symbol', 'mint.metadata-uri'];
-
-interface Context {
-  readonly connection: Connection;
-  /** The seeded operator: seller, payer, holder of the seeded mint's supply. */
-  readonly operator: Keypair;
-  readonly base: Deployment;
-}
 
 /** A mint of the whole supply with a freeze authority kept (the operator), mint authority revoked. */
 async function createFreezableMint({ connection, operator }: Context): Promise<PublicKey> {
@@ -126,25 +132,6 @@ function alteredProgramBytes(): Uint8Array {
   if (marker === -1) throw new Error('no security.txt contact in the committed build');
   elf[marker] = 'g'.charCodeAt(0);
   return elf;
-}
-
-async function presaleFor(
-  { connection, operator }: Context,
-  programId: PublicKey,
-  mint: PublicKey,
-  variant: PresaleVariant,
-  fundTokens?: bigint,
-): Promise<Deployment['presales']['public']> {
-  const created = await createPresale({
-    connection,
-    programId,
-    seller: operator,
-    mint,
-    tokenPrice: TOKEN_PRICE_LAMPORTS,
-    limits: SEED_PRESALES[variant],
-    ...(fundTokens === undefined ? {} : { fundTokens }),
-  });
-  return { address: created.presale.toBase58() };
 }
 
 async function allPresales(context: Context, programId: PublicKey, mint: PublicKey) {
@@ -239,6 +226,12 @@ async function faultyDeployment(
       const publicSale = await presaleFor(context, baseProgram, baseMint, 'public', needed - 1n);
       return { ...base, presales: { ...base.presales, public: publicSale } };
     }
+    case 'vault-short-of-owed': {
+      const address = await publicSaleShortOfOwed(context);
+      return { ...base, presales: { ...base.presales, public: { address } } };
+    }
+    case 'declared-terms':
+      return { ...base, presales: await misdeclaredPresales(context) };
     case 'allowlist-root': {
       const address = await misrootedPrivatePresale(context, dir);
       return { ...base, presales: { ...base.presales, private: { address } } };
