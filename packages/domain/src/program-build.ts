@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '2fd65d74aa388f09511f13e3a9cc445bf166c14649504ea10833faa9462813ba',
-  v3: '89008d740eb7398ce78c64243afa59a06ada5067633343c870ddb370016e134c',
+  v0: '64a90b10a525288f925b0aa6b403de7104c8ba6b2235438494894fedc45e3092',
+  v3: 'e7131136e0e70eecf2af6453a76af9e6b3d777c72a75b4f52f2ff135385d2038',
 } as const;
