@@ -67,7 +67,11 @@ const ERRORS: readonly (readonly [code: number, name: string, message: string])[
   [6042, 'SaleEnded', 'The presale has ended.'],
   [6043, 'InvalidWindow', 'The sale window must start before it ends.'],
   [6044, 'NotPendingSeller', 'Only the proposed new seller can accept the presale.'],
-  [6045, 'InvalidBump', 'The buyer record bump is not the canonical one.'],
+  [
+    6045,
+    'InvalidBump',
+    'No longer returned: buyer records have no bump (the code stays reserved).',
+  ],
   [6046, 'MintTransferFee', 'The mint charges a transfer fee: buyers would get less than sold.'],
   [6047, 'MintTransferHook', 'The mint runs a transfer hook program on every transfer.'],
   [6048, 'MintPermanentDelegate', 'The mint has a permanent delegate, who could take any tokens.'],
