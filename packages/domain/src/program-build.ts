@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '64a90b10a525288f925b0aa6b403de7104c8ba6b2235438494894fedc45e3092',
-  v3: 'e7131136e0e70eecf2af6453a76af9e6b3d777c72a75b4f52f2ff135385d2038',
+  v0: '30efb9b2b484df91afaa75bf7de0ec2e279c66e9a27837b7efce52f0bb673056',
+  v3: 'a01a9470763f2fc66f0f2f8ea716e27244b9edefe99f458110dcf280aae06a1c',
 } as const;

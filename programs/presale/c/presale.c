@@ -235,11 +235,14 @@ typedef struct {
 static bool buyer_record_address(const SolPubkey *authority, const SolPubkey *buyer,
                                  const SolPubkey *program_id, BuyerRecordSeed *seed,
                                  SolPubkey *address) {
-  static const uint8_t HEX[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
-                                  '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
-  for (int i = 0; i < BUYER_RECORD_SEED_KEY_BYTES; i++) {
-    seed->bytes[2 * i] = HEX[buyer->x[i] >> 4];
-    seed->bytes[2 * i + 1] = HEX[buyer->x[i] & 15];
+  /* Four key bytes at a time become eight characters: each byte's nibbles spread to two byte
+   * lanes (high nibble first), then '0' + n, plus 39 more for n >= 10 ('a' - '0' - 10). */
+  for (int i = 0; i < BUYER_RECORD_SEED_KEY_BYTES; i += 4) {
+    uint64_t t = (uint64_t)buyer->x[i] | ((uint64_t)buyer->x[i + 1] << 16) |
+                 ((uint64_t)buyer->x[i + 2] << 32) | ((uint64_t)buyer->x[i + 3] << 48);
+    uint64_t n = ((t >> 4) & 0x000F000F000F000FULL) | ((t & 0x000F000F000F000FULL) << 8);
+    uint64_t letters = ((n + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;
+    fbt_store_u64(seed->bytes + 2 * i, n + 0x3030303030303030ULL + letters * 39);
   }
   SolBytes parts[3] = {
       {authority->x, 32}, {seed->bytes, BUYER_RECORD_SEED_LEN}, {program_id->x, 32}};
