@@ -128,7 +128,7 @@ export interface BuyInstructionsParams extends BuyWithParams {
 
 /**
  * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
- * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given)]. A leader buy
+ * (with `leaderRecord` / `allowlistProof` when given)]. A leader buy
  * names the code's record and nothing else: the program pays the leader through it.
  *
  * @example
