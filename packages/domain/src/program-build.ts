@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '2fd65d74aa388f09511f13e3a9cc445bf166c14649504ea10833faa9462813ba',
-  v3: '89008d740eb7398ce78c64243afa59a06ada5067633343c870ddb370016e134c',
+  v0: '30efb9b2b484df91afaa75bf7de0ec2e279c66e9a27837b7efce52f0bb673056',
+  v3: 'a01a9470763f2fc66f0f2f8ea716e27244b9edefe99f458110dcf280aae06a1c',
 } as const;

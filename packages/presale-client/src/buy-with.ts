@@ -15,13 +15,9 @@ export interface BuyWithParams extends BuyAccountsParams {
   readonly allowlistProof?: readonly Uint8Array[];
 }
 
-/**
- * BuyWith data: `0x05`, lamports u64 LE, the buyer record's canonical bump, the proof length,
- * then the proof's 32-byte hashes.
- */
+/** BuyWith data: `0x05`, lamports u64 LE, the proof length, then the proof's 32-byte hashes. */
 export function encodeBuyWithInstructionData(
   lamports: bigint,
-  recordBump: number,
   proof: readonly Uint8Array[] = [],
 ): Uint8Array {
   if (proof.length > MAX_ALLOWLIST_PROOF_DEPTH) {
@@ -33,31 +29,20 @@ export function encodeBuyWithInstructionData(
     if (hash.length !== 32)
       throw new RangeError(`proof hash ${i} must be 32 bytes, got ${hash.length}`);
   });
-  if (!Number.isInteger(recordBump) || recordBump < 0 || recordBump > 255) {
-    throw new RangeError(`recordBump must be a byte, got ${recordBump}`);
-  }
-  return data(
-    PresaleInstruction.BuyWith,
-    u64(lamports, 'lamports'),
-    recordBump,
-    proof.length,
-    ...proof,
-  );
+  return data(PresaleInstruction.BuyWith, u64(lamports, 'lamports'), proof.length, ...proof);
 }
 
 /**
  * 5 BuyWith: the 11 purchase accounts ({@link buyAccountMetas}, the same as Buy) plus, for a
- * leader buy, the leader record as a 12th writable account. Carries the buyer record's bump
- * (the program does not search it) and, on an allowlisted presale, the buyer's proof.
+ * leader buy, the leader record as a 12th writable account, and on an allowlisted presale the
+ * buyer's proof.
  */
 export function buildBuyWithInstruction(params: BuyWithParams): TransactionInstruction {
-  const { keys, buyerRecordBump } = buyAccountMetas(params);
+  const { keys } = buyAccountMetas(params);
   if (params.leaderRecord !== undefined) keys.push(w(params.leaderRecord));
   return new TransactionInstruction({
     programId: params.programId,
     keys,
-    data: Buffer.from(
-      encodeBuyWithInstructionData(params.lamports, buyerRecordBump, params.allowlistProof),
-    ),
+    data: Buffer.from(encodeBuyWithInstructionData(params.lamports, params.allowlistProof)),
   });
 }

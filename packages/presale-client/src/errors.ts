@@ -94,7 +94,7 @@ export const PRESALE_ERRORS = {
   },
   6045: {
     name: 'InvalidBump',
-    message: 'The buyer record bump is not the canonical one.',
+    message: 'No longer returned: buyer records have no bump (the code stays reserved).',
   },
   6046: {
     name: 'MintTransferFee',

@@ -128,7 +128,7 @@ export interface BuyInstructionsParams extends BuyWithParams {
 
 /**
  * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
- * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given)]. A leader buy
+ * (with `leaderRecord` / `allowlistProof` when given)]. A leader buy
  * names the code's record and nothing else: the program pays the leader through it.
  *
  * @example
@@ -242,10 +242,10 @@ export interface InstructionLike {
 
 /** The proof of BuyWith data, or null when the data is not a well-formed BuyWith. */
 function buyWithProof(bytes: Uint8Array): Uint8Array[] | null {
-  if (bytes.length < 11 || bytes[0] !== PresaleInstruction.BuyWith) return null;
-  const count = bytes[10] ?? 0;
-  if (count > MAX_ALLOWLIST_PROOF_DEPTH || bytes.length !== 11 + 32 * count) return null;
-  return Array.from({ length: count }, (_, i) => bytes.slice(11 + 32 * i, 43 + 32 * i));
+  if (bytes.length < 10 || bytes[0] !== PresaleInstruction.BuyWith) return null;
+  const count = bytes[9] ?? 0;
+  if (count > MAX_ALLOWLIST_PROOF_DEPTH || bytes.length !== 10 + 32 * count) return null;
+  return Array.from({ length: count }, (_, i) => bytes.slice(10 + 32 * i, 42 + 32 * i));
 }
 
 /**

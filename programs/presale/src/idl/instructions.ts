@@ -125,7 +125,7 @@ const initialize = taggedInstruction({
 const buy = taggedInstruction({
   name: 'buy',
   tag: 1,
-  docs: 'The original purchase, its wire format fixed: searches the buyer record’s bump; refused on an allowlisted sale.',
+  docs: 'The original purchase, its wire format fixed; refused on an allowlisted sale.',
   accounts: purchaseAccounts(),
   arguments: [argument('lamports', u64(), 'lamports to spend')],
 });
@@ -167,7 +167,7 @@ const withdrawUnsold = taggedInstruction({
 const buyWith = taggedInstruction({
   name: 'buyWith',
   tag: 5,
-  docs: 'The site’s purchase: names the record’s bump, may carry a proof and a leader record.',
+  docs: 'The site’s purchase: may carry an allowlist proof and a leader record.',
   accounts: [
     ...purchaseAccounts(),
     account(
@@ -178,12 +178,6 @@ const buyWith = taggedInstruction({
   ],
   arguments: [
     argument('lamports', u64(), 'lamports to spend'),
-    argument(
-      'buyerRecordBump',
-      numberTypeNode('u8'),
-      'the buyer record’s canonical bump',
-      accountBumpValueNode('buyerRecord'),
-    ),
     argument(
       'allowlistProof',
       arrayTypeNode(
