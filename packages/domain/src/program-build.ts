@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '2fd65d74aa388f09511f13e3a9cc445bf166c14649504ea10833faa9462813ba',
-  v3: '89008d740eb7398ce78c64243afa59a06ada5067633343c870ddb370016e134c',
+  v0: '698ec8d9c6f5bb4cf2b79b9fefc26d4732c18e0ebde3e3be3168a2674636e468',
+  v3: '78aafb45535a28e3e00410eef51b5134aa31c188c0241507c1a1c85dc61b9916',
 } as const;
