@@ -29,7 +29,6 @@ import {
   createAtCompletionSale,
   END,
   fbtOf,
-  finalize,
   readPresale,
   sellerParams,
   setNow,
@@ -364,17 +363,6 @@ const attacks: readonly SaleAttack[] = [
       expect(fbtOf(s, buyer.publicKey)).toBe(bought);
       expect(readPresale(s).tokensOwed).toBe(0n);
       return claim(s, buyer);
-    },
-  },
-  {
-    name: 'a finalize right after a buy in the window’s last second',
-    terms: ESCROW,
-    expected: 'SaleNotComplete',
-    run: (s) => {
-      setNow(s, END - 1n);
-      const buyer = createFundedKeypair(s.svm, 20n);
-      expect(buy(s, buyer, SOL).error).toBe('');
-      return finalize(s, buyer);
     },
   },
 ];
