@@ -125,7 +125,7 @@ describe.each(SBPF_VERSIONS)('security (sBPF %s)', (version) => {
     expect(fbt(s, ataOf(s, accomplice))).toBe(0n);
   });
 
-  it('refuses an FBT account closed earlier in the same transaction; re-created, it delivers', () => {
+  it('refuses an FBT account closed in the same transaction; re-created (even pre-funded), it delivers', () => {
     const s = createAtCompletionSale(version, AT_COMPLETION);
     const [, buyer] = twoBuyers(s);
     const ata = ataOf(s, buyer.publicKey);
@@ -133,6 +133,15 @@ describe.each(SBPF_VERSIONS)('security (sBPF %s)', (version) => {
     const target = [{ buyer: buyer.publicKey }];
     expectRejected(send(s, [close, distributeIx(s, target)], [buyer]), 'InvalidTokenAccount');
     expect(send(s, [close], [buyer]).error).toBe('');
+    // A griefer parks lamports at the closed address: it is no token account, yet still creatable.
+    const griefer = stranger(s);
+    const park = SystemProgram.transfer({
+      fromPubkey: griefer.publicKey,
+      toPubkey: ata,
+      lamports: Number(s.svm.minimumBalanceForRentExemption(0n)),
+    });
+    expect(send(s, [park], [griefer]).error).toBe('');
+    expectRejected(send(s, [distributeIx(s, target)], [griefer]), 'InvalidTokenAccount');
     // The keeper (anyone) re-creates it, paying its rent, in the Distribute's transaction.
     const keeper = stranger(s);
     const recreate = buildCreateAssociatedTokenAccountIdempotentInstruction({
