@@ -48,13 +48,6 @@ import {
 
 const I64_MAX = 2n ** 63n - 1n;
 
-const vault = (s: Sale) => ({
-  programId: s.fixture.programId,
-  presale: s.fixture.presale,
-  tempTokenAccount: s.fixture.tempTokenAccount,
-  mint: s.fixture.mint,
-});
-
 /** A failed escrow sale (1 SOL of a 5 SOL minimum) and its buyer. */
 function failed(s: Sale): Keypair {
   const [buyer] = buyers(s, SOL) as [Keypair];
@@ -95,7 +88,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'DuplicateAccount',
     run: (s) => {
       const buyer = failed(s);
-      const ix = buildRefundInstruction({ ...vault(s), buyer: buyer.publicKey });
+      const ix = buildRefundInstruction({ ...s.fixture, buyer: buyer.publicKey });
       return send(s, [withAccount(ix, 1, { pubkey: s.fixture.presale })], [buyer]);
     },
   },
@@ -105,7 +98,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'DuplicateAccount',
     run: (s) => {
       const buyer = failed(s);
-      const ix = buildRefundInstruction({ ...vault(s), buyer: buyer.publicKey });
+      const ix = buildRefundInstruction({ ...s.fixture, buyer: buyer.publicKey });
       return send(s, [withAccount(ix, 2, { pubkey: s.fixture.presale })], [buyer]);
     },
   },
@@ -115,7 +108,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'NotWritable',
     run: (s) => {
       const buyer = failed(s);
-      const ix = buildRefundInstruction({ ...vault(s), buyer: buyer.publicKey });
+      const ix = buildRefundInstruction({ ...s.fixture, buyer: buyer.publicKey });
       const payer = stranger(s);
       return send(s, [withAccount(ix, 2, { isWritable: false })], [payer]);
     },
@@ -126,7 +119,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'InvalidBuyerRecord',
     run: (s) => {
       const buyer = failed(s);
-      const ix = buildRefundInstruction({ ...vault(s), buyer: buyer.publicKey });
+      const ix = buildRefundInstruction({ ...s.fixture, buyer: buyer.publicKey });
       const revive = SystemProgram.transfer({
         fromPubkey: buyer.publicKey,
         toPubkey: recordOf(s, buyer.publicKey),
@@ -161,6 +154,17 @@ const attacks: readonly SaleAttack[] = [
       succeeded(s);
       const ix = buildWithdrawProceedsInstruction(sellerParams(s));
       return send(s, [ix, ix], [s.fixture.seller]);
+    },
+  },
+  {
+    name: 'the proceeds withdrawn with a buyer record appended',
+    terms: ESCROW,
+    expected: 'WrongAccountCount',
+    run: (s) => {
+      const buyer = succeeded(s);
+      const ix = buildWithdrawProceedsInstruction(sellerParams(s));
+      ix.keys.push({ pubkey: recordOf(s, buyer.publicKey), isSigner: false, isWritable: true });
+      return send(s, [ix], [s.fixture.seller]);
     },
   },
   {
@@ -208,7 +212,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'NoEscrow',
     run: (s) => {
       const buyer = succeeded(s);
-      return send(s, [buildRefundInstruction({ ...vault(s), buyer: buyer.publicKey })], [buyer]);
+      return send(s, [buildRefundInstruction({ ...s.fixture, buyer: buyer.publicKey })], [buyer]);
     },
   },
   {
@@ -226,7 +230,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'NothingDue',
     run: (s) => {
       const buyer = succeeded(s);
-      const ix = buildClaimInstruction({ ...vault(s), buyer: buyer.publicKey });
+      const ix = buildClaimInstruction({ ...s.fixture, buyer: buyer.publicKey });
       return send(s, [ix, ix], [buyer]);
     },
   },
@@ -242,7 +246,7 @@ const attacks: readonly SaleAttack[] = [
     expected: 'SaleFailed',
     run: (s) => {
       const buyer = failed(s);
-      const ix = buildDistributeInstruction({ ...vault(s), buyers: [{ buyer: buyer.publicKey }] });
+      const ix = buildDistributeInstruction({ ...s.fixture, buyers: [{ buyer: buyer.publicKey }] });
       return send(s, [ix], [stranger(s)]);
     },
   },
@@ -253,7 +257,7 @@ const attacks: readonly SaleAttack[] = [
     run: (s) => {
       const buyer = succeeded(s);
       const ix = buildDistributeInstruction({
-        ...vault(s),
+        ...s.fixture,
         buyers: [{ buyer: buyer.publicKey, buyerRecord: s.fixture.presale }],
       });
       return send(s, [ix], [stranger(s)]);
@@ -266,7 +270,7 @@ const attacks: readonly SaleAttack[] = [
     run: (s) => {
       const buyer = succeeded(s);
       const ix = buildDistributeInstruction({
-        ...vault(s),
+        ...s.fixture,
         buyers: [{ buyer: buyer.publicKey, buyerRecord: s.fixture.tempTokenAccount }],
       });
       return send(s, [ix], [stranger(s)]);
@@ -280,7 +284,7 @@ const attacks: readonly SaleAttack[] = [
       const buyer = succeeded(s);
       const record = recordOf(s, buyer.publicKey);
       const ix = buildDistributeInstruction({
-        ...vault(s),
+        ...s.fixture,
         buyers: [{ buyer: buyer.publicKey, buyerTokenAccount: record }],
       });
       return send(s, [ix], [stranger(s)]);
@@ -293,7 +297,7 @@ const attacks: readonly SaleAttack[] = [
     run: (s) => {
       const buyer = succeeded(s);
       const ix = buildDistributeInstruction({
-        ...vault(s),
+        ...s.fixture,
         buyers: [{ buyer: buyer.publicKey, buyerTokenAccount: s.fixture.presale }],
       });
       return send(s, [ix], [stranger(s)]);
