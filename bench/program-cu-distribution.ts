@@ -148,7 +148,8 @@ function setUpSales(bench: BenchChain) {
   const escrow = presale(bench, 32, { mode: 'at-completion', minimumRaise: 2n * SOL });
   const failing = presale(bench, 33, {
     mode: 'at-completion',
-    minimumRaise: LIMITS.maxTotalBuyable,
+    // The highest minimum raise allowed: what a sold-out sale has raised at the least.
+    minimumRaise: LIMITS.maxTotalBuyable - LIMITS.minUserBuyable + 1n,
   });
   const buyer = fund(seeded(34), 1_000n);
   const buys = {

@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '30efb9b2b484df91afaa75bf7de0ec2e279c66e9a27837b7efce52f0bb673056',
-  v3: 'a01a9470763f2fc66f0f2f8ea716e27244b9edefe99f458110dcf280aae06a1c',
+  v0: 'a79010573f1df341123c5fe280a917460a8e01e280d1fa29951b538b7721f040',
+  v3: 'd4db00c3601a65be3dd2dcd86dbe0069daa61b2e51ce2c94357ca8f110140d7c',
 } as const;

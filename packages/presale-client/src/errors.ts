@@ -136,7 +136,8 @@ export const PRESALE_ERRORS = {
   },
   6062: {
     name: 'InvalidMinimumRaise',
-    message: 'The minimum raise must be at most the presale’s total maximum.',
+    message:
+      'The minimum raise must be reached by every sold-out sale (at most max total − min buy + 1).',
   },
   6063: {
     name: 'SaleEndRequired',

@@ -360,7 +360,7 @@ static uint64_t process_initialize(const FbtInput *in) {
     terms.bps = fbt_load_u16(t + 9);
     terms.cliff = fbt_load_u32(t + 11);
     terms.duration = fbt_load_u32(t + 15);
-    uint64_t invalid = check_delivery_terms(&terms, max_total);
+    uint64_t invalid = check_delivery_terms(&terms, min, max_total);
     if (invalid != FBT_SUCCESS) return invalid;
   }
 
@@ -769,13 +769,16 @@ static uint64_t process_update_limits(const FbtInput *in) {
       max_total < fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD)) {
     return E_INVALID_LIMITS;
   }
-  /* At completion: a completed sale's limits are fixed, and the minimum raise stays reachable. */
+  /* At completion: a completed sale's limits are fixed, and selling out still reaches the
+   * minimum raise. */
   bool at_completion = delivers_at_completion(s);
   int64_t now = 0;
   if (at_completion) {
     if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
     if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
-    if (max_total < fbt_load_u64(s + PS_MINIMUM_RAISE)) return E_INVALID_MINIMUM_RAISE;
+    if (!minimum_raise_is_reachable(fbt_load_u64(s + PS_MINIMUM_RAISE), min, max_total)) {
+      return E_INVALID_MINIMUM_RAISE;
+    }
   }
   fbt_store_u64(s + PS_MAX_USER_BUYABLE, max_user);
   fbt_store_u64(s + PS_MIN_USER_BUYABLE, min);
