@@ -42,3 +42,4 @@ export * from './verify-presale-checks';
 export * from './verify-security-txt';
 export * from './verify-values';
 export * from './verify-expectations';
+export * from './token-metadata-document';
