@@ -21,7 +21,10 @@ describe('GET /token/fbt.json', () => {
     app = await startApp(createTestWorld(), {
       settings: { ...TEST_SETTINGS, publicSiteUrl: settingsFromConfig(config).publicSiteUrl },
     });
-    const response = await app.inject({ url: '/token/fbt.json', headers: { host: 'evil.example' } });
+    const response = await app.inject({
+      url: '/token/fbt.json',
+      headers: { host: 'evil.example' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['access-control-allow-origin']).toBe('*');
