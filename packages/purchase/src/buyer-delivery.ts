@@ -5,7 +5,6 @@ import {
   decodeBuyerRecordAccount,
   findAssociatedTokenAddress,
   findBuyerRecordAddress,
-  TOKEN_PROGRAM_ID,
   type BuyerRecordAccount,
 } from '@fbt/presale-client';
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
@@ -41,6 +40,8 @@ export interface ClaimTokensRequest extends BuyerDeliveryRequest {
   readonly mint: PublicKey;
   /** The presale's FBT vault (the presale state's `tempTokenAccountPubkey`). */
   readonly tempTokenAccount: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022): the buyer's account is its ATA. */
+  readonly tokenProgram: PublicKey;
 }
 
 export interface BuyerDeliveryDeps extends TransactionDeps {
@@ -168,7 +169,7 @@ export function claimTokens(
   const tokenAccount = findAssociatedTokenAddress({
     owner: request.buyer,
     mint: request.mint,
-    tokenProgram: TOKEN_PROGRAM_ID,
+    tokenProgram: request.tokenProgram,
   });
   return runBuyerTransaction(deps, request, {
     writable: request.presale,
@@ -182,7 +183,7 @@ export function claimTokens(
               payer: request.buyer,
               owner: request.buyer,
               mint: request.mint,
-              tokenProgram: TOKEN_PROGRAM_ID,
+              tokenProgram: request.tokenProgram,
             }),
           ]),
       buildClaimInstruction({
@@ -192,6 +193,7 @@ export function claimTokens(
         mint: request.mint,
         buyer: request.buyer,
         buyerTokenAccount: tokenAccount,
+        tokenProgram: request.tokenProgram,
       }),
     ],
     moved: (before, after) =>
