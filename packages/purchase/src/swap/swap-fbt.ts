@@ -4,7 +4,7 @@ import {
   walletFailureMessage,
   WRAPPED_SOL_MINT,
 } from '@fbt/domain';
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { findAssociatedTokenAddress } from '@fbt/presale-client';
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { confirmSignature } from '../confirm-signature';
 import { describeTransactionFailure } from '../describe-failure';
@@ -19,8 +19,11 @@ import {
 export type SwapStage =
   'building' | 'checking' | 'simulating' | 'signing' | 'sending' | 'confirming';
 
-/** What a swap needs: the quote it executes and who swaps. */
-export type SwapFbtRequest = SwapTransactionExpectation;
+/**
+ * What a swap needs: the quote it executes, who swaps, and the FBT mint's token program (SPL
+ * Token or Token-2022, base58), whose associated account of the buyer receives or pays the FBT.
+ */
+export type SwapFbtRequest = SwapTransactionExpectation & { readonly fbtTokenProgram: string };
 
 export interface SwapFbtDeps {
   readonly connection: PurchaseConnection;
@@ -112,7 +115,7 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
 
     enter('simulating');
     const buyer = new PublicKey(request.buyer);
-    const fbtAccount = fbtAccountOf(buyer, request.fbtMint);
+    const fbtAccount = fbtAccountOf(buyer, request.fbtMint, request.fbtTokenProgram);
     const [walletBefore, fbtBefore] = await Promise.all([
       connection.getAccountInfo(buyer, 'confirmed'),
       connection.getAccountInfo(fbtAccount, 'confirmed'),
@@ -213,10 +216,13 @@ function slippageFailure(
   );
 }
 
-/** The buyer's FBT account: its associated token account of the mint, under SPL Token. */
-function fbtAccountOf(buyer: PublicKey, fbtMint: string): PublicKey {
-  const mint = new PublicKey(fbtMint);
-  return findAssociatedTokenAddress({ owner: buyer, mint, tokenProgram: TOKEN_PROGRAM_ID });
+/** The buyer's FBT account: its associated token account of the mint, under the mint's program. */
+function fbtAccountOf(buyer: PublicKey, fbtMint: string, tokenProgram: string): PublicKey {
+  return findAssociatedTokenAddress({
+    owner: buyer,
+    mint: new PublicKey(fbtMint),
+    tokenProgram: new PublicKey(tokenProgram),
+  });
 }
 
 /** Where a token account keeps its amount (after the mint and the owner). */
