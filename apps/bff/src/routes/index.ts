@@ -132,6 +132,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     swap: options.swap ?? null,
     mint: deployment.mint,
     clock: options.clock,
+    rpcUpstreamUrl: options.rpcUpstreamUrl,
   });
   await fastify.register(idlRoute, { presaleIdl: options.presaleIdl });
   await fastify.register(tokenMetadataRoute, { publicSiteUrl: settings.publicSiteUrl ?? null });

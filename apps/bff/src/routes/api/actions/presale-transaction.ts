@@ -45,7 +45,8 @@ export type BlinkTransaction =
 
 /**
  * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
- * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
+ * chain reads (`preparePurchase`: blockhash, the mint's token program and the buyer's FBT account
+ * of it, recent priority fees on the
  * presale, the deployment's lookup table), a version-0 message loading the presale's accounts
  * from that table when the chain has it (legacy otherwise), the same instructions (`buildBuyInstructions`: the buyer's associated token account
  * created idempotently when missing, BuyWith with the leader record), the same
@@ -71,6 +72,7 @@ export async function buildBlinkBuyTransaction(
     tempTokenAccount: new PublicKey(buy.state.tempTokenAccountPubkey),
     mint: buy.mint,
     lamports: buy.lamports,
+    tokenProgram: new PublicKey(chain.tokenProgram),
     createBuyerTokenAccount: !chain.tokenAccountExists,
     ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
   });
