@@ -27,6 +27,8 @@ export interface BlinkBuy {
   readonly programId: PublicKey;
   readonly presale: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022), when known; read from the mint otherwise. */
+  readonly tokenProgram?: PublicKey;
   /** The presale as just read (seller and vault keys). */
   readonly state: PresaleState;
   /** The POST's `account`: fee payer and only signer. */
@@ -62,6 +64,7 @@ export async function buildBlinkBuyTransaction(
     buyer: buy.buyer,
     presale: buy.presale,
     mint: buy.mint,
+    ...(buy.tokenProgram === undefined ? {} : { tokenProgram: buy.tokenProgram }),
     ...(buy.lookupTable === undefined ? {} : { lookupTable: buy.lookupTable }),
   });
   const instructions = buildBuyInstructions({
