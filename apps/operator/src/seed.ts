@@ -9,10 +9,10 @@ import { type Connection, type Keypair, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
 import { applyBuyLookupTable, planBuyLookupTable } from './lookup-table';
-import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
 import { readChainTime } from './sale-window';
+import { createSeedMint, DEFAULT_SEED_SITE_URL, type SeedTokenProgram } from './seed-mint';
 import { sendInstructions } from './send';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
@@ -130,6 +130,13 @@ export interface SeedOptions {
    * `at-completion`, with {@link SEED_DELIVERY_TERMS}).
    */
   delivery?: SeedDelivery;
+  /** The FBT mint's token program (default `token-2022`, with metadata; `spl-token`: none). */
+  tokenProgram?: SeedTokenProgram;
+  /**
+   * The site whose metadata document (`<siteUrl>/token/fbt.json`) a Token-2022 FBT names as its
+   * `uri`, also written as the deployment's `metadataUri` (default {@link DEFAULT_SEED_SITE_URL}).
+   */
+  siteUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -157,7 +164,8 @@ export function readDeploymentFile(file: string): Deployment {
 /**
  * Seeds a fresh local chain once: operator, test and keeper wallets (keypairs in
  * `<dataDir>/wallets`), the program through the upgradeable loader (then immutable: no upgrade
- * authority), the FBT mint with its fixed 100M supply, the public, private and leader presales
+ * authority), the FBT mint with its fixed 100M supply (Token-2022 with its metadata unless
+ * asked for a classic mint), the public, private and leader presales
  * (instant, or at completion with {@link SEED_DELIVERY_TERMS}), the leader codes and the buys'
  * address lookup table. Writes `<dataDir>/deployment.json` last, so its presence means seeding
  * finished; when it exists, nothing is done and it is returned as is.
@@ -201,8 +209,13 @@ export async function seedLocalChain(
   }
 
   const delivery = options.delivery ?? 'instant';
-  const { mint } = await createFbtMint({ connection, payer: operator });
-  log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
+  const { mint, metadataUri } = await createSeedMint(connection, operator, {
+    tokenProgram: options.tokenProgram ?? 'token-2022',
+    siteUrl: options.siteUrl ?? DEFAULT_SEED_SITE_URL,
+  });
+  log(
+    `FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked, ${metadataUri === null ? 'SPL Token, no metadata' : `Token-2022, metadata ${metadataUri}`})`,
+  );
 
   const presales = await createSeedPresales(connection, {
     programId,
@@ -254,6 +267,7 @@ export async function seedLocalChain(
     privateRouteName: options.privateRouteName ?? 'private',
     presales,
     lookupTable: table.table.toBase58(),
+    ...(metadataUri === null ? {} : { metadataUri }),
     seller: operator.publicKey.toBase58(),
     testWallets,
     leaders,

@@ -114,10 +114,17 @@ describe('npm start', () => {
     ) as {
       programId: string;
       mint: string;
+      metadataUri: string;
       testWallets: { address: string }[];
       leaders: { code: string; wallet: string; record: string }[];
     };
     expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
+    // The seeded FBT names the site's metadata document, which the site serves.
+    expect(deployment.metadataUri).toBe(`http://localhost:${webPort}/token/fbt.json`);
+    expect(await (await fetch(`http://127.0.0.1:${webPort}/token/fbt.json`)).json()).toMatchObject({
+      name: 'Frustrated Beast Token',
+      symbol: 'FBT',
+    });
     // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
     expect(deployment.leaders.map((leader) => leader.code)).toEqual(['fbt-team', 'fbtdemo']);
     expect(first.output()).toContain('Leader codes    fbt-team, fbtdemo');

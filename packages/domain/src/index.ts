@@ -43,3 +43,4 @@ export * from './verify-delivery-checks';
 export * from './verify-security-txt';
 export * from './verify-values';
 export * from './verify-expectations';
+export * from './token-metadata-document';

@@ -1,9 +1,5 @@
 import { checkBuyAmount, computeTokenAmount, type PresaleState } from '@fbt/domain';
-import {
-  buildBuyInstructions,
-  findAssociatedTokenAddress,
-  TOKEN_PROGRAM_ID,
-} from '@fbt/presale-client';
+import { buildBuyInstructions, findAssociatedTokenAddress } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
 import {
@@ -49,6 +45,11 @@ export interface BuyFbtRequest {
    * version-0 transaction loading the presale's accounts from it, when the chain has it.
    */
   readonly lookupTable?: PublicKey;
+  /**
+   * The mint's token program (SPL Token or Token-2022) when the caller knows it; otherwise the
+   * purchase reads it from the mint's account.
+   */
+  readonly tokenProgram?: PublicKey;
 }
 
 export interface BuyFbtDeps extends TransactionDeps {
@@ -130,21 +131,23 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
 
   try {
     enter('preparing');
-    const buyerTokenAccount = findAssociatedTokenAddress({
-      owner: request.buyer,
-      mint: request.mint,
-      tokenProgram: TOKEN_PROGRAM_ID,
-    });
     const now = deps.now ?? Date.now;
     const target = {
       buyer: request.buyer,
       presale: request.presale,
       mint: request.mint,
+      ...(request.tokenProgram === undefined ? {} : { tokenProgram: request.tokenProgram }),
       ...(request.lookupTable === undefined ? {} : { lookupTable: request.lookupTable }),
     };
     const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
+    const tokenProgram = new PublicKey(read.tokenProgram);
+    const buyerTokenAccount = findAssociatedTokenAddress({
+      owner: request.buyer,
+      mint: request.mint,
+      tokenProgram,
+    });
     const chain = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
@@ -155,6 +158,7 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       mint: request.mint,
       lamports,
       buyerTokenAccount,
+      tokenProgram,
       createBuyerTokenAccount: !chain.tokenAccountExists,
       ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
       ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),

@@ -5,7 +5,6 @@ import {
   decodeBuyerRecordAccount,
   findAssociatedTokenAddress,
   findBuyerRecordAddress,
-  TOKEN_PROGRAM_ID,
   type BuyerRecordAccount,
 } from '@fbt/presale-client';
 import type { PublicKey } from '@solana/web3.js';
@@ -38,6 +37,8 @@ export interface ClaimTokensRequest extends BuyerDeliveryRequest {
   readonly mint: PublicKey;
   /** The presale's FBT vault (the presale state's `tempTokenAccountPubkey`). */
   readonly tempTokenAccount: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022): the buyer's account is its ATA. */
+  readonly tokenProgram: PublicKey;
 }
 
 /** A second claim never reuses the first one's blockhash (`previousBlockhash`). */
@@ -92,7 +93,7 @@ export function claimTokens(
   const tokenAccount = findAssociatedTokenAddress({
     owner: request.buyer,
     mint: request.mint,
-    tokenProgram: TOKEN_PROGRAM_ID,
+    tokenProgram: request.tokenProgram,
   });
   return runBuyerTransaction(deps, request, {
     writable: request.presale,
@@ -106,7 +107,7 @@ export function claimTokens(
               payer: request.buyer,
               owner: request.buyer,
               mint: request.mint,
-              tokenProgram: TOKEN_PROGRAM_ID,
+              tokenProgram: request.tokenProgram,
             }),
           ]),
       buildClaimInstruction({
@@ -116,6 +117,7 @@ export function claimTokens(
         mint: request.mint,
         buyer: request.buyer,
         buyerTokenAccount: tokenAccount,
+        tokenProgram: request.tokenProgram,
       }),
     ],
     moved: (before, after) =>

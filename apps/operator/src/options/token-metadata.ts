@@ -50,13 +50,16 @@ const webUrl = (flag: string) =>
     return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
   }, `${flag} must be an https URL (http only on localhost)`);
 
+/** A site's origin as --site-url (or $PUBLIC_SITE_URL) takes it. */
+export const siteUrlSchema = webUrl('--site-url (or $PUBLIC_SITE_URL)');
+
 const metadataSchema = z.object({
   name: text('--name', 32).optional(),
   symbol: text('--symbol', 10).optional(),
   uri: webUrl('--uri')
     .refine((value) => utf8Length(value) <= 200, '--uri must be at most 200 bytes')
     .optional(),
-  siteUrl: webUrl('--site-url (or $PUBLIC_SITE_URL)').optional(),
+  siteUrl: siteUrlSchema.optional(),
 });
 
 /** The metadata fields given on the command line (each optional). */

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FBT_AMOUNT, FBT_DECIMALS, formatAmount, presaleResponseSchema } from '@fbt/domain';
-import { findBuyerRecordAddress, unlockedTokens } from '@fbt/presale-client';
+import { findBuyerRecordAddress, TOKEN_2022_PROGRAM_ID, unlockedTokens } from '@fbt/presale-client';
 import type { Keypair } from '@solana/web3.js';
 import { PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
@@ -347,6 +347,12 @@ describe('a vesting sale at completion', () => {
     stack.gate.open();
     await expect.poll(() => text(page, 'your-fbt-delivered')).toBe('5,000 FBT');
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(BOUGHT / 4n);
+    // Distribute delivered into the buyer's account of the Token-2022 FBT.
+    const account = await stack.connection.getAccountInfo(
+      stack.chain.fbtAccount(buyer.publicKey),
+      'confirmed',
+    );
+    expect(account?.owner.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
     expect(await page.getByTestId('your-fbt-claim').count()).toBe(0);
     expect(await text(page, 'sale-finalized')).toMatch(/^The presale is complete/);
     expect(await text(page, 'distribution-status')).toMatch(

@@ -27,6 +27,8 @@ export interface BlinkBuy {
   readonly programId: PublicKey;
   readonly presale: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022), when known; read from the mint otherwise. */
+  readonly tokenProgram?: PublicKey;
   /** The presale as just read (seller and vault keys). */
   readonly state: PresaleState;
   /** The POST's `account`: fee payer and only signer. */
@@ -45,7 +47,8 @@ export type BlinkTransaction =
 
 /**
  * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
- * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
+ * chain reads (`preparePurchase`: blockhash, the mint's token program and the buyer's FBT account
+ * of it, recent priority fees on the
  * presale, the deployment's lookup table), a version-0 message loading the presale's accounts
  * from that table when the chain has it (legacy otherwise), the same instructions (`buildBuyInstructions`: the buyer's associated token account
  * created idempotently when missing, BuyWith with the leader record), the same
@@ -61,6 +64,7 @@ export async function buildBlinkBuyTransaction(
     buyer: buy.buyer,
     presale: buy.presale,
     mint: buy.mint,
+    ...(buy.tokenProgram === undefined ? {} : { tokenProgram: buy.tokenProgram }),
     ...(buy.lookupTable === undefined ? {} : { lookupTable: buy.lookupTable }),
   });
   const instructions = buildBuyInstructions({
@@ -71,6 +75,7 @@ export async function buildBlinkBuyTransaction(
     tempTokenAccount: new PublicKey(buy.state.tempTokenAccountPubkey),
     mint: buy.mint,
     lamports: buy.lamports,
+    tokenProgram: new PublicKey(chain.tokenProgram),
     createBuyerTokenAccount: !chain.tokenAccountExists,
     ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
   });

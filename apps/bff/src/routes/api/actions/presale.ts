@@ -22,6 +22,7 @@ import { createActionReads, type ActionReads } from './action-reads';
 import { actionIconRoute, ACTION_ICON_PATH } from './icon';
 import { createLeaderCodeLookup } from './leader-codes';
 import { presaleActionBody, saleBlock } from './presale-action';
+import { createMintTokenProgramReader } from '../../../services/mint-token-program';
 import { buildBlinkBuyTransaction, type ActionConnection } from './presale-transaction';
 
 /** What the presale Action reads: caches and ports, the deployment and the public origin. */
@@ -124,6 +125,8 @@ function presaleActionPost(
   const { deployment, connection } = options;
   const programId = new PublicKey(deployment.programId);
   const mint = new PublicKey(deployment.mint);
+  // The buyer's FBT account is its associated account of the mint's token program.
+  const tokenProgramOf = createMintTokenProgramReader(connection, mint);
   fastify.withTypeProvider<ZodTypeProvider>().post(
     route,
     {
@@ -156,11 +159,12 @@ function presaleActionPost(
       if (refused !== null) return refuse(refused.message, 422);
 
       const built = await reads.chain(
-        () =>
+        async () =>
           buildBlinkBuyTransaction(connection, {
             programId,
             presale: new PublicKey(address),
             mint,
+            tokenProgram: await tokenProgramOf(),
             state: snapshot.state,
             buyer: new PublicKey(account),
             lamports,

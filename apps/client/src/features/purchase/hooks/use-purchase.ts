@@ -5,6 +5,7 @@ import { PublicKey } from '@solana/web3.js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
+import { useMintTokenProgram } from '../../../lib/mint-token-program';
 import { useSiteConfig } from '../../../lib/use-site-config';
 import { presaleSignals } from '../api/presale-signals';
 import { presaleQueryKey } from '../../../lib/presale-api';
@@ -53,6 +54,7 @@ function buyRequest(
   buyer: PublicKey,
   amountInput: string,
   lookupTable: string | undefined,
+  tokenProgram: string | undefined,
 ): Parameters<typeof buyFbt>[1] {
   return {
     programId: new PublicKey(target.programId),
@@ -67,6 +69,7 @@ function buyRequest(
       : { leaderRecord: new PublicKey(target.leaderRecord) }),
     ...(target.allowlistProof === undefined ? {} : { allowlistProof: target.allowlistProof }),
     ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
+    ...(tokenProgram === undefined ? {} : { tokenProgram: new PublicKey(tokenProgram) }),
   };
 }
 
@@ -120,6 +123,8 @@ export function usePurchase(variant?: PresaleVariant) {
   const readAhead = useReadAhead(connection, variant, publicKey);
   // The deployment's lookup table: buys are version-0 transactions with it, legacy without.
   const lookupTable = useSiteConfig().data?.lookupTable;
+  // The mint's token program once read (the purchase reads it itself otherwise).
+  const tokenProgram = useMintTokenProgram();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
@@ -151,7 +156,7 @@ export function usePurchase(variant?: PresaleVariant) {
             signals: presaleSignals(target.variant),
             sendWithStatus,
           },
-          buyRequest(target, publicKey, amountInput, lookupTable),
+          buyRequest(target, publicKey, amountInput, lookupTable, tokenProgram),
         );
         // The next purchase needs a new blockhash (and now has a token account); read once the
         // result is on screen.
@@ -178,6 +183,7 @@ export function usePurchase(variant?: PresaleVariant) {
       enterStage,
       sendWithStatus,
       lookupTable,
+      tokenProgram,
     ],
   );
 
