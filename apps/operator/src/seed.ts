@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
-import type { Deployment } from '@fbt/domain';
+import type { DeclaredTermsJson, Deployment } from '@fbt/domain';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
 import type { DeliveryTerms, PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
@@ -296,10 +296,15 @@ async function createSeedPresales(
     delivery: SeedDelivery;
     log: (line: string) => void;
   },
-): Promise<Record<'public' | 'private' | 'leader', { address: string; tempTokenAccount: string }>> {
+): Promise<
+  Record<
+    'public' | 'private' | 'leader',
+    { address: string; tempTokenAccount: string; terms: DeclaredTermsJson }
+  >
+> {
   const presales = {} as Record<
     'public' | 'private' | 'leader',
-    { address: string; tempTokenAccount: string }
+    { address: string; tempTokenAccount: string; terms: DeclaredTermsJson }
   >;
   // At completion the program needs a window's end: a year from now, so a sale ends even if
   // it never sells out.
@@ -319,10 +324,29 @@ async function createSeedPresales(
     presales[variant] = {
       address: created.presale.toBase58(),
       tempTokenAccount: created.tempTokenAccount.toBase58(),
+      terms:
+        seed.delivery === 'at-completion'
+          ? declaredTermsOf(SEED_DELIVERY_TERMS[variant])
+          : { delivery: 'instant' },
     };
     seed.log(`${variant} presale ${created.presale.toBase58()} (${seed.delivery})`);
   }
   return presales;
+}
+
+/**
+ * Delivery terms as the deployment file declares them, for the verify page to hold the chain's
+ * terms to: what the seeding gave Initialize, so a seeded sale passes exactly when it is what it
+ * was made to be.
+ */
+function declaredTermsOf(terms: DeliveryTerms): DeclaredTermsJson {
+  return {
+    delivery: terms.mode,
+    ...(terms.minimumRaise === undefined || terms.minimumRaise === 0n
+      ? {}
+      : { minimumRaiseLamports: terms.minimumRaise.toString() }),
+    ...(terms.vesting === undefined ? {} : terms.vesting),
+  };
 }
 
 /**

@@ -115,6 +115,7 @@ describe('npm start', () => {
       programId: string;
       mint: string;
       metadataUri: string;
+      presales: Record<'public' | 'private' | 'leader', { terms?: unknown }>;
       testWallets: { address: string }[];
       leaders: { code: string; wallet: string; record: string }[];
     };
@@ -124,6 +125,15 @@ describe('npm start', () => {
     expect(await (await fetch(`http://127.0.0.1:${webPort}/token/fbt.json`)).json()).toMatchObject({
       name: 'Frustrated Beast Token',
       symbol: 'FBT',
+    });
+    // The file declares the terms each presale was made with, which the verify page holds the
+    // chain's to: all at completion, the private round vesting.
+    expect(deployment.presales.public.terms).toEqual({ delivery: 'at-completion' });
+    expect(deployment.presales.private.terms).toEqual({
+      delivery: 'at-completion',
+      unlockedAtCompletionBps: 2_500,
+      cliffSeconds: 30 * 86_400,
+      vestingSeconds: 180 * 86_400,
     });
     // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
     expect(deployment.leaders.map((leader) => leader.code)).toEqual(['fbt-team', 'fbtdemo']);
