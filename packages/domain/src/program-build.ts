@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: 'a79010573f1df341123c5fe280a917460a8e01e280d1fa29951b538b7721f040',
-  v3: 'd4db00c3601a65be3dd2dcd86dbe0069daa61b2e51ce2c94357ca8f110140d7c',
+  v0: '44514d1d5d9664bd6080ed7caea6f946906d2b936430acc450d561d258941f91',
+  v3: 'cb444946d12c22ca54a6e455280629c3192a93aaa9f7a3b235909fbb2541452f',
 } as const;

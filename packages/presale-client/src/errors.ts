@@ -180,6 +180,10 @@ export const PRESALE_ERRORS = {
     name: 'CommissionInEscrow',
     message: 'This commission is held in the presale’s escrow: name the presale to claim it.',
   },
+  6090: {
+    name: 'SaleEndMoved',
+    message: 'The presale ends later than the buyer accepted, or has no end: its end was moved.',
+  },
 } as const satisfies Record<number, { name: string; message: string }>;
 
 /** A custom error code of the program. */

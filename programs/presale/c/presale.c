@@ -417,11 +417,13 @@ static uint64_t process_initialize(const FbtInput *in) {
 }
 
 /* ------------------------------------------------------------------ 1 Buy, 5 BuyWith */
-/* What a purchase carries beyond Buy's fixed wire format (BuyWith only). */
+/* What a purchase carries beyond its amount: the proof and leader record (BuyWith only), and
+ * the latest sale end the buyer accepts (both, optional). */
 typedef struct {
   const uint8_t *proof;    /* allowlist proof, proof_count x 32 bytes */
   uint64_t proof_count;
   SolAccountInfo *leader;  /* leader record, or NULL */
+  const uint8_t *latest_end; /* i64 unix seconds, or NULL: no bound */
 } BuyOptions;
 
 /* -1 / 0 / 1 comparing two 32-byte strings as big-endian numbers (byte order). */
@@ -510,6 +512,12 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   if (at_completion) {
     if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
     if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
+  }
+  /* The buyer's bound: a presale ending later than the buyer accepted, or never, is refused
+   * (the seller may have moved the end after the buyer read it). */
+  if (o->latest_end != NULL) {
+    int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+    if (end == 0 || end > (int64_t)fbt_load_u64(o->latest_end)) return E_SALE_END_MOVED;
   }
   result = check_window(s);
   if (result != FBT_SUCCESS) return result;
@@ -708,16 +716,21 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   return FBT_SUCCESS;
 }
 
-/* 1 Buy: the original purchase, its wire format fixed: exactly 11 accounts and 9 data bytes. */
+/* 1 Buy: the original purchase: exactly 11 accounts and 9 data bytes, or 17 with the latest
+ * sale end the buyer accepts. */
 static uint64_t process_buy(const FbtInput *in) {
   if (in->account_count != BUY_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != BUY_DATA_LEN) return E_INVALID_INSTRUCTION;
-  BuyOptions options = {NULL, 0, NULL};
+  if (in->data_len != BUY_MIN_DATA_LEN && in->data_len != BUY_MAX_DATA_LEN) {
+    return E_INVALID_INSTRUCTION;
+  }
+  BuyOptions options = {NULL, 0, NULL,
+                        in->data_len == BUY_MAX_DATA_LEN ? in->data + BUY_MIN_DATA_LEN : NULL};
   return process_buy_core(in, &options);
 }
 
-/* 5 BuyWith: Buy plus an allowlist proof and an optional leader record. */
+/* 5 BuyWith: Buy plus an allowlist proof, an optional leader record and the optional latest
+ * sale end the buyer accepts after the proof. */
 static uint64_t process_buy_with(const FbtInput *in) {
   if (in->account_count != BUY_WITH_ACCOUNT_COUNT && in->account_count != BUY_WITH_MAX_ACCOUNT_COUNT) {
     return E_WRONG_ACCOUNT_COUNT;
@@ -725,11 +738,14 @@ static uint64_t process_buy_with(const FbtInput *in) {
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len < BUY_WITH_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
   uint64_t proof_count = in->data[9];
-  if (proof_count > MAX_PROOF_DEPTH || in->data_len != BUY_WITH_MIN_DATA_LEN + 32 * proof_count) {
+  uint64_t proof_end = BUY_WITH_MIN_DATA_LEN + 32 * proof_count;
+  if (proof_count > MAX_PROOF_DEPTH ||
+      (in->data_len != proof_end && in->data_len != proof_end + LATEST_END_LEN)) {
     return E_INVALID_INSTRUCTION;
   }
   BuyOptions options = {in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
-                        in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL};
+                        in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL,
+                        in->data_len != proof_end ? in->data + proof_end : NULL};
   return process_buy_core(in, &options);
 }
 

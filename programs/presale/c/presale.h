@@ -7,12 +7,12 @@
 /* ------------------------------------------------------------------ instructions */
 enum {
   IX_INITIALIZE = 0,      /* [0, price u64, min u64, max_user u64, max_total u64, bump u8, active u8] */
-  IX_BUY = 1,             /* [1, lamports u64] with exactly 11 accounts */
+  IX_BUY = 1,             /* [1, lamports u64 (, latest end i64)] with exactly 11 accounts */
   IX_SET_ACTIVE = 2,      /* [2, active u8] */
   IX_UPDATE_LIMITS = 3,   /* [3, min u64, max_user u64, max_total u64] */
   IX_WITHDRAW_UNSOLD = 4, /* [4] */
-  IX_BUY_WITH = 5,        /* [5, lamports u64, proof count u8, proof 32*n]; 11 or 12 accounts
-                             (the 12th is a leader record) */
+  IX_BUY_WITH = 5,        /* [5, lamports u64, proof count u8, proof 32*n (, latest end i64)];
+                             11 or 12 accounts (the 12th is a leader record) */
   IX_REGISTER_LEADER = 6, /* [6, code length u8, code bytes] */
   IX_CLAIM_COMMISSION = 7, /* [7] */
   IX_SET_LEADER_ACTIVE = 8, /* [8, active u8] */
@@ -30,7 +30,11 @@ enum {
  * [.., mode u8, minimum raise u64, unlocked-at-completion bps u16, cliff u32, vesting u32]. */
 #define INITIALIZE_MIN_DATA_LEN 35
 #define INITIALIZE_MAX_DATA_LEN 54
-#define BUY_DATA_LEN 9
+/* Buy and BuyWith may end with the latest sale end the buyer accepts (i64 unix seconds): the
+ * buy is refused (E_SALE_END_MOVED) when the presale ends later, or has no end. */
+#define BUY_MIN_DATA_LEN 9
+#define BUY_MAX_DATA_LEN 17
+#define LATEST_END_LEN 8
 #define SET_ACTIVE_DATA_LEN 2
 #define UPDATE_LIMITS_DATA_LEN 25
 #define WITHDRAW_UNSOLD_DATA_LEN 1
@@ -290,4 +294,5 @@ enum {
   E_NOTHING_TO_WITHDRAW = 6073,
   E_SALE_COMPLETED = 6074,
   E_COMMISSION_IN_ESCROW = 6075,
+  E_SALE_END_MOVED = 6090,
 };
