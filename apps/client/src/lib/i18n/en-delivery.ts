@@ -85,4 +85,6 @@ export const enDelivery = {
   'programError.SaleSucceeded':
     'The presale reached its minimum raise: there is nothing to refund.',
   'programError.NothingDue': 'Nothing more is unlocked for this wallet yet.',
+  'programError.SaleEndMoved':
+    'The sale’s end date changed after you opened the page: review it and buy again.',
 } as const;

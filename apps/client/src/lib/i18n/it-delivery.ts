@@ -85,4 +85,6 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
   'programError.SaleSucceeded':
     'La prevendita ha raggiunto il minimo: non c’è nulla da rimborsare.',
   'programError.NothingDue': 'Per questo wallet non è ancora sbloccato nient’altro.',
+  'programError.SaleEndMoved':
+    'La data di fine della vendita è cambiata dopo che hai aperto la pagina: controllala e acquista di nuovo.',
 };

@@ -1,4 +1,5 @@
 import type { PresaleState, PresaleVariant } from '@fbt/domain';
+import type { ShownSaleEnd } from '@fbt/presale-client';
 import { buyFbt, createBatchedSender, type BuyStage } from '@fbt/purchase';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
@@ -32,6 +33,8 @@ export interface PurchaseTarget {
   readonly leaderRecord?: string;
   /** Allowlisted presale: the wallet's Merkle proof. */
   readonly allowlistProof?: readonly Uint8Array[];
+  /** How the sale delivers and when it ends, as the page showed them (the buy's bound). */
+  readonly shownEnd?: ShownSaleEnd;
 }
 
 /**
@@ -68,6 +71,7 @@ function buyRequest(
       ? {}
       : { leaderRecord: new PublicKey(target.leaderRecord) }),
     ...(target.allowlistProof === undefined ? {} : { allowlistProof: target.allowlistProof }),
+    ...(target.shownEnd === undefined ? {} : { shownEnd: target.shownEnd }),
     ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
     ...(tokenProgram === undefined ? {} : { tokenProgram: new PublicKey(tokenProgram) }),
   };
