@@ -38,6 +38,12 @@ export interface BlinkBuy {
   readonly leaderRecord?: PublicKey;
   /** The deployment's address lookup table: a version-0 transaction when the chain has it. */
   readonly lookupTable?: PublicKey;
+  /**
+   * The latest sale end the buy accepts (unix seconds): the end of the presale as the route
+   * read and described it (`latestEndFor`), so a seller who moves the end later before the
+   * wallet sends it has the buy refused (`SaleEndMoved`). Absent: unbounded (instant).
+   */
+  readonly latestEnd?: bigint;
 }
 
 /** The unsigned transaction, or why the chain would refuse it (the site's failure text). */
@@ -51,7 +57,8 @@ export type BlinkTransaction =
  * of it, recent priority fees on the
  * presale, the deployment's lookup table), a version-0 message loading the presale's accounts
  * from that table when the chain has it (legacy otherwise), the same instructions (`buildBuyInstructions`: the buyer's associated token account
- * created idempotently when missing, BuyWith with the leader record), the same
+ * created idempotently when missing, BuyWith with the leader record and, at completion, the
+ * presale's end as the latest it accepts), the same
  * priority fee rule, and a compute limit sized from a simulation with `buyComputeUnitLimit`.
  * The simulation also refuses what the chain would refuse (not enough SOL, a rule that changed
  * since the checks), with the text the site shows, so no failing transaction is handed out.
@@ -78,6 +85,7 @@ export async function buildBlinkBuyTransaction(
     tokenProgram: new PublicKey(chain.tokenProgram),
     createBuyerTokenAccount: !chain.tokenAccountExists,
     ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
+    ...(buy.latestEnd === undefined ? {} : { latestEnd: buy.latestEnd }),
   });
   const priorityFee = choosePriorityFee(chain.recentFees, DEFAULT_MAX_PRIORITY_FEE);
   const build = (units: number) =>

@@ -11,6 +11,7 @@ import type {
   PresaleStateReader,
 } from '@fbt/domain';
 import { deliveryOf, isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
+import { latestEndFor } from '@fbt/presale-client';
 import { writeRateLimit } from '../../../http/leader-report-reply';
 import type { LeadersCache } from '../../../services/leaders-cache';
 import type { PresaleCache } from '../../../services/presale-cache';
@@ -158,6 +159,11 @@ function presaleActionPost(
       const refused = leader === null ? null : leaderBlock(leader, account);
       if (refused !== null) return refuse(refused.message, 422);
 
+      // At completion the buy accepts no end later than the one just read.
+      const latestEnd = latestEndFor({
+        deliveryMode: deliveryOf(snapshot).mode,
+        saleEnd: snapshot.rules.saleEnd,
+      });
       const built = await reads.chain(
         async () =>
           buildBlinkBuyTransaction(connection, {
@@ -169,6 +175,7 @@ function presaleActionPost(
             buyer: new PublicKey(account),
             lamports,
             ...(leader === null ? {} : { leaderRecord: new PublicKey(leader.address) }),
+            ...(latestEnd === undefined ? {} : { latestEnd }),
             ...(deployment.lookupTable === undefined
               ? {}
               : { lookupTable: new PublicKey(deployment.lookupTable) }),
