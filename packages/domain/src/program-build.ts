@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '44514d1d5d9664bd6080ed7caea6f946906d2b936430acc450d561d258941f91',
-  v3: 'cb444946d12c22ca54a6e455280629c3192a93aaa9f7a3b235909fbb2541452f',
+  v0: '60a62aa9d3778e3b1965a0d342fe78bdc525c8f673878691f9e78a70ea235478',
+  v3: '6d5733282681cd9fa03c06495a181ad1ea3a826af5ac1d85962c9b4a1a909d22',
 } as const;

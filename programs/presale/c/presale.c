@@ -453,10 +453,15 @@ static uint64_t check_allowlist(const uint8_t *root, const SolAccountInfo *presa
   return fbt_pubkey_eq(node, root) ? FBT_SUCCESS : E_NOT_ALLOWLISTED;
 }
 
-/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. */
-static uint64_t check_window(const uint8_t *s) {
+/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. With the
+ * buyer's bound (`latest_end`, or NULL), a presale ending later than the buyer accepted, or
+ * never, is refused: the seller may have moved the end after the buyer read it. */
+static uint64_t check_window(const uint8_t *s, const uint8_t *latest_end) {
   int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
   int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+  if (latest_end != NULL && (end == 0 || end > (int64_t)fbt_load_u64(latest_end))) {
+    return E_SALE_END_MOVED;
+  }
   if (start == 0 && end == 0) return FBT_SUCCESS;
   int64_t now;
   if (!clock_now(&now)) return E_SALE_NOT_STARTED;
@@ -513,13 +518,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
     if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
   }
-  /* The buyer's bound: a presale ending later than the buyer accepted, or never, is refused
-   * (the seller may have moved the end after the buyer read it). */
-  if (o->latest_end != NULL) {
-    int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
-    if (end == 0 || end > (int64_t)fbt_load_u64(o->latest_end)) return E_SALE_END_MOVED;
-  }
-  result = check_window(s);
+  result = check_window(s, o->latest_end);
   if (result != FBT_SUCCESS) return result;
 
   uint64_t amount = fbt_load_u64(in->data + 1);
@@ -739,13 +738,15 @@ static uint64_t process_buy_with(const FbtInput *in) {
   if (in->data_len < BUY_WITH_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
   uint64_t proof_count = in->data[9];
   uint64_t proof_end = BUY_WITH_MIN_DATA_LEN + 32 * proof_count;
-  if (proof_count > MAX_PROOF_DEPTH ||
-      (in->data_len != proof_end && in->data_len != proof_end + LATEST_END_LEN)) {
-    return E_INVALID_INSTRUCTION;
+  if (proof_count > MAX_PROOF_DEPTH) return E_INVALID_INSTRUCTION;
+  const uint8_t *latest_end = NULL;
+  if (in->data_len != proof_end) {
+    if (in->data_len != proof_end + LATEST_END_LEN) return E_INVALID_INSTRUCTION;
+    latest_end = in->data + proof_end;
   }
   BuyOptions options = {in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
                         in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL,
-                        in->data_len != proof_end ? in->data + proof_end : NULL};
+                        latest_end};
   return process_buy_core(in, &options);
 }
 
