@@ -56,7 +56,7 @@ const proof = [Uint8Array.from({ length: 32 }, (_, i) => i), new Uint8Array(32).
 const root = new Uint8Array(32).fill(0x5c);
 const bytes = (value: Uint8Array) => ['base16', hex(value)];
 /** An optional value present, as the IDL's codecs write it. */
-const some = (value: IdlValue) => ({ __option: 'Some', value });
+const some = (value: IdlValue | bigint) => ({ __option: 'Some', value });
 /** An optional value left out. */
 const none = { __option: 'None' };
 
