@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
 import type { DeclaredTermsJson, Deployment } from '@fbt/domain';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
-import type { DeliveryTerms, PresaleLimits } from '@fbt/presale-client';
+import type { PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import { type Connection, type Keypair, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
@@ -13,6 +13,13 @@ import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
 import { readChainTime } from './sale-window';
 import { createSeedMint, DEFAULT_SEED_SITE_URL, type SeedTokenProgram } from './seed-mint';
+import {
+  DAY_SECONDS,
+  declaredTermsOf,
+  SEED_DELIVERY_TERMS,
+  SEED_SALE_DAYS,
+  type SeedDelivery,
+} from './seed-terms';
 import { sendInstructions } from './send';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
@@ -29,35 +36,6 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
   private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },
   leader: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 800n * SOL },
 };
-/** How the seeded presales deliver their FBT (`instant`, or at completion with the terms below). */
-export type SeedDelivery = 'instant' | 'at-completion';
-
-const DAY_SECONDS = 86_400;
-/** How long the seeded presales at completion sell: their window ends this many days after. */
-export const SEED_SALE_DAYS = 365;
-
-/**
- * The terms of the seeded presales at completion. Each sells for a year ({@link SEED_SALE_DAYS}:
- * the program needs an end to the window of a sale at completion) and completes when it sells
- * out, the moment "distribution starts automatically when 100% of the presale allocation is
- * reached" describes, or at the year's end; none has a minimum raise, so each succeeds either
- * way. The public and leader sales unlock everything at completion; the
- * private round vests, as private rounds usually do: 25% at completion, nothing more for 30
- * days, then linearly until 180 days.
- */
-export const SEED_DELIVERY_TERMS: Readonly<Record<'public' | 'private' | 'leader', DeliveryTerms>> =
-  {
-    public: { mode: 'at-completion' },
-    private: {
-      mode: 'at-completion',
-      vesting: {
-        unlockedAtCompletionBps: 2_500,
-        cliffSeconds: 30 * DAY_SECONDS,
-        vestingSeconds: 180 * DAY_SECONDS,
-      },
-    },
-    leader: { mode: 'at-completion' },
-  };
 
 /**
  * Leader codes a fresh local chain has on its leader presale (RegisterLeader), all paid to the
@@ -332,21 +310,6 @@ async function createSeedPresales(
     seed.log(`${variant} presale ${created.presale.toBase58()} (${seed.delivery})`);
   }
   return presales;
-}
-
-/**
- * Delivery terms as the deployment file declares them, for the verify page to hold the chain's
- * terms to: what the seeding gave Initialize, so a seeded sale passes exactly when it is what it
- * was made to be.
- */
-function declaredTermsOf(terms: DeliveryTerms): DeclaredTermsJson {
-  return {
-    delivery: terms.mode,
-    ...(terms.minimumRaise === undefined || terms.minimumRaise === 0n
-      ? {}
-      : { minimumRaiseLamports: terms.minimumRaise.toString() }),
-    ...(terms.vesting === undefined ? {} : terms.vesting),
-  };
 }
 
 /**
