@@ -6,6 +6,7 @@ import {
   type DistributeBatch,
   type DistributionPlan,
   type DistributionPresale,
+  type RefundBatch,
 } from '@fbt/distribution';
 import { PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
 import { INSTANT_DELIVERY_FIELDS, unlockedTokens } from '@fbt/presale-client';
@@ -89,6 +90,22 @@ function fakeChain(presales: Map<string, DistributionPresale>) {
     }
     presales.set(presale.address.toBase58(), current);
   };
+  /** Refund: pays each record back from the escrow and closes it. */
+  const refund = (presale: DistributionPresale, gone: readonly BuyerRecordEntry[]) => {
+    const current = presales.get(presale.address.toBase58())!;
+    const closed = new Set(gone.map((entry) => entry.record.toBase58()));
+    const list = recordsOf(current);
+    records.set(
+      presale.address.toBase58(),
+      list.filter((entry) => !closed.has(entry.record.toBase58())),
+    );
+    presales.set(presale.address.toBase58(), {
+      ...current,
+      buyersRefunded: current.buyersRefunded + BigInt(closed.size),
+      refundedLamports: current.refundedLamports + BigInt(closed.size) * SOL,
+      escrowLamports: current.escrowLamports - BigInt(closed.size) * SOL,
+    });
+  };
   const chain: KeeperChain = {
     readPresale: (address) => {
       calls.push('readPresale');
@@ -161,8 +178,61 @@ function fakeChain(presales: Map<string, DistributionPresale>) {
       const failed = plan.batches.length - confirmed;
       return { outcomes: [], confirmed, failed, tokens: 0n, feeLamports: 0n };
     },
+    listBuyerTables: () => {
+      calls.push('listBuyerTables');
+      return Promise.resolve([]);
+    },
+    extendBuyerTables: (_presale, list, _payer, minBuyers) => {
+      calls.push(`extendBuyerTables ${list.length} min ${minBuyers}`);
+      return Promise.resolve({
+        transactions: 0,
+        tablesCreated: 0,
+        buyersAdded: 0,
+        buyersOutside: list.length,
+        feeLamports: 0n,
+        lastSlot: null,
+        errors: [],
+      });
+    },
+    retireBuyerTables: () => Promise.reject(new Error('no tables here')),
+    planRefunds: (presale, list) => {
+      calls.push('planRefunds');
+      const batches: RefundBatch[] = [];
+      for (let i = 0; i < list.length; i += 2) {
+        batches.push({
+          records: list.slice(i, i + 2),
+          instructions: [],
+          bytes: 0,
+          accounts: 0,
+          feeLamports: 5_000n,
+          lookupTables: [],
+        });
+      }
+      return Promise.resolve(batches);
+    },
+    sendRefunds: async (batches, _payer, options) => {
+      calls.push('sendRefunds');
+      let confirmed = 0;
+      for (const batch of batches) {
+        await Promise.resolve();
+        if (state.failNextBatch) {
+          state.failNextBatch = false;
+          options.onBatch?.({ batch, error: new DistributionError('TRANSACTION_REFUSED', 'gone') });
+          continue;
+        }
+        const [presale] = [...presales.values()].filter((entry) =>
+          recordsOf(entry).some((record) => record.record.equals(batch.records[0]!.record)),
+        );
+        refund(presale!, batch.records);
+        confirmed++;
+        options.onBatch?.({ batch, confirmed: { signature: `refund${confirmed}`, slot: 1 } });
+      }
+      const refunded = batches.reduce((sum, batch) => sum + batch.records.length, 0);
+      return { outcomes: [], confirmed, failed: 0, refunded, feeLamports: 0n };
+    },
+    rentExemption: () => Promise.resolve(0n),
   };
-  return { chain, records, calls, state };
+  return { chain, records, calls, state, refund };
 }
 
 /** A keeper over one presale (the public one; the others instant), with buyers of 1 SOL. */
@@ -375,6 +445,8 @@ describe('the keeper warnings', () => {
     balanceLamports: null,
     minBalanceLamports: SOL / 20n,
     underfunded: false,
+    tableRentLamports: null,
+    tablesUnderfunded: false,
   };
 
   it('name the presales left without a keeper, and each failure', () => {

@@ -43,6 +43,27 @@ function countedChain(chain: KeeperChain, context: TopicContext): KeeperChain {
       count('sendDistribution'),
       chain.sendDistribution(plan, payer, options)
     ),
+    listBuyerTables: (authority, presale) => (
+      count('listBuyerTables'),
+      chain.listBuyerTables(authority, presale)
+    ),
+    extendBuyerTables: (presale, records, payer, minBuyers) => (
+      count('extendBuyerTables'),
+      chain.extendBuyerTables(presale, records, payer, minBuyers)
+    ),
+    retireBuyerTables: (tables, payer) => (
+      count('retireBuyerTables'),
+      chain.retireBuyerTables(tables, payer)
+    ),
+    planRefunds: (presale, records, payer) => (
+      count('planRefunds'),
+      chain.planRefunds(presale, records, payer)
+    ),
+    sendRefunds: (batches, payer, options) => (
+      count('sendRefunds'),
+      chain.sendRefunds(batches, payer, options)
+    ),
+    rentExemption: (bytes) => (count('rentExemption'), chain.rentExemption(bytes)),
   };
 }
 
@@ -90,7 +111,9 @@ function startKeeper(
     const checkBalance = () =>
       void keeper
         .checkBalance()
-        .catch((error: unknown) => context.refreshFailed('keeper:balance', error));
+        .catch((error: unknown) => context.refreshFailed('keeper:balance', error))
+        .then(() => keeper.retireTables())
+        .catch((error: unknown) => context.refreshFailed('keeper:tables', error));
     PRESALE_VARIANTS.forEach(look);
     checkBalance();
     const stopTick = scheduler.every(deps.intervalMs, () => {
