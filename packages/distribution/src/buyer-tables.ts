@@ -1,8 +1,9 @@
 import { encodeBase58 } from '@fbt/domain';
+import type {
+  PublicKey} from '@solana/web3.js';
 import {
   AddressLookupTableAccount,
   AddressLookupTableProgram,
-  PublicKey,
   type Connection,
 } from '@solana/web3.js';
 

@@ -7,7 +7,7 @@ import {
   type BuyerRecordEntry,
   type DistributionPresale,
 } from '@fbt/distribution';
-import { formatSol, PRESALE_VARIANTS, type Clock, type PresaleVariant } from '@fbt/domain';
+import { formatSol, PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
 import { unlockedTokens } from '@fbt/presale-client';
 import type { KeeperKey } from '../app-deps';
 import type { RefreshingResource } from '../cache/refreshing-resource';
