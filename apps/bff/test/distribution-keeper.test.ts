@@ -19,7 +19,11 @@ import {
   type Deployment,
   type DistributionResponse,
 } from '@fbt/domain';
-import { findAuthorityAddress } from '@fbt/presale-client';
+import {
+  buildFinalizeInstruction,
+  buildRefundInstruction,
+  findAuthorityAddress,
+} from '@fbt/presale-client';
 import { getAccount, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { Keypair, PublicKey } from '@solana/web3.js';
 import { SystemProgram } from '@solana/web3.js';
@@ -126,9 +130,12 @@ afterAll(async () => {
 });
 
 /** A BFF with the production wiring on the test chain, its keeper paying with `keypair`. */
-async function startBff(keypair: string | undefined): Promise<FastifyInstance> {
+async function startBff(
+  keypair: string | undefined,
+  serving: Deployment = deployment,
+): Promise<FastifyInstance> {
   const app = await createBff(
-    deployment,
+    serving,
     loadConfig({
       DATABASE_PATH: ':memory:',
       PYTH_HERMES_URL: '',
@@ -343,5 +350,48 @@ describe('the keeper on the real local chain', () => {
       "is the seller of the public presale: the keeper never signs with the seller's key",
     );
     expect(statusOf(asSeller, 'public')?.keeperActive).toBe(false);
+  }, 120_000);
+
+  it("keeps a failed sale's report fresh: a buyer's own Refund shows at the next look", async () => {
+    const sale = await chain.createPresale({
+      limits: { minUserBuyable: SOL / 10n, maxUserBuyable: SOL, maxTotalBuyable: 10n * SOL },
+      terms: { mode: 'at-completion', minimumRaise: 5n * SOL },
+      saleEnd: (await readChainTime(chain.connection)) + 600n,
+    });
+    const [first, second] = (await chain.fundedKeypairs(2, SOL)) as [Keypair, Keypair];
+    await chain.buyAll(sale, [first, second], SOL / 10n);
+    chain.localnet.chain.advanceClock(700);
+    await chain.send(
+      [buildFinalizeInstruction({ programId: chain.programId, presale: sale.presale })],
+      [first],
+    );
+    // No keeper key: nobody refunds them but themselves.
+    const app = await startBff(path.join(dir, 'absent.json'), {
+      ...deployment,
+      presales: { ...deployment.presales, private: { address: sale.presale.toBase58() } },
+    });
+    await waitFor(() => statusOf(app, 'private')?.phase === 'failed', 'the failed sale');
+    expect(statusOf(app, 'private')).toMatchObject({ buyers: 2n, buyersRefunded: 0n });
+    await chain.send(
+      [
+        buildRefundInstruction({
+          programId: chain.programId,
+          presale: sale.presale,
+          buyer: first.publicKey,
+        }),
+      ],
+      [first],
+    );
+    await waitFor(
+      () => statusOf(app, 'private')?.buyersRefunded === 1n,
+      "the buyer's own Refund in the report",
+      15_000,
+    );
+    expect((await app.inject('/api/v1/presales/private/distribution')).json()).toMatchObject({
+      phase: 'failed',
+      buyers: 1,
+      buyersRefunded: 1,
+      refundedLamports: (SOL / 10n).toString(),
+    });
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import {
   type BuyerRecordEntry,
   type DistributeBatch,
   type DistributionPlan,
+  type BuyerTable,
   type DistributionPresale,
   type RefundBatch,
 } from '@fbt/distribution';
@@ -64,7 +65,14 @@ function presaleAccount(overrides: Partial<DistributionPresale> = {}): Distribut
 function fakeChain(presales: Map<string, DistributionPresale>) {
   const records = new Map<string, BuyerRecordEntry[]>();
   const calls: string[] = [];
-  const state = { now: NOW, failNextBatch: false, unreachable: new Set<string>(), balance: SOL };
+  const state = {
+    now: NOW,
+    failNextBatch: false,
+    unreachable: new Set<string>(),
+    balance: SOL,
+    /** Buyers the keeper's one lookup table holds. */
+    tabled: 0,
+  };
   const recordsOf = (presale: DistributionPresale) => records.get(presale.address.toBase58())!;
   const update = (presale: DistributionPresale, changes: Partial<DistributionPresale>) =>
     presales.set(presale.address.toBase58(), {
@@ -178,17 +186,29 @@ function fakeChain(presales: Map<string, DistributionPresale>) {
       const failed = plan.batches.length - confirmed;
       return { outcomes: [], confirmed, failed, tokens: 0n, feeLamports: 0n };
     },
-    listBuyerTables: () => {
+    listBuyerTables: (_authority, presale) => {
       calls.push('listBuyerTables');
-      return Promise.resolve([]);
+      if (state.tabled === 0 || presale === undefined) return Promise.resolve([]);
+      const table: BuyerTable = {
+        address: key(),
+        presale: presale.address,
+        addresses: [presale.address, ...Array.from({ length: 2 * state.tabled }, key)],
+        lastExtendedSlot: 1,
+        lastExtendedSlotStartIndex: 0,
+        deactivatedAt: null,
+        lamports: 1n,
+      };
+      return Promise.resolve([table]);
     },
     extendBuyerTables: (_presale, list, _payer, minBuyers) => {
       calls.push(`extendBuyerTables ${list.length} min ${minBuyers}`);
+      const added = list.length - state.tabled;
+      state.tabled = list.length;
       return Promise.resolve({
-        transactions: 0,
+        transactions: Math.ceil(added / 15),
         tablesCreated: 0,
-        buyersAdded: 0,
-        buyersOutside: list.length,
+        buyersAdded: added,
+        buyersOutside: 0,
         feeLamports: 0n,
         lastSlot: null,
         errors: [],
@@ -322,8 +342,10 @@ describe('the keeper', () => {
       'done 5 of 5',
     ]);
     expect(status).toMatchObject({ phase: 'done', buyersServed: 5n, buyersDelivered: 5n });
+    // The 5 buyers go into a lookup table before the first Distribute (one transaction).
     expect(counted).toEqual([
       'finalize:confirmed',
+      'table:confirmed',
       'distribute:confirmed',
       'distribute:confirmed',
       'distribute:confirmed',
@@ -390,6 +412,101 @@ describe('the keeper', () => {
     });
     expect(await keeper.pass('public')).toMatchObject({ phase: 'failed', status: 'failed' });
     expect(fake.calls).not.toContain('planDistribution');
+  });
+
+  it('refunds every buyer of a failed sale in batches, and the rest after a refused batch', async () => {
+    const { keeper, fake, progress, counted } = setup({
+      presale: {
+        status: 'open',
+        saleEnd: NOW - 5n,
+        minimumRaise: 10n * SOL,
+        escrowLamports: 5n * SOL,
+      },
+    });
+    // The first batch names a buyer that refunded itself meanwhile: refused whole.
+    fake.state.failNextBatch = true;
+    expect(await keeper.pass('public')).toMatchObject({
+      phase: 'failed',
+      buyers: 2n,
+      buyersRefunded: 3n,
+      refunded: 3n * SOL,
+    });
+    expect(progress.map((status) => status.buyersRefunded)).toEqual([2n, 3n]);
+    expect(keeper.view('public').lastError).toBe('refund: gone');
+    // The next look refunds the rest; once none is left, it reads the presale only.
+    expect(await keeper.pass('public')).toMatchObject({ buyers: 0n, buyersRefunded: 5n });
+    expect(keeper.view('public').lastError).toBeNull();
+    expect(counted.filter((entry) => entry.startsWith('refund'))).toEqual([
+      'refund:failed',
+      'refund:confirmed',
+      'refund:confirmed',
+      'refund:confirmed',
+    ]);
+    fake.calls.length = 0;
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'failed', escrow: 0n });
+    expect(fake.calls).toEqual(['readPresale']);
+  });
+
+  it('appends buyers to lookup tables while the sale runs, 15 at a time, and the rest at completion', async () => {
+    const { keeper, fake, presales, addresses } = setup({
+      buyers: 10,
+      presale: { status: 'open', buyerCount: 10n, currentTotalSold: SOL, saleEnd: NOW + 60n },
+    });
+    const grow = (count: number) => {
+      const list = fake.records.get(addresses.public)!;
+      for (let i = list.length; i < count; i++) {
+        list.push({ record: key(), buyer: key(), bought: 20_000_000_000n, delivered: 0n });
+      }
+      const sale = presales.get(addresses.public)!;
+      presales.set(addresses.public, { ...sale, buyerCount: BigInt(count) });
+    };
+    const extensions = () => fake.calls.filter((call) => call.startsWith('extend'));
+    // 10 buyers: fewer than an extension's worth, the tables are not even read.
+    await keeper.pass('public');
+    expect(fake.calls).not.toContain('listBuyerTables');
+    grow(20);
+    await keeper.pass('public');
+    expect(extensions()).toEqual(['extendBuyerTables 20 min 15']);
+    grow(30);
+    await keeper.pass('public');
+    expect(extensions()).toHaveLength(1);
+    // The window ends: finalized, the last 10 appended before the first Distribute.
+    fake.state.now = NOW + 61n;
+    fake.calls.length = 0;
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 30n });
+    expect(fake.calls.filter((call) => call !== 'readPresale')).toEqual([
+      'finalize',
+      'listBuyerRecords',
+      'listBuyerTables',
+      'extendBuyerTables 30 min 1',
+      'planDistribution',
+      'sendDistribution',
+      'listBuyerRecords',
+    ]);
+  });
+
+  it('reads the records again while a buyer is left to its Claim: its Claim shows at the next look', async () => {
+    const { keeper, fake, addresses, presales } = setup({
+      presale: {
+        status: 'succeeded',
+        unlockedAtCompletionBps: 2_500,
+        cliffSeconds: 1_000,
+        vestingSeconds: 86_400 * 10,
+      },
+    });
+    const list = fake.records.get(addresses.public)!;
+    fake.state.unreachable.add(list[0]!.buyer.toBase58());
+    expect(await keeper.pass('public')).toMatchObject({
+      buyersServed: 4n,
+      buyersUnreachable: 1n,
+    });
+    // The buyer claims into an account it controls.
+    const sale = presales.get(addresses.public)!;
+    list[0] = { ...list[0]!, delivered: unlockedTokens(sale, list[0]!.bought, fake.state.now) };
+    expect(await keeper.pass('public')).toMatchObject({
+      buyersServed: 5n,
+      buyersUnreachable: 0n,
+    });
   });
 
   it('without a usable fee payer sends nothing, reports why, and reads no records', async () => {
