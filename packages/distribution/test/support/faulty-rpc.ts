@@ -40,7 +40,7 @@ export async function startFaultyRpc(upstream: string): Promise<FaultyRpc> {
       const answer = await fetch(upstream, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body,
+        body: new Uint8Array(body),
       });
       response
         .writeHead(answer.status, { 'content-type': 'application/json' })
