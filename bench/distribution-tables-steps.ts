@@ -191,6 +191,7 @@ export async function distributeRound(options: {
       presale: sale.presale,
       mint: chain.mint,
       records,
+      minBuyers: 15,
       send: { pollMs: 50 },
     });
     flush = result.transactions;

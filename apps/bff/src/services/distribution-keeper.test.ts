@@ -342,10 +342,8 @@ describe('the keeper', () => {
       'done 5 of 5',
     ]);
     expect(status).toMatchObject({ phase: 'done', buyersServed: 5n, buyersDelivered: 5n });
-    // The 5 buyers go into a lookup table before the first Distribute (one transaction).
     expect(counted).toEqual([
       'finalize:confirmed',
-      'table:confirmed',
       'distribute:confirmed',
       'distribute:confirmed',
       'distribute:confirmed',
@@ -447,7 +445,7 @@ describe('the keeper', () => {
     expect(fake.calls).toEqual(['readPresale']);
   });
 
-  it('appends buyers to lookup tables while the sale runs, 15 at a time, and the rest at completion', async () => {
+  it('appends buyers to lookup tables while the sale runs, 15 at a time, and before the first round', async () => {
     const { keeper, fake, presales, addresses } = setup({
       buyers: 10,
       presale: { status: 'open', buyerCount: 10n, currentTotalSold: SOL, saleEnd: NOW + 60n },
@@ -470,19 +468,28 @@ describe('the keeper', () => {
     grow(30);
     await keeper.pass('public');
     expect(extensions()).toHaveLength(1);
-    // The window ends: finalized, the last 10 appended before the first Distribute.
+    // 20 more in the last moments: the window ends, and they are appended after Finalize,
+    // before the first Distribute.
+    grow(50);
     fake.state.now = NOW + 61n;
     fake.calls.length = 0;
-    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 30n });
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 50n });
     expect(fake.calls.filter((call) => call !== 'readPresale')).toEqual([
       'finalize',
       'listBuyerRecords',
       'listBuyerTables',
-      'extendBuyerTables 30 min 1',
+      'extendBuyerTables 50 min 15',
       'planDistribution',
       'sendDistribution',
       'listBuyerRecords',
     ]);
+  });
+
+  it('leaves fewer than 15 buyers out of the tables at completion: one Distribute takes them', async () => {
+    const { keeper, fake, counted } = setup();
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 5n });
+    expect(fake.calls.filter((call) => call.startsWith('extend'))).toEqual([]);
+    expect(counted.filter((entry) => entry.startsWith('table'))).toEqual([]);
   });
 
   it('reads the records again while a buyer is left to its Claim: its Claim shows at the next look', async () => {

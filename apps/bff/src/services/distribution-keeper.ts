@@ -207,7 +207,7 @@ async function distributeIfOwed(
     return false;
   }
   // Buyers bought since the last extension go into the tables first (28 to a transaction).
-  await maintainBuyerTables(context, variant, presale, true, records);
+  await maintainBuyerTables(context, variant, presale, records);
   await sendRound(context, variant, presale, records, round, now);
   return true;
 }
@@ -273,10 +273,7 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
       state.selling =
         presale.deliveryMode === 'at-completion' &&
         (presale.status === 'open' || presale.status === 'sold-out');
-      if (state.selling) {
-        const { complete } = saleCompletion(presale, now);
-        await maintainBuyerTables(context, variant, presale, complete);
-      }
+      if (state.selling) await maintainBuyerTables(context, variant, presale);
       if (await refundIfFailed(context, variant, presale, now)) {
         presale = await keeper.chain.readPresale(addresses[variant]);
       }

@@ -12,9 +12,10 @@ import type { KeeperChain } from '../app-deps';
 import { describe, type KeeperContext } from './keeper-context';
 
 /**
- * Buyers waiting before the keeper appends them to a table while the sale runs: one extension
- * transaction's worth (15 buyers, 30 addresses), so the tables cost one transaction per 15 buys.
- * At completion every buyer left is appended, whatever their number.
+ * Buyers waiting before the keeper appends them to a table: one extension transaction's worth
+ * (15 buyers, 30 addresses), so the tables cost one transaction per 15 buys. Fewer left at
+ * completion are not appended: they fit one Distribute of their own (14 written out), where an
+ * extension would cost a transaction and a slot's wait before the first delivery.
  */
 export const TABLE_EXTEND_BUYERS = 15;
 
@@ -51,9 +52,9 @@ function recordExtension(
 
 /**
  * Keeps a presale's buyer lookup tables up with its buys (at completion, with a usable key):
- * while the sale runs, appends the buyers no table holds once {@link TABLE_EXTEND_BUYERS} wait
- * (the tables and the presale's buyer count are read first, the records only then); with
- * `flush` (the sale complete), appends every one left. The tables are the chain's: a restarted
+ * appends the buyers no table holds once {@link TABLE_EXTEND_BUYERS} wait (the presale's buyer
+ * count against what the tables held at the last read first, then the tables, the records only
+ * then), while the sale runs and before each round. The tables are the chain's: a restarted
  * keeper finds them by its key and the presale. Failures are reported, never thrown: a buyer in
  * no table is distributed 14 to a transaction instead of 28.
  */
@@ -61,7 +62,6 @@ export async function maintainBuyerTables(
   context: KeeperContext,
   variant: PresaleVariant,
   presale: DistributionPresale,
-  flush: boolean,
   records?: readonly BuyerRecordEntry[],
 ): Promise<void> {
   const key = context.usableKey();
@@ -71,7 +71,7 @@ export async function maintainBuyerTables(
   if (presale.status === 'failed') return;
   const { chain } = context.keeper;
   const state = context.states[variant];
-  const minBuyers = flush ? 1 : TABLE_EXTEND_BUYERS;
+  const minBuyers = TABLE_EXTEND_BUYERS;
   // The tables only grow by this key: fewer new buyers than that since they were last read
   // cannot make an extension due.
   if (Number(presale.buyerCount) - state.tabledBuyers < minBuyers) return;
