@@ -81,8 +81,9 @@ function unavailable(variant: PresaleVariant): () => HttpError {
  * Runs the keeper on the instance that polls: every presale looked at once, then every
  * `KEEPER_INTERVAL_MS` and on each push of its account (a buy that sells it out is finalized at
  * once), each look joining the one under way and running once more after it when asked
- * meanwhile; settled presales (instant, failed, done) are not looked at again. The fee payer's
- * balance is read at each interval.
+ * meanwhile; settled presales (instant, failed with every buyer refunded, done with nobody left
+ * to a Claim: `isSettled`) are not looked at again. The fee payer's balance is read at each
+ * interval, and the buyer tables of finished presales retired.
  */
 function startKeeper(
   cache: DistributionCache,

@@ -1,0 +1,108 @@
+import type { DistributionPresale } from '@fbt/distribution';
+import { INSTANT_DELIVERY_FIELDS } from '@fbt/presale-client';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { isSettled, toDistributionStatus, type BuyerCounts } from './distribution-status';
+
+const SOL = 1_000_000_000n;
+const NOW = 1_800_000_000n;
+const FBT_EACH = 20_000_000_000n;
+const key = () => Keypair.generate().publicKey;
+
+/** A presale of 5 buyers as the chain would hold it, complete since 10 s (at completion). */
+function presale(overrides: Partial<DistributionPresale> = {}): DistributionPresale {
+  return {
+    isInitialized: true,
+    isActived: true,
+    sellerPubkey: key().toBase58(),
+    tempTokenAccountPubkey: key().toBase58(),
+    tokenPrice: 50_000n,
+    minUserBuyable: SOL / 10n,
+    maxUserBuyable: SOL,
+    maxTotalBuyable: 5n * SOL,
+    currentTotalSold: 5n * SOL,
+    ...INSTANT_DELIVERY_FIELDS,
+    deliveryMode: 'at-completion',
+    status: 'succeeded',
+    completedAt: NOW - 10n,
+    address: key(),
+    version: 3,
+    authorityBump: 255,
+    decimals: 6,
+    mint: key().toBase58(),
+    authority: key().toBase58(),
+    tokensSold: 5n * FBT_EACH,
+    buyerCount: 5n,
+    saleStart: 0n,
+    saleEnd: 0n,
+    hasAllowlist: false,
+    allowlistRoot: null,
+    pendingSeller: null,
+    leaderCount: 0n,
+    leaderCommission: 0n,
+    tokensOwed: 5n * FBT_EACH,
+    ...overrides,
+  };
+}
+
+/** The phase of `account` and whether the keeper stops looking at it (its last look's counts). */
+function settled(account: DistributionPresale, counts: BuyerCounts | null = null) {
+  const status = toDistributionStatus({
+    variant: 'public',
+    presale: account,
+    now: NOW,
+    counts,
+    roundSeconds: 60n,
+    keeperActive: true,
+  });
+  return { phase: status.phase, settled: isSettled(status) };
+}
+
+describe('a settled presale (never looked at again)', () => {
+  it('is an instant presale', () => {
+    expect(settled(presale({ ...INSTANT_DELIVERY_FIELDS }))).toEqual({
+      phase: 'instant',
+      settled: true,
+    });
+  });
+
+  it('is a failed sale only once every buyer is refunded: until then a Refund changes its report', () => {
+    const failed = { status: 'failed', tokensOwed: 0n } as const;
+    expect(settled(presale({ ...failed, buyersRefunded: 0n }))).toEqual({
+      phase: 'failed',
+      settled: false,
+    });
+    expect(settled(presale({ ...failed, buyersRefunded: 4n }))).toEqual({
+      phase: 'failed',
+      settled: false,
+    });
+    expect(settled(presale({ ...failed, buyersRefunded: 5n }))).toEqual({
+      phase: 'failed',
+      settled: true,
+    });
+  });
+
+  it('is a done sale only once nobody is left to a Claim', () => {
+    const oneLeft = presale({ buyersDelivered: 4n, tokensDelivered: 4n * FBT_EACH });
+    expect(settled(oneLeft, { served: 4n, unreachable: 1n })).toEqual({
+      phase: 'done',
+      settled: false,
+    });
+    const all = presale({ buyersDelivered: 5n, tokensDelivered: 5n * FBT_EACH, tokensOwed: 0n });
+    expect(settled(all)).toEqual({ phase: 'done', settled: true });
+  });
+
+  it('is never a sale still selling or distributing', () => {
+    const open = presale({
+      status: 'open',
+      completedAt: 0n,
+      currentTotalSold: SOL,
+      saleEnd: NOW + 60n,
+    });
+    expect(settled(open)).toEqual({ phase: 'selling', settled: false });
+    expect(settled(presale(), { served: 2n, unreachable: 0n })).toEqual({
+      phase: 'distributing',
+      settled: false,
+    });
+  });
+});
