@@ -1,6 +1,5 @@
 import { encodeBase58 } from '@fbt/domain';
-import type {
-  PublicKey} from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import {
   AddressLookupTableAccount,
   AddressLookupTableProgram,
