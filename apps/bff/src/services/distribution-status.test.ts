@@ -1,49 +1,14 @@
 import type { DistributionPresale } from '@fbt/distribution';
 import { INSTANT_DELIVERY_FIELDS } from '@fbt/presale-client';
-import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
+import { NOW, presaleAccount, SOL } from '../../test/support/keeper-chain';
 import { isSettled, toDistributionStatus, type BuyerCounts } from './distribution-status';
 
-const SOL = 1_000_000_000n;
-const NOW = 1_800_000_000n;
 const FBT_EACH = 20_000_000_000n;
-const key = () => Keypair.generate().publicKey;
 
-/** A presale of 5 buyers as the chain would hold it, complete since 10 s (at completion). */
-function presale(overrides: Partial<DistributionPresale> = {}): DistributionPresale {
-  return {
-    isInitialized: true,
-    isActived: true,
-    sellerPubkey: key().toBase58(),
-    tempTokenAccountPubkey: key().toBase58(),
-    tokenPrice: 50_000n,
-    minUserBuyable: SOL / 10n,
-    maxUserBuyable: SOL,
-    maxTotalBuyable: 5n * SOL,
-    currentTotalSold: 5n * SOL,
-    ...INSTANT_DELIVERY_FIELDS,
-    deliveryMode: 'at-completion',
-    status: 'succeeded',
-    completedAt: NOW - 10n,
-    address: key(),
-    version: 3,
-    authorityBump: 255,
-    decimals: 6,
-    mint: key().toBase58(),
-    authority: key().toBase58(),
-    tokensSold: 5n * FBT_EACH,
-    buyerCount: 5n,
-    saleStart: 0n,
-    saleEnd: 0n,
-    hasAllowlist: false,
-    allowlistRoot: null,
-    pendingSeller: null,
-    leaderCount: 0n,
-    leaderCommission: 0n,
-    tokensOwed: 5n * FBT_EACH,
-    ...overrides,
-  };
-}
+/** A presale of 5 buyers, complete since 10 s and finalized as succeeded (at completion). */
+const presale = (overrides: Partial<DistributionPresale> = {}) =>
+  presaleAccount({ status: 'succeeded', ...overrides });
 
 /** The phase of `account` and whether the keeper stops looking at it (its last look's counts). */
 function settled(account: DistributionPresale, counts: BuyerCounts | null = null) {
