@@ -1,9 +1,9 @@
 // Delivery at completion in the browser, against the real local chain and the BFF's keeper: an
 // instant presale's copy; a sale below its minimum raise closed by the clock, finalized as
-// failed and refunded by the keeper while the buyer's own Refund from the page races it; a vesting sale bought, completed by the last buy, finalized
-// and distributed by the keeper (its FBT reaching the wallet without a click), claimed past the
-// cliff and at the vesting's end, the keeper delivering the other buyer's rest; and the Blink
-// following each. The keeper's
+// failed and refunded by the keeper while the buyer's own Refund from the page races it; a
+// vesting sale bought, completed by the last buy, finalized and distributed by the keeper (its
+// FBT reaching the wallet without a click), claimed past the cliff and at the vesting's end, the
+// keeper delivering the other buyer's rest; and the Blink following each. The keeper's
 // transactions wait at a gate where a state it passes through is checked and photographed.
 // Screenshots of every state, EN and IT, 1440 and 390 px.
 import { mkdirSync } from 'node:fs';
@@ -197,21 +197,36 @@ describe('a sale below its minimum raise', () => {
     );
     const recordRent = BigInt(await stack.connection.getBalance(record, 'confirmed'));
     // The buyer clicks Refund at the same moment: its transaction waits behind the keeper's,
-    // which lands first; the buyer's then finds nothing to refund, and the page says refunded,
-    // not an error.
+    // which lands first; the buyer's then finds nothing to refund (sent without preflight, like
+    // every transaction of the site, it lands and fails), and the page says refunded, not an
+    // error.
     await page.getByTestId('your-fbt-refund').click();
     await expect.poll(() => stack.gate.waiting).toBe(2);
-    stack.gate.open();
+    // The keeper's, first in line, goes on alone and lands; then the buyer's.
+    stack.gate.pass(1);
     await expect.poll(() => stack.buyerRecord('private', wallet.publicKey)).toBeNull();
+    stack.gate.open();
     await expect.poll(() => page.getByTestId('your-fbt').count()).toBe(0);
     await expect
       .poll(() => text(page, 'distribution-status'))
       .toBe('Minimum not reached: 1 of 1 buyers refunded');
+    // Its own Refund, paid by the wallet, failed on chain: nothing was refunded twice.
+    const failedOwn = async () =>
+      (await stack.connection.getSignaturesForAddress(wallet.publicKey, {}, 'confirmed')).find(
+        (entry) => entry.err !== null,
+      )?.signature ?? null;
+    await expect.poll(failedOwn).not.toBeNull();
+    const own = await stack.connection.getTransaction((await failedOwn())!, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(own?.transaction.message.staticAccountKeys[0]?.toBase58()).toBe(
+      wallet.publicKey.toBase58(),
+    );
     expect(await page.getByRole('dialog').count()).toBe(0);
-    // Back exactly: what it paid and its record's rent, the buyer paying no fee (its own
-    // Refund was refused before it landed).
+    // Back exactly: what it paid and its record's rent, less the fee of its own failed Refund.
     const after = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
-    expect(after - before).toBe(SOL + recordRent);
+    expect(after - before).toBe(SOL + recordRent - BigInt(own?.meta?.fee ?? -1));
     await shots(page, 'refunded-by-keeper');
     expect(errors).toEqual([]);
     await close();
