@@ -264,13 +264,14 @@ function tablesOfRun(
 }
 
 /**
- * The targets in the order that packs best: those whose record a buyer table holds first, by
- * table and position (a batch then loads one or two tables), the others after, as they came.
+ * Buyers (Distribute targets, buyer records to refund) in the order that packs best: those whose
+ * record a buyer table holds first, by table and position (a batch then loads one or two
+ * tables), the others after, as they came.
  */
-export function orderByBuyerTables(
-  targets: readonly DeliveryTarget[],
+export function orderByBuyerTables<T extends { readonly record: PublicKey }>(
+  targets: readonly T[],
   buyerTables: readonly AddressLookupTableAccount[],
-): DeliveryTarget[] {
+): T[] {
   const position = new Map<string, number>();
   buyerTables.forEach((table, t) =>
     table.state.addresses.forEach((address, i) => {
@@ -278,8 +279,7 @@ export function orderByBuyerTables(
       if (!position.has(text)) position.set(text, t * 1024 + i);
     }),
   );
-  const rank = (target: DeliveryTarget) =>
-    position.get(target.record.toBase58()) ?? Number.MAX_SAFE_INTEGER;
+  const rank = (target: T) => position.get(target.record.toBase58()) ?? Number.MAX_SAFE_INTEGER;
   return targets
     .map((target, i) => ({ target, i, rank: rank(target) }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i)

@@ -6,7 +6,12 @@ import {
   type TransactionInstruction,
 } from '@solana/web3.js';
 import type { BuyerRecordEntry } from './buyer-records';
-import { MAX_TRANSACTION_ACCOUNTS, PACKET_BYTES, transactionFee } from './distribute-batches';
+import {
+  MAX_TRANSACTION_ACCOUNTS,
+  orderByBuyerTables,
+  PACKET_BYTES,
+  transactionFee,
+} from './distribute-batches';
 import { DistributionError } from './distribution-error';
 import type { DistributionPresale } from './presale-read';
 import { sendBatches, type SendBatchesOptions, type SentBatch } from './send-batches';
@@ -54,8 +59,9 @@ function budget(count: number, microLamports: number): TransactionInstruction[] 
 /**
  * Packs a Refund for every record of a failed presale into as few transactions as fit one packet
  * and 64 accounts each (sizes computed: each Refund names the presale, the record and the buyer's
- * wallet; a record a lookup table holds costs one byte instead of 32). Sends nothing; refuses a
- * presale that did not fail.
+ * wallet; a record a lookup table holds costs one byte instead of 32, so the records go in their
+ * tables' order, a batch loading one table or two). Sends nothing; refuses a presale that did not
+ * fail.
  */
 export async function planRefunds(options: RefundPlanOptions): Promise<RefundBatch[]> {
   const { presale, payer } = options;
@@ -84,7 +90,7 @@ export async function planRefunds(options: RefundPlanOptions): Promise<RefundBat
     tables = [...(options.lookupTables ?? [])];
     last = null;
   };
-  for (const entry of options.records) {
+  for (const entry of orderByBuyerTables(options.records, options.buyerTables ?? [])) {
     const refund = buildRefundInstruction({
       programId: options.programId,
       presale: presale.address,
