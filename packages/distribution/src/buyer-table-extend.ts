@@ -39,8 +39,17 @@ export interface TableExtensionInput {
   readonly tables: readonly BuyerTable[];
   /** Buyers to append (those in no table yet). */
   readonly pairs: readonly BuyerPair[];
-  /** A recent slot (the finalized one) new tables are derived from; the i-th uses `recentSlot − i`. */
+  /**
+   * A recent slot (the finalized one) new tables are derived from, going on to the slots around
+   * it past every address in {@link taken}.
+   */
   readonly recentSlot: number;
+  /**
+   * Addresses of every table the authority owns, whatever presale it serves: a table is derived
+   * from the authority and a slot alone, and creating one that exists does nothing, so a new
+   * table derived onto one of them would send its buyers into that table.
+   */
+  readonly taken?: readonly PublicKey[];
 }
 
 /** The pairs that fit one transaction appending to `table` (with its creation first if new). */
@@ -97,11 +106,22 @@ function tableSteps(
 }
 
 /**
+ * Slots to derive new tables from: `recentSlot` (the finalized one: in the cluster's SlotHashes on
+ * every fork), then the slots below it down to 0, then those above it (on a young chain whose
+ * finalized slot is still 0; a slot not yet in SlotHashes makes the creation fail, and the next
+ * look derives again).
+ */
+function* derivationSlots(recentSlot: number): Generator<number, never> {
+  for (let slot = recentSlot; slot >= 0; slot--) yield slot;
+  for (let slot = recentSlot + 1; ; slot++) yield slot;
+}
+
+/**
  * The transactions appending `pairs` to the presale's tables, grouped by table (a table's own
  * steps must land in order; tables are independent): first into the active tables with room,
  * then into new tables, each created in the transaction of its first extension with the presale
- * as its first address. About 15 buyers (30 addresses) fit one transaction; a table takes
- * {@link BUYERS_PER_TABLE}. Sends nothing.
+ * as its first address, at an address no table of the key holds. About 15 buyers (30 addresses)
+ * fit one transaction; a table takes {@link BUYERS_PER_TABLE}. Sends nothing.
  */
 export function planBuyerTableExtensions(input: TableExtensionInput): TableStep[][] {
   const { authority, presale } = input;
@@ -115,12 +135,19 @@ export function planBuyerTableExtensions(input: TableExtensionInput): TableStep[
     groups.push(tableSteps(authority, table.address, null, null, rest.slice(0, room)));
     rest = rest.slice(room);
   }
-  for (let fresh = 0; rest.length > 0; fresh++) {
+  const taken = new Set(
+    [...(input.taken ?? []), ...input.tables.map((table) => table.address)].map(String),
+  );
+  const slots = derivationSlots(input.recentSlot);
+  while (rest.length > 0) {
+    const slot = slots.next().value;
     const [create, table] = AddressLookupTableProgram.createLookupTable({
       authority,
       payer: authority,
-      recentSlot: input.recentSlot - fresh,
+      recentSlot: slot,
     });
+    if (taken.has(table.toBase58())) continue;
+    taken.add(table.toBase58());
     groups.push(tableSteps(authority, table, create, presale, rest.slice(0, BUYERS_PER_TABLE)));
     rest = rest.slice(BUYERS_PER_TABLE);
   }
@@ -197,7 +224,9 @@ export async function extendBuyerTables(
   options: ExtendBuyerTablesOptions,
 ): Promise<ExtendBuyerTablesResult> {
   const { connection, payer } = options;
-  const tables = await listBuyerTables(connection, payer.publicKey, options.presale);
+  // Every table of the key (its other presales' too): a new one must not be derived onto them.
+  const owned = await listBuyerTables(connection, payer.publicKey);
+  const tables = owned.filter((table) => table.presale.equals(options.presale));
   const pairs = await buyersOutsideTables(options.records, tables, options.mint);
   const result = {
     transactions: 0,
@@ -215,6 +244,7 @@ export async function extendBuyerTables(
     tables,
     pairs,
     recentSlot: await connection.getSlot('finalized'),
+    taken: owned.map((table) => table.address),
   });
   let next = 0;
   const worker = async () => {

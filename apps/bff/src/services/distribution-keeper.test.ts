@@ -238,6 +238,27 @@ describe('the keeper', () => {
     ]);
   });
 
+  it('extends the tables one look at a time: two never derive new tables together', async () => {
+    const { keeper, fake } = setup({
+      buyers: 20,
+      presale: { status: 'open', buyerCount: 20n, currentTotalSold: SOL, saleEnd: NOW + 60n },
+    });
+    const extend = fake.chain.extendBuyerTables.bind(fake.chain);
+    let running = 0;
+    let most = 0;
+    Object.assign(fake.chain, {
+      extendBuyerTables: async (...args: Parameters<typeof extend>) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+        return extend(...args);
+      },
+    });
+    await Promise.all([keeper.pass('public'), keeper.pass('public')]);
+    expect(fake.calls.filter((call) => call.startsWith('extend'))).toHaveLength(2);
+    expect(most).toBe(1);
+  });
+
   it('leaves fewer than 15 buyers out of the tables at completion: one Distribute takes them', async () => {
     const { keeper, fake, counted } = setup();
     expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 5n });

@@ -28,6 +28,24 @@ export function buyersInTables(tables: readonly BuyerTable[]): number {
   );
 }
 
+/** Each keeper's extensions under way, chained: see {@link oneAtATime}. */
+const extending = new WeakMap<KeeperContext, Promise<unknown>>();
+
+/**
+ * Runs `task` after the keeper's extension under way, if any: the presales' looks run at once,
+ * and two extensions reading the key's tables together could derive a new table each from the
+ * same slot, the same address (the second creation then does nothing and its buyers land in the
+ * first presale's table).
+ */
+function oneAtATime<T>(context: KeeperContext, task: () => Promise<T>): Promise<T> {
+  const next = (extending.get(context) ?? Promise.resolve()).then(task, task);
+  extending.set(
+    context,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 /** Counts an extension's transactions and reports its errors. */
 function recordExtension(
   context: KeeperContext,
@@ -80,7 +98,9 @@ export async function maintainBuyerTables(
     state.tabledBuyers = buyersInTables(tables);
     if (Number(presale.buyerCount) - state.tabledBuyers < minBuyers) return;
     const list = records ?? (await chain.listBuyerRecords(presale));
-    const result = await chain.extendBuyerTables(presale, list, key.keypair, minBuyers);
+    const result = await oneAtATime(context, () =>
+      chain.extendBuyerTables(presale, list, key.keypair, minBuyers),
+    );
     state.tabledBuyers += result.buyersAdded;
     recordExtension(context, variant, result);
   } catch (error) {
