@@ -16,10 +16,16 @@ import type {
 } from '@fbt/domain';
 import type {
   BuyerRecordEntry,
+  BuyerTable,
   ConfirmedTransaction,
   DistributionPlan,
   DistributionPresale,
   DistributionResult,
+  ExtendBuyerTablesResult,
+  RefundBatch,
+  RefundResult,
+  RetireResult,
+  SendBatchesOptions,
   SendDistributionOptions,
 } from '@fbt/distribution';
 import type { Keypair, PublicKey } from '@solana/web3.js';
@@ -132,6 +138,33 @@ export interface KeeperChain {
     payer: Keypair,
     options: Pick<SendDistributionOptions, 'onBatch' | 'stopped'>,
   ): Promise<DistributionResult>;
+  /** The buyer lookup tables `authority` owns: of one presale, or all. */
+  listBuyerTables(
+    authority: PublicKey,
+    presale?: DistributionPresale,
+  ): Promise<readonly BuyerTable[]>;
+  /** Appends the buyers of `records` no table holds yet, when at least `minBuyers` are. */
+  extendBuyerTables(
+    presale: DistributionPresale,
+    records: readonly BuyerRecordEntry[],
+    payer: Keypair,
+    minBuyers: number,
+  ): Promise<ExtendBuyerTablesResult>;
+  /** Deactivates `tables`, and closes those cooled down (their rent back to the payer). */
+  retireBuyerTables(tables: readonly BuyerTable[], payer: Keypair): Promise<RetireResult>;
+  /** A failed presale's Refund transactions for `records`. */
+  planRefunds(
+    presale: DistributionPresale,
+    records: readonly BuyerRecordEntry[],
+    payer: PublicKey,
+  ): Promise<readonly RefundBatch[]>;
+  sendRefunds(
+    batches: readonly RefundBatch[],
+    payer: Keypair,
+    options: Pick<SendBatchesOptions<RefundBatch>, 'onBatch' | 'stopped'>,
+  ): Promise<RefundResult>;
+  /** The rent-exempt minimum of an account of `bytes`, lamports. */
+  rentExemption(bytes: number): Promise<bigint>;
 }
 
 /** The keeper's fee payer now: its keypair, or why there is none (`unset`: none configured). */

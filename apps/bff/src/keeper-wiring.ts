@@ -1,11 +1,19 @@
 import {
-  listBuyerRecords,
+  extendBuyerTables,
   finalizePresale,
+  listBuyerRecords,
+  listBuyerTables,
   planDistribution,
+  planRefunds,
   readChainTime,
   readDistributionPresale,
   readLookupTable,
+  retireBuyerTables,
   sendDistribution,
+  sendRefunds,
+  usableBuyerTables,
+  waitForSlotAfter,
+  type DistributionPresale,
 } from '@fbt/distribution';
 import type { Deployment } from '@fbt/domain';
 import { PublicKey, type AddressLookupTableAccount, type Connection } from '@solana/web3.js';
@@ -15,8 +23,26 @@ import { keeperKeyLoader } from './keeper-key';
 import { fromRepoRoot } from './repo-root';
 
 /**
+ * The presale's buyer tables `payer` owns, as usable now: when a table was extended in the
+ * current slot, waits for the next one first (its new addresses load from then on).
+ */
+async function buyerTablesNow(
+  connection: Connection,
+  payer: PublicKey,
+  presale: DistributionPresale,
+) {
+  const tables = await listBuyerTables(connection, payer, presale.address);
+  if (tables.length === 0) return [];
+  let slot = await connection.getSlot('confirmed');
+  const lastExtended = Math.max(...tables.map((table) => table.lastExtendedSlot));
+  if (lastExtended >= slot) slot = await waitForSlotAfter(connection, lastExtended);
+  return usableBuyerTables(tables, slot);
+}
+
+/**
  * The keeper's chain work over `@fbt/distribution` and one connection: the deployment's lookup
- * table (its presales' fixed accounts) read once, when it has one, and loaded by every batch.
+ * table (its presales' fixed accounts) read once, when it has one, and loaded by every batch,
+ * with the presale's buyer tables the keeper's key built during the sale.
  */
 export function createKeeperChain(options: {
   readonly connection: Connection;
@@ -60,6 +86,7 @@ export function createKeeperChain(options: {
         records,
         now,
         lookupTables: await lookupTables(),
+        buyerTables: await buyerTablesNow(connection, payer, presale),
         priorityFeeMicroLamports: options.priorityFeeMicroLamports,
       }),
     sendDistribution: async (plan, payer, sending) =>
@@ -69,6 +96,38 @@ export function createKeeperChain(options: {
         lookupTables: await lookupTables(),
         ...sending,
       }),
+    listBuyerTables: (authority, presale) =>
+      listBuyerTables(connection, authority, presale?.address),
+    extendBuyerTables: (presale, records, payer, minBuyers) =>
+      extendBuyerTables({
+        connection,
+        payer,
+        presale: presale.address,
+        mint: new PublicKey(presale.mint),
+        records,
+        minBuyers,
+      }),
+    retireBuyerTables: async (tables, payer) =>
+      retireBuyerTables({
+        connection,
+        payer,
+        tables,
+        slot: await connection.getSlot('confirmed'),
+      }),
+    planRefunds: async (presale, records, payer) =>
+      planRefunds({
+        programId,
+        presale,
+        records,
+        payer,
+        lookupTables: await lookupTables(),
+        buyerTables: await buyerTablesNow(connection, payer, presale),
+        priorityFeeMicroLamports: options.priorityFeeMicroLamports,
+      }),
+    sendRefunds: async (batches, payer, sending) =>
+      sendRefunds(batches, { connection, payer, ...sending }),
+    rentExemption: async (bytes) =>
+      BigInt(await connection.getMinimumBalanceForRentExemption(bytes, 'confirmed')),
   };
 }
 

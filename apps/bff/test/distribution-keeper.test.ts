@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readChainTime, readDistributionPresale } from '@fbt/distribution';
+import {
+  listBuyerRecords,
+  listBuyerTables,
+  readChainTime,
+  readDistributionPresale,
+} from '@fbt/distribution';
 import {
   SOL,
   startDistributionChain,
@@ -14,9 +19,13 @@ import {
   type Deployment,
   type DistributionResponse,
 } from '@fbt/domain';
-import { findAuthorityAddress } from '@fbt/presale-client';
+import {
+  buildFinalizeInstruction,
+  buildRefundInstruction,
+  findAuthorityAddress,
+} from '@fbt/presale-client';
 import { getAccount, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import type { Keypair } from '@solana/web3.js';
+import type { Keypair, PublicKey } from '@solana/web3.js';
 import { SystemProgram } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -24,16 +33,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createBff } from '../src/create-bff';
 
-/** 100 buyers of 0.2 SOL each: 4,000 FBT each, 8 Distribute transactions of up to 14. */
-const BUYERS = 100;
-const EACH = SOL / 5n;
-const TOKENS_EACH = 4_000_000_000n;
+/**
+ * 200 buyers of 0.1 SOL each: 2,000 FBT each. The keeper appends them to the sale's lookup
+ * tables as it sees them buy, so 8 Distribute transactions of up to 28 serve them (15 of up to
+ * 14 without the tables).
+ */
+const BUYERS = 200;
+const EACH = SOL / 10n;
+const TOKENS_EACH = 2_000_000_000n;
+/** Buyers of the sale that misses its minimum raise, 0.1 SOL each: the keeper refunds them. */
+const REFUNDED = 30;
 
 let chain: DistributionChain;
 let dir: string;
 let deployment: Deployment;
 let sales: Record<'public' | 'private' | 'leader', TestPresale>;
 let buyers: Keypair[];
+let refunded: Keypair[];
+const owed = new Map<string, bigint>();
+const lamportsOf = async (address: PublicKey) =>
+  BigInt(await chain.connection.getBalance(address, 'confirmed'));
+let keeperKey: Keypair;
 let keeperFile: string;
 const apps: FastifyInstance[] = [];
 
@@ -46,13 +66,14 @@ beforeAll(async () => {
   buyers = await chain.fundedKeypairs(BUYERS, EACH + SOL / 10n);
   // All but the last buyer now: the sale is open when the BFF starts.
   await chain.buyAll(publicSale, buyers.slice(0, -1), EACH);
-  // A sale with a minimum raise it will miss: one buy, then its window ends.
+  // A sale with a minimum raise it will miss: 30 buys of 0.1 SOL, then its window ends.
   const privateSale = await chain.createPresale({
     limits: { minUserBuyable: SOL / 10n, maxUserBuyable: SOL, maxTotalBuyable: 10n * SOL },
     terms: { mode: 'at-completion', minimumRaise: 5n * SOL },
     saleEnd: (await readChainTime(chain.connection)) + 8n,
   });
-  await chain.buy(privateSale, (await chain.fundedKeypairs(1, 2n * SOL))[0]!, SOL);
+  refunded = await chain.fundedKeypairs(REFUNDED, SOL);
+  await chain.buyAll(privateSale, refunded, SOL / 10n);
   sales = {
     public: publicSale,
     private: privateSale,
@@ -87,8 +108,19 @@ beforeAll(async () => {
     lookupTable: table.key.toBase58(),
   };
   keeperFile = path.join(dir, 'keeper.json');
-  const keeper = (await chain.fundedKeypairs(1, SOL))[0]!;
-  fs.writeFileSync(keeperFile, JSON.stringify(Array.from(keeper.secretKey)));
+  // What each buyer of the failing sale is owed back: what it paid and its record's rent.
+  for (const entry of await listBuyerRecords(
+    chain.connection,
+    chain.programId,
+    privateSale.presale,
+  )) {
+    owed.set(
+      entry.buyer.toBase58(),
+      (await lamportsOf(entry.buyer)) + SOL / 10n + (await lamportsOf(entry.record)),
+    );
+  }
+  keeperKey = (await chain.fundedKeypairs(1, SOL))[0]!;
+  fs.writeFileSync(keeperFile, JSON.stringify(Array.from(keeperKey.secretKey)));
 }, 300_000);
 
 afterAll(async () => {
@@ -98,9 +130,12 @@ afterAll(async () => {
 });
 
 /** A BFF with the production wiring on the test chain, its keeper paying with `keypair`. */
-async function startBff(keypair: string | undefined): Promise<FastifyInstance> {
+async function startBff(
+  keypair: string | undefined,
+  serving: Deployment = deployment,
+): Promise<FastifyInstance> {
   const app = await createBff(
-    deployment,
+    serving,
     loadConfig({
       DATABASE_PATH: ':memory:',
       PYTH_HERMES_URL: '',
@@ -150,7 +185,7 @@ describe('the keeper on the real local chain', () => {
     socket.send(JSON.stringify({ type: 'subscribe', topics: ['distribution:public'] }));
     await waitFor(() => messages.length > 0, 'the first public message');
     await waitFor(allRead(first), 'a first look at every presale');
-    expect(messages[0]).toMatchObject({ phase: 'selling', status: 'open', buyers: 99 });
+    expect(messages[0]).toMatchObject({ phase: 'selling', status: 'open', buyers: BUYERS - 1 });
     expect(statusOf(first, 'leader')?.phase).toBe('instant');
 
     // Stopped in the middle, as a shutdown or a lost lease stops it: once a first batch is
@@ -178,6 +213,18 @@ describe('the keeper on the real local chain', () => {
     expect(phases).toContain('distributing');
     const served = messages.filter((m) => m.phase === 'distributing').map((m) => m.buyersServed);
     expect(served).toEqual([...served].sort((a, b) => a - b));
+    // The buyers went into the sale's lookup tables as the keeper saw them buy (the last one,
+    // alone after them, is not worth an extension: it goes out written in full): the first
+    // Distribute confirmed served 28 of them at once.
+    const tables = await listBuyerTables(
+      chain.connection,
+      keeperKey.publicKey,
+      sales.public.presale,
+    );
+    expect(tables.reduce((sum, table) => sum + (table.addresses.length - 1) / 2, 0)).toBe(
+      BUYERS - 1,
+    );
+    expect(served.find((count) => count > 0)).toBe(28);
     for (const message of messages)
       expect(distributionResponseSchema.parse(message)).toEqual(message);
 
@@ -202,18 +249,40 @@ describe('the keeper on the real local chain', () => {
       keeperActive: true,
     });
 
-    // The sale below its minimum raise is finalized as failed once its window ends.
-    await waitFor(() => statusOf(second, 'private')?.phase === 'failed', 'the failed sale', 30_000);
+    // The sale below its minimum raise is finalized as failed once its window ends, and the
+    // keeper refunds every buyer: each record closed, each buyer's lamports back exactly.
+    await waitFor(
+      () =>
+        statusOf(second, 'private')?.phase === 'failed' &&
+        statusOf(second, 'private')?.buyers === 0n,
+      'the failed sale refunded',
+      30_000,
+    );
     const failed = await readDistributionPresale(
       chain.connection,
       chain.programId,
       sales.private.presale,
     );
-    expect(failed).toMatchObject({ status: 'failed', tokensOwed: 0n, tokensDelivered: 0n });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      tokensOwed: 0n,
+      tokensDelivered: 0n,
+      buyersRefunded: BigInt(REFUNDED),
+      escrowLamports: 0n,
+    });
+    expect(
+      await listBuyerRecords(chain.connection, chain.programId, sales.private.presale),
+    ).toEqual([]);
+    for (const buyer of refunded) {
+      expect(await lamportsOf(buyer.publicKey)).toBe(owed.get(buyer.publicKey.toBase58()));
+    }
     expect((await second.inject('/api/v1/presales/private/distribution')).json()).toMatchObject({
       phase: 'failed',
+      buyers: 0,
+      buyersRefunded: REFUNDED,
       minimumRaiseLamports: (5n * SOL).toString(),
-      escrowLamports: SOL.toString(),
+      escrowLamports: '0',
+      refundedLamports: ((BigInt(REFUNDED) * SOL) / 10n).toString(),
     });
 
     const ready = (await second.inject('/readyz')).json<Record<string, unknown>>();
@@ -236,6 +305,21 @@ describe('the keeper on the real local chain', () => {
     expect(metrics).toMatch(
       /fbt_keeper_transactions_total\{[^}]*kind="finalize",outcome="confirmed"/,
     );
+    expect(metrics).toMatch(
+      /fbt_keeper_transactions_total\{[^}]*kind="refund",outcome="confirmed"/,
+    );
+
+    // Needed no more, the tables are deactivated, then closed once cooled down (513 slots).
+    const tablesLeft = async () =>
+      (await listBuyerTables(chain.connection, keeperKey.publicKey)).length;
+    let left = await tablesLeft();
+    const deadline = Date.now() + 120_000;
+    while (left > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      left = await tablesLeft();
+    }
+    expect(left).toBe(0);
+    expect(await second.metrics.render()).toMatch(/fbt_keeper_table_rent_lamports\{[^}]*\} 0/);
   }, 300_000);
 
   it('without a usable key warns in /readyz and the metrics, and sends nothing', async () => {
@@ -269,5 +353,48 @@ describe('the keeper on the real local chain', () => {
       "is the seller of the public presale: the keeper never signs with the seller's key",
     );
     expect(statusOf(asSeller, 'public')?.keeperActive).toBe(false);
+  }, 120_000);
+
+  it("keeps a failed sale's report fresh: a buyer's own Refund shows at the next look", async () => {
+    const sale = await chain.createPresale({
+      limits: { minUserBuyable: SOL / 10n, maxUserBuyable: SOL, maxTotalBuyable: 10n * SOL },
+      terms: { mode: 'at-completion', minimumRaise: 5n * SOL },
+      saleEnd: (await readChainTime(chain.connection)) + 600n,
+    });
+    const [first, second] = (await chain.fundedKeypairs(2, SOL)) as [Keypair, Keypair];
+    await chain.buyAll(sale, [first, second], SOL / 10n);
+    chain.localnet.chain.advanceClock(700);
+    await chain.send(
+      [buildFinalizeInstruction({ programId: chain.programId, presale: sale.presale })],
+      [first],
+    );
+    // No keeper key: nobody refunds them but themselves.
+    const app = await startBff(path.join(dir, 'absent.json'), {
+      ...deployment,
+      presales: { ...deployment.presales, private: { address: sale.presale.toBase58() } },
+    });
+    await waitFor(() => statusOf(app, 'private')?.phase === 'failed', 'the failed sale');
+    expect(statusOf(app, 'private')).toMatchObject({ buyers: 2n, buyersRefunded: 0n });
+    await chain.send(
+      [
+        buildRefundInstruction({
+          programId: chain.programId,
+          presale: sale.presale,
+          buyer: first.publicKey,
+        }),
+      ],
+      [first],
+    );
+    await waitFor(
+      () => statusOf(app, 'private')?.buyersRefunded === 1n,
+      "the buyer's own Refund in the report",
+      15_000,
+    );
+    expect((await app.inject('/api/v1/presales/private/distribution')).json()).toMatchObject({
+      phase: 'failed',
+      buyers: 1,
+      buyersRefunded: 1,
+      refundedLamports: (SOL / 10n).toString(),
+    });
   }, 120_000);
 });

@@ -48,6 +48,11 @@ export interface BatchContext {
    * out in full.
    */
   readonly lookupTables: readonly AddressLookupTableAccount[];
+  /**
+   * The presale's buyer tables usable now (each buyer's record and FBT account): a batch loads
+   * from those holding its buyers' accounts, besides {@link lookupTables}.
+   */
+  readonly buyerTables?: readonly AddressLookupTableAccount[];
   /** Priority fee, micro-lamports per compute unit (0: none). */
   readonly priorityFeeMicroLamports: number;
 }
@@ -63,6 +68,8 @@ export interface DistributeBatch {
   readonly computeUnitLimit: number;
   /** What it costs the fee payer in fees (the signature and the priority fee), lamports. */
   readonly feeLamports: bigint;
+  /** The lookup tables it loads from (the context's and the buyer tables of its buyers). */
+  readonly lookupTables?: readonly AddressLookupTableAccount[];
 }
 
 /** The compute budget of a batch (capped at the transaction maximum). */
@@ -162,6 +169,7 @@ function batchOf(
     ...size,
     computeUnitLimit,
     feeLamports: transactionFee(computeUnitLimit, context.priorityFeeMicroLamports),
+    lookupTables: context.lookupTables,
   };
 }
 
@@ -213,17 +221,70 @@ export async function packDistributeBatches(
   context: BatchContext,
   targets: readonly DeliveryTarget[],
 ): Promise<DistributeBatch[]> {
+  const tableOf = buyerTableIndex(context.buyerTables ?? []);
   const batches: DistributeBatch[] = [];
   let start = 0;
   let guess = MAX_DISTRIBUTE_BUYERS;
   while (start < targets.length) {
     const run = targets.slice(start, start + MAX_DISTRIBUTE_BUYERS);
-    const window = distributeInstruction(context, run);
-    const batch = largestFit(context, run, window, guess);
+    const runContext = { ...context, lookupTables: tablesOfRun(context, tableOf, run) };
+    const window = distributeInstruction(runContext, run);
+    const batch = largestFit(runContext, run, window, guess);
     batches.push(batch);
     start += batch.targets.length;
     guess = batch.targets.length;
     await new Promise((resolve) => setImmediate(resolve));
   }
   return batches;
+}
+
+/** Each address of the buyer tables, to the first table holding it. */
+function buyerTableIndex(
+  tables: readonly AddressLookupTableAccount[],
+): Map<string, AddressLookupTableAccount> {
+  const index = new Map<string, AddressLookupTableAccount>();
+  for (const table of tables) {
+    for (const address of table.state.addresses) {
+      const text = address.toBase58();
+      if (!index.has(text)) index.set(text, table);
+    }
+  }
+  return index;
+}
+
+/** The context's tables, then the buyer tables holding a record of `run` (a few at most). */
+function tablesOfRun(
+  context: BatchContext,
+  tableOf: ReadonlyMap<string, AddressLookupTableAccount>,
+  run: readonly DeliveryTarget[],
+): AddressLookupTableAccount[] {
+  const tables = [...context.lookupTables];
+  for (const target of run) {
+    const table = tableOf.get(target.record.toBase58());
+    if (table !== undefined && !tables.includes(table)) tables.push(table);
+  }
+  return tables;
+}
+
+/**
+ * Buyers (Distribute targets, buyer records to refund) in the order that packs best: those whose
+ * record a buyer table holds first, by table and position (a batch then loads one or two
+ * tables), the others after, as they came.
+ */
+export function orderByBuyerTables<T extends { readonly record: PublicKey }>(
+  targets: readonly T[],
+  buyerTables: readonly AddressLookupTableAccount[],
+): T[] {
+  const position = new Map<string, number>();
+  buyerTables.forEach((table, t) =>
+    table.state.addresses.forEach((address, i) => {
+      const text = address.toBase58();
+      if (!position.has(text)) position.set(text, t * 1024 + i);
+    }),
+  );
+  const rank = (target: T) => position.get(target.record.toBase58()) ?? Number.MAX_SAFE_INTEGER;
+  return targets
+    .map((target, i) => ({ target, i, rank: rank(target) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((entry) => entry.target);
 }

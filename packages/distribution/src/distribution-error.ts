@@ -6,6 +6,7 @@ export type DistributionErrorCode =
   | 'NOT_COMPLETE'
   | 'NOT_FINALIZED'
   | 'SALE_FAILED'
+  | 'NOT_FAILED'
   | 'TRANSACTION_REFUSED'
   | 'TRANSACTION_FAILED'
   | 'TRANSACTION_EXPIRED'

@@ -9,14 +9,15 @@ import {
 import { listBuyerRecords, type BuyerRecordEntry } from './buyer-records';
 import { dueDeliveries, type DueDelivery } from './delivery-due';
 import { resolveDeliveryTargets, type UnreachableBuyer } from './delivery-targets';
-import { packDistributeBatches, type DistributeBatch } from './distribute-batches';
+import {
+  orderByBuyerTables,
+  packDistributeBatches,
+  type DistributeBatch,
+} from './distribute-batches';
 import { DistributionError } from './distribution-error';
 import { readChainTime, type DistributionPresale } from './presale-read';
-import {
-  sendVersionedTransaction,
-  type ConfirmedTransaction,
-  type SendOptions,
-} from './send-transaction';
+import { sendBatches, type SentBatch } from './send-batches';
+import type { SendOptions } from './send-transaction';
 
 /** What one distribution pass would send, and why. */
 export interface DistributionPlan {
@@ -46,6 +47,8 @@ export interface PlanOptions {
   /** The fee payer's address (it need not sign to plan). */
   readonly payer: PublicKey;
   readonly lookupTables?: readonly AddressLookupTableAccount[];
+  /** The presale's buyer tables usable now (see `usableBuyerTables`). */
+  readonly buyerTables?: readonly AddressLookupTableAccount[];
   readonly priorityFeeMicroLamports?: number;
   /** Judge at this time instead of the cluster's Clock. */
   readonly now?: bigint;
@@ -113,9 +116,10 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
       tokenProgram,
       payer: options.payer,
       lookupTables: options.lookupTables ?? [],
+      buyerTables: options.buyerTables ?? [],
       priorityFeeMicroLamports: options.priorityFeeMicroLamports ?? 0,
     },
-    targets,
+    orderByBuyerTables(targets, options.buyerTables ?? []),
   );
   const creates = targets.filter((target) => target.create).length;
   const rent =
@@ -138,9 +142,7 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
 }
 
 /** One batch sent: confirmed, or refused/failed (then `error`). */
-export type BatchOutcome =
-  | { readonly batch: DistributeBatch; readonly confirmed: ConfirmedTransaction }
-  | { readonly batch: DistributeBatch; readonly error: DistributionError };
+export type BatchOutcome = SentBatch<DistributeBatch>;
 
 /** What {@link sendDistribution} did. */
 export interface DistributionResult {
@@ -177,39 +179,7 @@ export async function sendDistribution(
   plan: Pick<DistributionPlan, 'batches'>,
   options: SendDistributionOptions,
 ): Promise<DistributionResult> {
-  const outcomes: BatchOutcome[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < plan.batches.length && options.stopped?.() !== true) {
-      const batch = plan.batches[next++]!;
-      let outcome: BatchOutcome;
-      try {
-        const confirmed = await sendVersionedTransaction(
-          options.connection,
-          options.payer,
-          batch.instructions,
-          options.lookupTables ?? [],
-          options.send,
-        );
-        outcome = { batch, confirmed };
-      } catch (error) {
-        outcome = {
-          batch,
-          error:
-            error instanceof DistributionError
-              ? error
-              : new DistributionError(
-                  'RPC_UNAVAILABLE',
-                  `the cluster could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-                ),
-        };
-      }
-      outcomes.push(outcome);
-      options.onBatch?.(outcome);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.inFlight ?? 4, plan.batches.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const outcomes = await sendBatches(plan.batches, options);
   const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
   return {
     outcomes,

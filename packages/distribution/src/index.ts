@@ -1,4 +1,7 @@
 export * from './buyer-records';
+export * from './buyer-table-extend';
+export * from './buyer-table-retire';
+export * from './buyer-tables';
 export * from './completion';
 export * from './delivery-due';
 export * from './delivery-targets';
@@ -7,5 +10,7 @@ export * from './distribution-error';
 export * from './distribution-plan';
 export * from './finalize';
 export * from './presale-read';
+export * from './refunds';
+export * from './send-batches';
 export * from './send-transaction';
 export * from './transaction-size';

@@ -1,169 +1,12 @@
-import {
-  DistributionError,
-  dueDeliveries,
-  type BatchOutcome,
-  type BuyerRecordEntry,
-  type DistributeBatch,
-  type DistributionPlan,
-  type DistributionPresale,
-} from '@fbt/distribution';
+import type { DistributionPresale } from '@fbt/distribution';
 import { PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
 import { INSTANT_DELIVERY_FIELDS, unlockedTokens } from '@fbt/presale-client';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import type { KeeperChain, KeeperKey } from '../app-deps';
+import { fakeChain, key, NOW, presaleAccount, SOL } from '../../test/support/keeper-chain';
+import type { KeeperKey } from '../app-deps';
 import { createDistributionKeeper, keeperWarnings } from './distribution-keeper';
 import type { DistributionStatus } from './distribution-status';
-
-const SOL = 1_000_000_000n;
-const NOW = 1_800_000_000n;
-const key = () => Keypair.generate().publicKey;
-
-/** A presale account as the chain would hold it (at completion, sold out by default). */
-function presaleAccount(overrides: Partial<DistributionPresale> = {}): DistributionPresale {
-  const address = key();
-  return {
-    isInitialized: true,
-    isActived: true,
-    sellerPubkey: key().toBase58(),
-    tempTokenAccountPubkey: key().toBase58(),
-    tokenPrice: 50_000n,
-    minUserBuyable: SOL / 10n,
-    maxUserBuyable: SOL,
-    maxTotalBuyable: 5n * SOL,
-    currentTotalSold: 5n * SOL,
-    ...INSTANT_DELIVERY_FIELDS,
-    deliveryMode: 'at-completion',
-    status: 'sold-out',
-    completedAt: NOW - 10n,
-    address,
-    version: 3,
-    authorityBump: 255,
-    decimals: 6,
-    mint: key().toBase58(),
-    authority: key().toBase58(),
-    tokensSold: 5n * 20_000_000_000n,
-    buyerCount: 5n,
-    saleStart: 0n,
-    saleEnd: 0n,
-    hasAllowlist: false,
-    allowlistRoot: null,
-    pendingSeller: null,
-    leaderCount: 0n,
-    leaderCommission: 0n,
-    tokensOwed: 5n * 20_000_000_000n,
-    ...overrides,
-  };
-}
-
-/**
- * A chain in memory with the program's rules where the keeper relies on them: Finalize fixes
- * the outcome, Distribute moves what is unlocked by the chain's time and skips what is not due.
- */
-function fakeChain(presales: Map<string, DistributionPresale>) {
-  const records = new Map<string, BuyerRecordEntry[]>();
-  const calls: string[] = [];
-  const state = { now: NOW, failNextBatch: false, unreachable: new Set<string>(), balance: SOL };
-  const recordsOf = (presale: DistributionPresale) => records.get(presale.address.toBase58())!;
-  const update = (presale: DistributionPresale, changes: Partial<DistributionPresale>) =>
-    presales.set(presale.address.toBase58(), {
-      ...presales.get(presale.address.toBase58())!,
-      ...changes,
-    });
-  const deliver = (presale: DistributionPresale, batch: DistributeBatch) => {
-    let current = presales.get(presale.address.toBase58())!;
-    const list = recordsOf(presale);
-    for (const target of batch.targets) {
-      const index = list.findIndex((entry) => entry.buyer.equals(target.buyer));
-      const entry = list[index]!;
-      const unlocked = unlockedTokens(current, entry.bought, state.now);
-      const due = unlocked - entry.delivered;
-      if (due <= 0n) continue;
-      list[index] = { ...entry, delivered: unlocked };
-      current = {
-        ...current,
-        tokensOwed: current.tokensOwed - due,
-        tokensDelivered: current.tokensDelivered + due,
-        buyersDelivered: current.buyersDelivered + (unlocked === entry.bought ? 1n : 0n),
-      };
-    }
-    presales.set(presale.address.toBase58(), current);
-  };
-  const chain: KeeperChain = {
-    readPresale: (address) => {
-      calls.push('readPresale');
-      return Promise.resolve(presales.get(address)!);
-    },
-    chainTime: () => Promise.resolve(state.now),
-    balance: () => Promise.resolve(state.balance),
-    listBuyerRecords: (presale) => {
-      calls.push('listBuyerRecords');
-      return Promise.resolve([...recordsOf(presale)]);
-    },
-    finalize: (presale) => {
-      calls.push('finalize');
-      const succeeded = presale.currentTotalSold >= presale.minimumRaise;
-      update(presale, {
-        status: succeeded ? 'succeeded' : 'failed',
-        ...(succeeded ? {} : { tokensOwed: 0n }),
-      });
-      return Promise.resolve({ signature: 'finalize', slot: 1 });
-    },
-    planDistribution: (presale, list, now) => {
-      calls.push('planDistribution');
-      const due = dueDeliveries(presale, list, now);
-      const reachable = due.filter((entry) => !state.unreachable.has(entry.buyer.toBase58()));
-      const batches: DistributeBatch[] = [];
-      for (let i = 0; i < reachable.length; i += 2) {
-        batches.push({
-          targets: reachable
-            .slice(i, i + 2)
-            .map((entry) => ({ ...entry, tokenAccount: key(), create: false })),
-          instructions: [],
-          bytes: 0,
-          accounts: 0,
-          computeUnitLimit: 0,
-          feeLamports: 5_000n,
-        });
-      }
-      const plan: DistributionPlan = {
-        presale,
-        now,
-        records: list,
-        due,
-        unreachable: due
-          .filter((entry) => state.unreachable.has(entry.buyer.toBase58()))
-          .map((entry) => ({ ...entry, reason: 'frozen' })),
-        batches,
-        tokens: 0n,
-        feeLamports: 0n,
-        rentLamports: 0n,
-      };
-      return Promise.resolve(plan);
-    },
-    sendDistribution: async (plan, _payer, options) => {
-      calls.push('sendDistribution');
-      let confirmed = 0;
-      for (const batch of plan.batches) {
-        if (options.stopped?.() === true) break;
-        await Promise.resolve();
-        let outcome: BatchOutcome;
-        if (state.failNextBatch) {
-          state.failNextBatch = false;
-          outcome = { batch, error: new DistributionError('TRANSACTION_FAILED', 'boom') };
-        } else {
-          deliver(plan.presale, batch);
-          confirmed++;
-          outcome = { batch, confirmed: { signature: `sig${confirmed}`, slot: 1 } };
-        }
-        options.onBatch?.(outcome);
-      }
-      const failed = plan.batches.length - confirmed;
-      return { outcomes: [], confirmed, failed, tokens: 0n, feeLamports: 0n };
-    },
-  };
-  return { chain, records, calls, state };
-}
 
 /** A keeper over one presale (the public one; the others instant), with buyers of 1 SOL. */
 function setup(
@@ -322,6 +165,131 @@ describe('the keeper', () => {
     expect(fake.calls).not.toContain('planDistribution');
   });
 
+  it('refunds every buyer of a failed sale in batches, and the rest after a refused batch', async () => {
+    const { keeper, fake, progress, counted } = setup({
+      presale: {
+        status: 'open',
+        saleEnd: NOW - 5n,
+        minimumRaise: 10n * SOL,
+        escrowLamports: 5n * SOL,
+      },
+    });
+    // The first batch names a buyer that refunded itself meanwhile: refused whole.
+    fake.state.failNextBatch = true;
+    expect(await keeper.pass('public')).toMatchObject({
+      phase: 'failed',
+      buyers: 2n,
+      buyersRefunded: 3n,
+      refunded: 3n * SOL,
+    });
+    expect(progress.map((status) => status.buyersRefunded)).toEqual([2n, 3n]);
+    expect(keeper.view('public').lastError).toBe('refund: gone');
+    // The next look refunds the rest; once none is left, it reads the presale only.
+    expect(await keeper.pass('public')).toMatchObject({ buyers: 0n, buyersRefunded: 5n });
+    expect(keeper.view('public').lastError).toBeNull();
+    expect(counted.filter((entry) => entry.startsWith('refund'))).toEqual([
+      'refund:failed',
+      'refund:confirmed',
+      'refund:confirmed',
+      'refund:confirmed',
+    ]);
+    fake.calls.length = 0;
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'failed', escrow: 0n });
+    expect(fake.calls).toEqual(['readPresale']);
+  });
+
+  it('appends buyers to lookup tables while the sale runs, 15 at a time, and before the first round', async () => {
+    const { keeper, fake, presales, addresses } = setup({
+      buyers: 10,
+      presale: { status: 'open', buyerCount: 10n, currentTotalSold: SOL, saleEnd: NOW + 60n },
+    });
+    const grow = (count: number) => {
+      const list = fake.records.get(addresses.public)!;
+      for (let i = list.length; i < count; i++) {
+        list.push({ record: key(), buyer: key(), bought: 20_000_000_000n, delivered: 0n });
+      }
+      const sale = presales.get(addresses.public)!;
+      presales.set(addresses.public, { ...sale, buyerCount: BigInt(count) });
+    };
+    const extensions = () => fake.calls.filter((call) => call.startsWith('extend'));
+    // 10 buyers: fewer than an extension's worth, the tables are not even read.
+    await keeper.pass('public');
+    expect(fake.calls).not.toContain('listBuyerTables');
+    grow(20);
+    await keeper.pass('public');
+    expect(extensions()).toEqual(['extendBuyerTables 20 min 15']);
+    grow(30);
+    await keeper.pass('public');
+    expect(extensions()).toHaveLength(1);
+    // 20 more in the last moments: the window ends, and they are appended after Finalize,
+    // before the first Distribute.
+    grow(50);
+    fake.state.now = NOW + 61n;
+    fake.calls.length = 0;
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 50n });
+    expect(fake.calls.filter((call) => call !== 'readPresale')).toEqual([
+      'finalize',
+      'listBuyerRecords',
+      'listBuyerTables',
+      'extendBuyerTables 50 min 15',
+      'planDistribution',
+      'sendDistribution',
+      'listBuyerRecords',
+    ]);
+  });
+
+  it('extends the tables one look at a time: two never derive new tables together', async () => {
+    const { keeper, fake } = setup({
+      buyers: 20,
+      presale: { status: 'open', buyerCount: 20n, currentTotalSold: SOL, saleEnd: NOW + 60n },
+    });
+    const extend = fake.chain.extendBuyerTables.bind(fake.chain);
+    let running = 0;
+    let most = 0;
+    Object.assign(fake.chain, {
+      extendBuyerTables: async (...args: Parameters<typeof extend>) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+        return extend(...args);
+      },
+    });
+    await Promise.all([keeper.pass('public'), keeper.pass('public')]);
+    expect(fake.calls.filter((call) => call.startsWith('extend'))).toHaveLength(2);
+    expect(most).toBe(1);
+  });
+
+  it('leaves fewer than 15 buyers out of the tables at completion: one Distribute takes them', async () => {
+    const { keeper, fake, counted } = setup();
+    expect(await keeper.pass('public')).toMatchObject({ phase: 'done', buyersServed: 5n });
+    expect(fake.calls.filter((call) => call.startsWith('extend'))).toEqual([]);
+    expect(counted.filter((entry) => entry.startsWith('table'))).toEqual([]);
+  });
+
+  it('reads the records again while a buyer is left to its Claim: its Claim shows at the next look', async () => {
+    const { keeper, fake, addresses, presales } = setup({
+      presale: {
+        status: 'succeeded',
+        unlockedAtCompletionBps: 2_500,
+        cliffSeconds: 1_000,
+        vestingSeconds: 86_400 * 10,
+      },
+    });
+    const list = fake.records.get(addresses.public)!;
+    fake.state.unreachable.add(list[0]!.buyer.toBase58());
+    expect(await keeper.pass('public')).toMatchObject({
+      buyersServed: 4n,
+      buyersUnreachable: 1n,
+    });
+    // The buyer claims into an account it controls.
+    const sale = presales.get(addresses.public)!;
+    list[0] = { ...list[0]!, delivered: unlockedTokens(sale, list[0]!.bought, fake.state.now) };
+    expect(await keeper.pass('public')).toMatchObject({
+      buyersServed: 5n,
+      buyersUnreachable: 0n,
+    });
+  });
+
   it('without a usable fee payer sends nothing, reports why, and reads no records', async () => {
     const unset = setup({ feePayer: { problem: 'KEEPER_KEYPAIR is not set', unset: true } });
     expect(await unset.keeper.pass('public')).toMatchObject({
@@ -375,6 +343,8 @@ describe('the keeper warnings', () => {
     balanceLamports: null,
     minBalanceLamports: SOL / 20n,
     underfunded: false,
+    tableRentLamports: null,
+    tablesUnderfunded: false,
   };
 
   it('name the presales left without a keeper, and each failure', () => {

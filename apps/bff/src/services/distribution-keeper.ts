@@ -7,34 +7,21 @@ import {
   type BuyerRecordEntry,
   type DistributionPresale,
 } from '@fbt/distribution';
-import { formatSol, PRESALE_VARIANTS, type Clock, type PresaleVariant } from '@fbt/domain';
+import { formatSol, PRESALE_VARIANTS, type PresaleVariant } from '@fbt/domain';
 import { unlockedTokens } from '@fbt/presale-client';
-import type { KeeperDeps, KeeperKey } from '../app-deps';
+import type { KeeperKey } from '../app-deps';
 import type { RefreshingResource } from '../cache/refreshing-resource';
+import { toDistributionStatus, type DistributionStatus } from './distribution-status';
+import { fullTableRent, maintainBuyerTables, retireBuyerTablesOf } from './keeper-buyer-tables';
 import {
-  toDistributionStatus,
-  type BuyerCounts,
-  type DistributionStatus,
-} from './distribution-status';
+  describe,
+  type DistributionKeeperOptions,
+  type KeeperContext,
+  type PresaleState,
+} from './keeper-context';
+import { refundIfFailed } from './keeper-refunds';
 
-/** What the keeper counts (`fbt_keeper_*`). */
-export interface KeeperMetrics {
-  transaction(kind: 'finalize' | 'distribute', outcome: 'confirmed' | 'failed'): void;
-  /** Fees of a confirmed transaction, lamports. */
-  fees(lamports: bigint): void;
-}
-
-/** Options of {@link createDistributionKeeper}. */
-export interface DistributionKeeperOptions {
-  readonly keeper: KeeperDeps;
-  readonly addresses: Readonly<Record<PresaleVariant, string>>;
-  readonly clock: Clock;
-  readonly metrics: KeeperMetrics;
-  readonly log: {
-    info(fields: object, message: string): void;
-    warn(fields: object, message: string): void;
-  };
-}
+export type { DistributionKeeperOptions, KeeperMetrics } from './keeper-context';
 
 /** The keeper's own view of one presale (this instance's, when it runs the keeper). */
 export interface PresaleKeeperView {
@@ -53,6 +40,13 @@ export interface FeePayerView {
   readonly balanceLamports: bigint | null;
   readonly minBalanceLamports: bigint;
   readonly underfunded: boolean;
+  /** Lamports its buyer lookup tables hold (rent, returned as each is closed); null: unread. */
+  readonly tableRentLamports: bigint | null;
+  /**
+   * A presale at completion is selling (its buyers go into tables) and the balance is below
+   * the minimum plus one full table's rent: the next table cannot be paid for.
+   */
+  readonly tablesUnderfunded: boolean;
 }
 
 /** Finalizes and distributes the deployment's at-completion presales (see the topic). */
@@ -66,32 +60,16 @@ export interface DistributionKeeper {
   onProgress(listener: (status: DistributionStatus) => void): () => void;
   /** Reads the fee payer's balance (for the warning and the metric). */
   checkBalance(): Promise<void>;
+  /**
+   * Retires the buyer lookup tables of presales that need them no more (their last round
+   * delivered, or every buyer refunded): deactivated, then closed once cooled down, the rent
+   * back to the fee payer.
+   */
+  retireTables(): Promise<void>;
   /** While false, no transaction is sent and batches under way stop after those in flight. */
   setRunning(running: boolean): void;
   feePayer(): FeePayerView;
   view(variant: PresaleVariant): PresaleKeeperView;
-}
-
-interface PresaleState {
-  counts: BuyerCounts | null;
-  /** The round every buyer was served for, when the records last showed it. */
-  servedRound: bigint | null;
-  lastRunAt: number | null;
-  lastError: string | null;
-}
-
-const describe = (error: unknown) =>
-  error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
-
-/** What the keeper's steps share: its ports, its per-presale state, and what it may do now. */
-interface KeeperContext extends DistributionKeeperOptions {
-  readonly roundSeconds: bigint;
-  readonly states: Record<PresaleVariant, PresaleState>;
-  /** The fee payer if the keeper may sign with it: configured, readable, no presale's seller. */
-  usableKey(): KeeperKey;
-  running(): boolean;
-  statusOf(variant: PresaleVariant, presale: DistributionPresale, now: bigint): DistributionStatus;
-  progress(status: DistributionStatus): void;
 }
 
 /** Sends Finalize once the sale is complete (a usable key, running); returns the presale then. */
@@ -177,6 +155,27 @@ async function sendRound(
     'keeper distribution round sent',
   );
   if (result.failed === 0 && result.confirmed === plan.batches.length) state.servedRound = round;
+  await refreshCounts(context, variant, presale, round);
+}
+
+/**
+ * The buyers served at `round` read again from the records (the chain after the round, the
+ * buyers' own Claims included); the unreachable ones never grow by it.
+ */
+async function refreshCounts(
+  context: KeeperContext,
+  variant: PresaleVariant,
+  presale: DistributionPresale,
+  round: bigint,
+): Promise<void> {
+  const state = context.states[variant];
+  const records = await context.keeper.chain.listBuyerRecords(presale);
+  const served = records.filter(
+    (entry) => entry.delivered >= unlockedTokens(presale, entry.bought, round),
+  ).length;
+  const left = BigInt(records.length - served);
+  const unreachable = state.counts?.unreachable ?? 0n;
+  state.counts = { served: BigInt(served), unreachable: unreachable < left ? unreachable : left };
 }
 
 /**
@@ -191,7 +190,12 @@ async function distributeIfOwed(
 ): Promise<boolean> {
   const state = context.states[variant];
   const round = currentRound(presale, now, context.roundSeconds);
-  if (round === null || (state.servedRound === round && state.counts !== null)) return false;
+  if (round === null) return false;
+  if (state.servedRound === round && state.counts !== null) {
+    // Buyers left to their Claim: the next look reads whether they claimed.
+    if (state.counts.unreachable > 0n) await refreshCounts(context, variant, presale, round);
+    return false;
+  }
   if (!context.running() || !('keypair' in context.usableKey())) return false;
   const records = await context.keeper.chain.listBuyerRecords(presale);
   const servedAtRound = records.filter(
@@ -202,6 +206,8 @@ async function distributeIfOwed(
     state.servedRound = round;
     return false;
   }
+  // Buyers bought since the last extension go into the tables first (28 to a transaction).
+  await maintainBuyerTables(context, variant, presale, records);
   await sendRound(context, variant, presale, records, round, now);
   return true;
 }
@@ -218,13 +224,23 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
   const sellers = new Map<PresaleVariant, string>();
   let running = false;
   let balance: bigint | null = null;
+  let tableRent: bigint | null = null;
+  let nextTableRent: bigint | null = null;
   const context: KeeperContext = {
     ...options,
     roundSeconds: BigInt(Math.max(1, Math.floor(keeper.vestingRoundMs / 1000))),
     states: Object.fromEntries(
       PRESALE_VARIANTS.map((variant) => [
         variant,
-        { counts: null, servedRound: null, lastRunAt: null, lastError: null },
+        {
+          counts: null,
+          servedRound: null,
+          lastRunAt: null,
+          lastError: null,
+          selling: false,
+          tabledBuyers: 0,
+          finished: false,
+        },
       ]),
     ) as Record<PresaleVariant, PresaleState>,
     usableKey: () => refuseSellers(keeper.feePayer(), sellers),
@@ -254,13 +270,23 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
       }
       const now = await keeper.chain.chainTime();
       presale = await finalizeIfDue(context, variant, presale, now);
+      state.selling =
+        presale.deliveryMode === 'at-completion' &&
+        (presale.status === 'open' || presale.status === 'sold-out');
+      if (state.selling) await maintainBuyerTables(context, variant, presale);
+      if (await refundIfFailed(context, variant, presale, now)) {
+        presale = await keeper.chain.readPresale(addresses[variant]);
+      }
       const settled =
         presale.status !== 'succeeded' || presale.buyersDelivered >= presale.buyerCount;
       if (!settled && (await distributeIfOwed(context, variant, presale, now))) {
         presale = await keeper.chain.readPresale(addresses[variant]);
       }
       state.lastRunAt = options.clock.now();
-      return context.statusOf(variant, presale, now);
+      const status = context.statusOf(variant, presale, now);
+      state.finished =
+        status.phase === 'done' || (status.phase === 'failed' && status.buyers === 0n);
+      return status;
     },
     onProgress(listener) {
       listeners.add(listener);
@@ -269,6 +295,15 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
     async checkBalance() {
       const key = context.usableKey();
       balance = 'keypair' in key ? await keeper.chain.balance(key.keypair.publicKey) : null;
+      if (balance !== null) nextTableRent ??= await fullTableRent(keeper.chain);
+    },
+    async retireTables() {
+      const held = await retireBuyerTablesOf(
+        context,
+        keeper.chain,
+        (variant) => context.states[variant].finished,
+      );
+      tableRent = held?.rentLamports ?? null;
     },
     setRunning(next) {
       running = next;
@@ -276,6 +311,7 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
     feePayer() {
       const key = context.usableKey();
       const known = 'keypair' in key ? balance : null;
+      const selling = PRESALE_VARIANTS.some((variant) => context.states[variant].selling);
       return {
         address: 'keypair' in key ? key.keypair.publicKey.toBase58() : null,
         problem: 'problem' in key ? key.problem : null,
@@ -283,6 +319,13 @@ export function createDistributionKeeper(options: DistributionKeeperOptions): Di
         balanceLamports: known,
         minBalanceLamports: keeper.minBalanceLamports,
         underfunded: known !== null && known < keeper.minBalanceLamports,
+        tableRentLamports: 'keypair' in key ? tableRent : null,
+        tablesUnderfunded:
+          selling &&
+          known !== null &&
+          nextTableRent !== null &&
+          known >= keeper.minBalanceLamports &&
+          known < keeper.minBalanceLamports + nextTableRent,
       };
     },
     view(variant) {
@@ -325,6 +368,11 @@ export function keeperWarnings(
   if (feePayer.underfunded && feePayer.address !== null) {
     warnings.push(
       `keeper: fee payer ${feePayer.address} holds ${formatSol(feePayer.balanceLamports ?? 0n)} SOL, below KEEPER_MIN_BALANCE_SOL (${formatSol(feePayer.minBalanceLamports)} SOL): fund it`,
+    );
+  }
+  if (feePayer.tablesUnderfunded && feePayer.address !== null) {
+    warnings.push(
+      `keeper: fee payer ${feePayer.address} holds ${formatSol(feePayer.balanceLamports ?? 0n)} SOL: a presale is selling and its next buyer lookup table needs its rent on top of KEEPER_MIN_BALANCE_SOL (${formatSol(feePayer.minBalanceLamports)} SOL), returned when the table is closed after the last round: fund it`,
     );
   }
   for (const [variant, error] of errors) warnings.push(`keeper: ${variant}: ${error}`);

@@ -104,13 +104,17 @@ export function toDistributionStatus(input: {
   };
 }
 
-/** True for a phase nothing on chain moves the presale out of. */
+/**
+ * True for a phase nothing on chain moves the presale out of, nor changes its figures: instant,
+ * done with nobody left to a Claim, failed with every buyer refunded (until then a Refund, the
+ * keeper's or a buyer's own, changes the refunded counts the report shows).
+ */
 export function isSettled(
-  status: Pick<DistributionStatus, 'phase' | 'buyersUnreachable'>,
+  status: Pick<DistributionStatus, 'phase' | 'buyersUnreachable' | 'buyers'>,
 ): boolean {
   return (
     status.phase === 'instant' ||
-    status.phase === 'failed' ||
+    (status.phase === 'failed' && status.buyers === 0n) ||
     (status.phase === 'done' && status.buyersUnreachable === 0n)
   );
 }

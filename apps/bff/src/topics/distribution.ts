@@ -43,6 +43,27 @@ function countedChain(chain: KeeperChain, context: TopicContext): KeeperChain {
       count('sendDistribution'),
       chain.sendDistribution(plan, payer, options)
     ),
+    listBuyerTables: (authority, presale) => (
+      count('listBuyerTables'),
+      chain.listBuyerTables(authority, presale)
+    ),
+    extendBuyerTables: (presale, records, payer, minBuyers) => (
+      count('extendBuyerTables'),
+      chain.extendBuyerTables(presale, records, payer, minBuyers)
+    ),
+    retireBuyerTables: (tables, payer) => (
+      count('retireBuyerTables'),
+      chain.retireBuyerTables(tables, payer)
+    ),
+    planRefunds: (presale, records, payer) => (
+      count('planRefunds'),
+      chain.planRefunds(presale, records, payer)
+    ),
+    sendRefunds: (batches, payer, options) => (
+      count('sendRefunds'),
+      chain.sendRefunds(batches, payer, options)
+    ),
+    rentExemption: (bytes) => (count('rentExemption'), chain.rentExemption(bytes)),
   };
 }
 
@@ -60,8 +81,9 @@ function unavailable(variant: PresaleVariant): () => HttpError {
  * Runs the keeper on the instance that polls: every presale looked at once, then every
  * `KEEPER_INTERVAL_MS` and on each push of its account (a buy that sells it out is finalized at
  * once), each look joining the one under way and running once more after it when asked
- * meanwhile; settled presales (instant, failed, done) are not looked at again. The fee payer's
- * balance is read at each interval.
+ * meanwhile; settled presales (instant, failed with every buyer refunded, done with nobody left
+ * to a Claim: `isSettled`) are not looked at again. The fee payer's balance is read at each
+ * interval, and the buyer tables of finished presales retired.
  */
 function startKeeper(
   cache: DistributionCache,
@@ -90,7 +112,9 @@ function startKeeper(
     const checkBalance = () =>
       void keeper
         .checkBalance()
-        .catch((error: unknown) => context.refreshFailed('keeper:balance', error));
+        .catch((error: unknown) => context.refreshFailed('keeper:balance', error))
+        .then(() => keeper.retireTables())
+        .catch((error: unknown) => context.refreshFailed('keeper:tables', error));
     PRESALE_VARIANTS.forEach(look);
     checkBalance();
     const stopTick = scheduler.every(deps.intervalMs, () => {

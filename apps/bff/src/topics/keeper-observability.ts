@@ -6,7 +6,7 @@ import type { DistributionCache, KeeperMetrics } from '../services/distribution-
 export function keeperMetrics(metrics: MetricsRegistry): KeeperMetrics {
   const transactions = metrics.counter(
     'fbt_keeper_transactions_total',
-    "The keeper's transactions (finalize, distribute) by outcome (confirmed, failed).",
+    "The keeper's transactions (finalize, distribute, refund, table: a buyer lookup table created, extended, deactivated or closed) by outcome (confirmed, failed).",
     ['kind', 'outcome'],
   );
   const fees = metrics.counter(
@@ -44,6 +44,14 @@ export function registerKeeperGauges(metrics: MetricsRegistry, cache: Distributi
     () => [{ value: feePayer()?.underfunded === true ? 1 : 0 }],
   );
   metrics.gauge(
+    'fbt_keeper_table_rent_lamports',
+    "Lamports the keeper's buyer lookup tables hold (rent, returned as each is closed).",
+    () => {
+      const rent = feePayer()?.tableRentLamports ?? null;
+      return rent === null ? [] : [{ value: Number(rent) }];
+    },
+  );
+  metrics.gauge(
     'fbt_distribution_phase',
     "Each presale's delivery phase (1 = the current one).",
     () =>
@@ -59,7 +67,7 @@ export function registerKeeperGauges(metrics: MetricsRegistry, cache: Distributi
   );
   metrics.gauge(
     'fbt_distribution_buyers',
-    "Each presale's buyers: all, served (every FBT unlocked so far), delivered, unreachable.",
+    "Each presale's buyers: all, served (every FBT unlocked so far), delivered, unreachable, refunded.",
     () =>
       PRESALE_VARIANTS.flatMap((variant) => {
         const status = cache.resources[variant].current()?.value;
@@ -69,6 +77,7 @@ export function registerKeeperGauges(metrics: MetricsRegistry, cache: Distributi
           ['served', status.buyersServed],
           ['delivered', status.buyersDelivered],
           ['unreachable', status.buyersUnreachable],
+          ['refunded', status.buyersRefunded],
         ].map(([count, value]) => ({
           labels: { variant, count: String(count) },
           value: Number(value),
@@ -89,6 +98,8 @@ export function keeperDetail(cache: DistributionCache) {
     balanceLamports: feePayer?.balanceLamports?.toString() ?? null,
     minBalanceLamports: feePayer?.minBalanceLamports.toString() ?? null,
     underfunded: feePayer?.underfunded ?? false,
+    tableRentLamports: feePayer?.tableRentLamports?.toString() ?? null,
+    tablesUnderfunded: feePayer?.tablesUnderfunded ?? false,
     presales: Object.fromEntries(
       PRESALE_VARIANTS.map((variant) => {
         const entry = cache.resources[variant].current();

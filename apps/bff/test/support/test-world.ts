@@ -203,6 +203,12 @@ export function keeperFor(world: TestWorld): KeeperDeps {
       finalize: refuse,
       planDistribution: refuse,
       sendDistribution: refuse,
+      listBuyerTables: () => Promise.resolve([]),
+      extendBuyerTables: refuse,
+      retireBuyerTables: refuse,
+      planRefunds: refuse,
+      sendRefunds: refuse,
+      rentExemption: () => Promise.resolve(0n),
     },
     feePayer: () => ({
       problem: 'KEEPER_KEYPAIR is not set, so this BFF has no keeper fee payer',

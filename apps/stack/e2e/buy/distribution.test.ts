@@ -1,9 +1,9 @@
 // Delivery at completion in the browser, against the real local chain and the BFF's keeper: an
 // instant presale's copy; a sale below its minimum raise closed by the clock, finalized as
-// failed and refunded from the page; a vesting sale bought, completed by the last buy, finalized
-// and distributed by the keeper (its FBT reaching the wallet without a click), claimed past the
-// cliff and at the vesting's end, the keeper delivering the other buyer's rest; and the Blink
-// following each. The keeper's
+// failed and refunded by the keeper while the buyer's own Refund from the page races it; a
+// vesting sale bought, completed by the last buy, finalized and distributed by the keeper (its
+// FBT reaching the wallet without a click), claimed past the cliff and at the vesting's end, the
+// keeper delivering the other buyer's rest; and the Blink following each. The keeper's
 // transactions wait at a gate where a state it passes through is checked and photographed.
 // Screenshots of every state, EN and IT, 1440 and 390 px.
 import { mkdirSync } from 'node:fs';
@@ -173,7 +173,9 @@ describe('a sale below its minimum raise', () => {
     await shots(page, 'closed');
 
     // Anyone may finalize a complete sale (the keeper does at its next look): below its
-    // minimum, it failed.
+    // minimum, it failed. The keeper then refunds every buyer by itself; its Refund waits at
+    // the gate while the page offers the buyer its own.
+    stack.gate.close();
     await stack.operatorCli(['finalize', '--presale', 'private']);
     expect((await stack.readPresale('private')).status).toBe('failed');
     await expect
@@ -188,6 +190,7 @@ describe('a sale below its minimum raise', () => {
     );
     expect(await blink('private')).toMatchObject({ disabled: true, label: 'Sale failed' });
     await shots(page, 'failed-refund');
+    await expect.poll(() => stack.gate.waiting).toBe(1);
 
     const before = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
     const [record] = findBuyerRecordAddress(
@@ -196,24 +199,34 @@ describe('a sale below its minimum raise', () => {
       wallet.publicKey,
     );
     const recordRent = BigInt(await stack.connection.getBalance(record, 'confirmed'));
+    // The buyer clicks Refund at the same moment: its transaction waits behind the keeper's,
+    // which goes on alone and lands first; the buyer's (sent without preflight, like every
+    // transaction of the site) then lands and fails, and the page says refunded, not an error.
     await page.getByTestId('your-fbt-refund').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor({ timeout: 30_000 });
-    expect(await dialog.locator('.dialog__title').textContent()).toBe('SOL refunded');
-    expect(await text(page, 'transaction-summary')).toBe('1 SOL returned to your wallet');
-    const signature = (await text(page, 'transaction-signature')) ?? '';
-    const landed = await stack.connection.getTransaction(signature, {
-      commitment: 'confirmed',
-      maxSupportedTransactionVersion: 0,
-    });
-    const after = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
-    expect(after - before).toBe(SOL + recordRent - BigInt(landed?.meta?.fee ?? -1));
-    expect(await stack.buyerRecord('private', wallet.publicKey)).toBeNull();
-    await dialog.locator('.dialog__actions').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => stack.gate.waiting).toBe(2);
+    stack.gate.pass(1);
+    await expect.poll(() => stack.buyerRecord('private', wallet.publicKey)).toBeNull();
+    stack.gate.open();
     await expect.poll(() => page.getByTestId('your-fbt').count()).toBe(0);
     await expect
       .poll(() => text(page, 'distribution-status'))
       .toBe('Minimum not reached: 1 of 1 buyers refunded');
+    // Its own Refund, paid by the wallet, failed on chain: nothing was refunded twice.
+    const failedOwn = async () =>
+      (await stack.connection.getSignaturesForAddress(wallet.publicKey, {}, 'confirmed')).find(
+        (entry) => entry.err !== null,
+      )?.signature ?? null;
+    await expect.poll(failedOwn).not.toBeNull();
+    const own = await stack.connection.getTransaction((await failedOwn())!, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(own?.transaction.message.staticAccountKeys[0]?.equals(wallet.publicKey)).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Back exactly: what it paid and its record's rent, less the fee of its own failed Refund.
+    const after = BigInt(await stack.connection.getBalance(wallet.publicKey, 'confirmed'));
+    expect(after - before).toBe(SOL + recordRent - BigInt(own?.meta?.fee ?? -1));
+    await shots(page, 'refunded-by-keeper');
     expect(errors).toEqual([]);
     await close();
   });

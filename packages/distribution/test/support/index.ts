@@ -4,3 +4,4 @@
  * Tests and benchmarks only: no production code imports it.
  */
 export * from './distribution-chain';
+export * from './faulty-rpc';

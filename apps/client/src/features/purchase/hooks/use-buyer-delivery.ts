@@ -5,8 +5,9 @@ import {
   type BuyerDeliveryResult,
   type ClaimStage,
 } from '@fbt/purchase';
+import { findBuyerRecordAddress } from '@fbt/presale-client';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
-import { PublicKey } from '@solana/web3.js';
+import { PublicKey, type Connection } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { mintTokenProgramQuery } from '../../../lib/mint-token-program';
@@ -25,6 +26,18 @@ export function deliveryDialogOf(
   return action === 'claim'
     ? { kind: 'claimed', signature: result.signature, tokens: result.amount }
     : { kind: 'refunded', signature: result.signature, lamports: result.amount };
+}
+
+/**
+ * True when the wallet's buyer record is gone: a Refund refused then found nothing to refund,
+ * because the keeper (or another tab) refunded the wallet already.
+ */
+async function refundedAlready(
+  connection: Connection,
+  request: { programId: PublicKey; presale: PublicKey; buyer: PublicKey },
+): Promise<boolean> {
+  const [record] = findBuyerRecordAddress(request.programId, request.presale, request.buyer);
+  return (await connection.getAccountInfo(record, 'confirmed').catch(() => undefined)) === null;
 }
 
 /**
@@ -91,9 +104,12 @@ export function useBuyerDelivery(variant: PresaleVariant) {
           action === 'claim'
             ? await claimInto(deps, request, target)
             : await refundPurchase(deps, request);
+        // Already refunded (by the keeper): no error; the panel read again shows it refunded.
+        const settled =
+          action === 'refund' && !result.ok && (await refundedAlready(connection, request));
         if (result.ok) previousBlockhash.current = result.blockhash;
-        else console.warn(`${action} stopped at ${result.stage}:`, result.message);
-        setDialog(deliveryDialogOf(action, result));
+        else if (!settled) console.warn(`${action} stopped at ${result.stage}:`, result.message);
+        setDialog(settled ? null : deliveryDialogOf(action, result));
         await Promise.all([
           queryClient.invalidateQueries({
             queryKey: boughtQueryKey(variant, publicKey.toBase58()),

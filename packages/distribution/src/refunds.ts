@@ -1,0 +1,155 @@
+import { buildRefundInstruction } from '@fbt/presale-client';
+import {
+  ComputeBudgetProgram,
+  type AddressLookupTableAccount,
+  type PublicKey,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import type { BuyerRecordEntry } from './buyer-records';
+import {
+  MAX_TRANSACTION_ACCOUNTS,
+  orderByBuyerTables,
+  PACKET_BYTES,
+  transactionFee,
+} from './distribute-batches';
+import { DistributionError } from './distribution-error';
+import type { DistributionPresale } from './presale-read';
+import { sendBatches, type SendBatchesOptions, type SentBatch } from './send-batches';
+import { versionedTransactionSize } from './transaction-size';
+
+/**
+ * Compute units budgeted for a Refund transaction: its head and each Refund (the program takes
+ * about 420 per Refund on the local chain; the budget leaves room, and costs lamports only with a
+ * priority fee).
+ */
+export const REFUND_COMPUTE_UNITS = { head: 5_000, perRefund: 3_000 };
+
+/** One transaction of Refunds: each pays its buyer back and closes its record. */
+export interface RefundBatch {
+  readonly records: readonly BuyerRecordEntry[];
+  readonly instructions: readonly TransactionInstruction[];
+  readonly bytes: number;
+  readonly accounts: number;
+  readonly feeLamports: bigint;
+  readonly lookupTables: readonly AddressLookupTableAccount[];
+}
+
+/** What {@link planRefunds} packs. */
+export interface RefundPlanOptions {
+  readonly programId: PublicKey;
+  readonly presale: DistributionPresale;
+  /** The records left (each one refunded closes it). */
+  readonly records: readonly BuyerRecordEntry[];
+  readonly payer: PublicKey;
+  /** The deployment's table (the presale). */
+  readonly lookupTables?: readonly AddressLookupTableAccount[];
+  /** The presale's buyer tables usable now: a batch loads those holding its records. */
+  readonly buyerTables?: readonly AddressLookupTableAccount[];
+  readonly priorityFeeMicroLamports?: number;
+}
+
+function budget(count: number, microLamports: number): TransactionInstruction[] {
+  const units = REFUND_COMPUTE_UNITS.head + count * REFUND_COMPUTE_UNITS.perRefund;
+  return [
+    ComputeBudgetProgram.setComputeUnitLimit({ units }),
+    ...(microLamports > 0 ? [ComputeBudgetProgram.setComputeUnitPrice({ microLamports })] : []),
+  ];
+}
+
+/**
+ * Packs a Refund for every record of a failed presale into as few transactions as fit one packet
+ * and 64 accounts each (sizes computed: each Refund names the presale, the record and the buyer's
+ * wallet; a record a lookup table holds costs one byte instead of 32, so the records go in their
+ * tables' order, a batch loading one table or two). Sends nothing; refuses a presale that did not
+ * fail.
+ */
+export async function planRefunds(options: RefundPlanOptions): Promise<RefundBatch[]> {
+  const { presale, payer } = options;
+  if (presale.status !== 'failed') {
+    throw new DistributionError(
+      'NOT_FAILED',
+      `presale ${presale.address.toBase58()} did not fail (status ${presale.status}): there is nothing to refund`,
+    );
+  }
+  const tableOf = new Map<string, AddressLookupTableAccount>();
+  for (const table of options.buyerTables ?? []) {
+    for (const address of table.state.addresses) {
+      if (!tableOf.has(address.toBase58())) tableOf.set(address.toBase58(), table);
+    }
+  }
+  let tables: AddressLookupTableAccount[] = [...(options.lookupTables ?? [])];
+  const microLamports = options.priorityFeeMicroLamports ?? 0;
+  const batches: RefundBatch[] = [];
+  let records: BuyerRecordEntry[] = [];
+  let refunds: TransactionInstruction[] = [];
+  let last: RefundBatch | null = null;
+  const close = () => {
+    if (last !== null) batches.push(last);
+    records = [];
+    refunds = [];
+    tables = [...(options.lookupTables ?? [])];
+    last = null;
+  };
+  for (const entry of orderByBuyerTables(options.records, options.buyerTables ?? [])) {
+    const refund = buildRefundInstruction({
+      programId: options.programId,
+      presale: presale.address,
+      buyer: entry.buyer,
+    });
+    const own = tableOf.get(entry.record.toBase58());
+    for (;;) {
+      const instructions = [...budget(refunds.length + 1, microLamports), ...refunds, refund];
+      const candidateTables = own === undefined || tables.includes(own) ? tables : [...tables, own];
+      const size = versionedTransactionSize(payer, instructions, candidateTables);
+      if (size.bytes <= PACKET_BYTES && size.accounts <= MAX_TRANSACTION_ACCOUNTS) {
+        records = [...records, entry];
+        refunds = [...refunds, refund];
+        tables = candidateTables;
+        const units = REFUND_COMPUTE_UNITS.head + refunds.length * REFUND_COMPUTE_UNITS.perRefund;
+        last = {
+          records,
+          instructions,
+          ...size,
+          feeLamports: transactionFee(units, microLamports),
+          lookupTables: candidateTables,
+        };
+        break;
+      }
+      if (refunds.length === 0) throw new Error('one Refund does not fit a transaction');
+      close();
+    }
+    if (records.length === 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  close();
+  return batches;
+}
+
+/** What {@link sendRefunds} did. */
+export interface RefundResult {
+  readonly outcomes: readonly SentBatch<RefundBatch>[];
+  readonly confirmed: number;
+  readonly failed: number;
+  /** Records the confirmed batches closed. */
+  readonly refunded: number;
+  readonly feeLamports: bigint;
+}
+
+/**
+ * Sends the Refund batches, a few in flight. A batch naming a record its buyer refunded
+ * meanwhile is refused whole (the program finds no record): the records are read again and
+ * planned anew by the next pass, so nobody is refunded twice and nobody is left.
+ */
+export async function sendRefunds(
+  batches: readonly RefundBatch[],
+  options: SendBatchesOptions<RefundBatch>,
+): Promise<RefundResult> {
+  const outcomes = await sendBatches(batches, options);
+  const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
+  return {
+    outcomes,
+    confirmed: confirmed.length,
+    failed: outcomes.length - confirmed.length,
+    refunded: confirmed.reduce((sum, { batch }) => sum + batch.records.length, 0),
+    feeLamports: confirmed.reduce((sum, { batch }) => sum + batch.feeLamports, 0n),
+  };
+}
