@@ -330,7 +330,7 @@ describe('the largest buy fits one transaction', () => {
       const buyWith = transaction!.message.compiledInstructions.find(
         (ix) => ix.data[0] === PresaleInstruction.BuyWith,
       );
-      expect(buyWith?.data.length).toBe(11 + 32 * MAX_ALLOWLIST_PROOF_DEPTH);
+      expect(buyWith?.data.length).toBe(10 + 32 * MAX_ALLOWLIST_PROOF_DEPTH);
       // The leader is paid through the record: 10% of 1 SOL.
       expect((await balance(record)) - recordBefore).toBe(SOL / 10n);
       expect(await fetchLeaderRecord(connection, programId, presale, 'deep20')).toMatchObject({
