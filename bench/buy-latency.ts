@@ -24,7 +24,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBuyInstructions } from '@fbt/presale-client';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction, type Keypair } from '@solana/web3.js';
 import { buildSite } from '@fbt/stack';
 import {
@@ -80,7 +79,8 @@ async function directBuy(stack: BuyStack, buyer: Keypair): Promise<number> {
     tempTokenAccount: new PublicKey(state.tempTokenAccountPubkey),
     mint,
     lamports: AMOUNT_LAMPORTS,
-    buyerTokenAccount: getAssociatedTokenAddressSync(mint, buyer.publicKey),
+    buyerTokenAccount: stack.fbtAccount(buyer.publicKey),
+    tokenProgram: stack.tokenProgram,
     createBuyerTokenAccount: false,
   });
   const latest = await connection.getLatestBlockhash('confirmed');

@@ -30,21 +30,19 @@ export function unitsOf(programId: PublicKey, logs: readonly string[]): number {
   return Number(units[0]);
 }
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 export interface Row {
   readonly label: string;
   readonly units: number;
 }
 
-/** A litesvm with one build of the program, and the helpers every phase uses. */
-export function benchChain(version: 'v0' | 'v3') {
+/**
+ * A litesvm with one build of the program (the committed one, or `elf`), and the helpers every
+ * phase uses.
+ */
+export function benchChain(version: 'v0' | 'v3', elf?: Uint8Array) {
   const svm = new LiteSVM();
   const programId = seeded(1).publicKey;
-  svm.addProgram(address(programId.toBase58()), readProgramElf(version));
+  svm.addProgram(address(programId.toBase58()), elf ?? readProgramElf(version));
   const chain = { svm, programId };
   const fund = (keypair: Keypair, sol: bigint): Keypair => {
     svm.airdrop(address(keypair.publicKey.toBase58()), (sol * SOL) as never);

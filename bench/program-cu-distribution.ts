@@ -40,6 +40,8 @@ const LIMITS = {
 const WINDOW = 3_600n;
 /** Buy and BuyWith at completion may cost at most this much more than instant. */
 export const AT_COMPLETION_BUY_RATIO = 1.1;
+/** The latest accepted sale end may add at most this to a buy. */
+export const LATEST_END_UNITS = 40;
 /** Distribute may spend at most this per buyer. */
 export const DISTRIBUTE_UNITS_PER_BUYER = 2_000;
 
@@ -69,10 +71,14 @@ function presale(bench: BenchChain, tag: number, terms?: DeliveryTerms): BenchPr
   return fixture;
 }
 
-/** A first buy (creating the ATA and the record), then the repeat BuyWith and Buy measured. */
+/**
+ * A first buy (creating the ATA and the record), then the repeat BuyWith and Buy measured,
+ * without and with the latest accepted sale end (the window's own end: accepted).
+ */
 function repeatBuys(bench: BenchChain, fixture: BenchPresale, buyer: Keypair, label: string) {
   const params = fixture.buyParams(buyer.publicKey, SOL);
   bench.run(buildBuyInstructions({ ...params, createBuyerTokenAccount: true }), [buyer]);
+  const bounded = { ...params, latestEnd: bench.svm.getClock().unixTimestamp + WINDOW };
   return {
     buyWith: bench.unitsFor(
       `buy, repeat, ${label} (BuyWith)`,
@@ -81,6 +87,14 @@ function repeatBuys(bench: BenchChain, fixture: BenchPresale, buyer: Keypair, la
     buy: bench.unitsFor(
       `buy, repeat, ${label} (Buy, tag 1)`,
       bench.run([buildBuyInstruction(params)], [buyer]),
+    ),
+    buyWithEnd: bench.unitsFor(
+      `buy, repeat, ${label} (BuyWith, latest end)`,
+      bench.run(buildBuyInstructions(bounded), [buyer]),
+    ),
+    buyEnd: bench.unitsFor(
+      `buy, repeat, ${label} (Buy, tag 1, latest end)`,
+      bench.run([buildBuyInstruction(bounded)], [buyer]),
     ),
   };
 }
@@ -148,7 +162,8 @@ function setUpSales(bench: BenchChain) {
   const escrow = presale(bench, 32, { mode: 'at-completion', minimumRaise: 2n * SOL });
   const failing = presale(bench, 33, {
     mode: 'at-completion',
-    minimumRaise: LIMITS.maxTotalBuyable,
+    // The highest minimum raise allowed: what a sold-out sale has raised at the least.
+    minimumRaise: LIMITS.maxTotalBuyable - LIMITS.minUserBuyable + 1n,
   });
   const buyer = fund(seeded(34), 1_000n);
   const buys = {
@@ -233,6 +248,9 @@ function measureSettlement(bench: BenchChain, sales: ReturnType<typeof setUpSale
   return distributed;
 }
 
+/** A difference of units with its sign. */
+const signed = (units: number): string => (units < 0 ? `${units}` : `+${units}`);
+
 /** Everything at completion; returns the checks to print and hold. */
 export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; note: string } {
   const sales = setUpSales(bench);
@@ -245,12 +263,14 @@ export function measureDistribution(bench: BenchChain): { checks: CuCheck[]; not
       ['Buy at completion', later.buy, most(base.buy)],
       ['BuyWith with escrow', escrowed.buyWith, most(base.buyWith)],
       ['Buy with escrow', escrowed.buy, most(base.buy)],
+      ['BuyWith at completion, latest end', later.buyWithEnd, later.buyWith + LATEST_END_UNITS],
+      ['Buy at completion, latest end', later.buyEnd, later.buy + LATEST_END_UNITS],
       [
         `distribute per buyer (${MAX_DISTRIBUTE_BUYERS} in one tx)`,
         perBuyer,
         DISTRIBUTE_UNITS_PER_BUYER,
       ],
     ],
-    note: `at completion / instant: BuyWith x${(later.buyWith / base.buyWith).toFixed(2)}, Buy x${(later.buy / base.buy).toFixed(2)}, escrow BuyWith x${(escrowed.buyWith / base.buyWith).toFixed(2)}; distribute ${marginal} CU per further buyer`,
+    note: `at completion / instant: BuyWith x${(later.buyWith / base.buyWith).toFixed(2)}, Buy x${(later.buy / base.buy).toFixed(2)}, escrow BuyWith x${(escrowed.buyWith / base.buyWith).toFixed(2)}; latest end ${signed(later.buyWithEnd - later.buyWith)} BuyWith, ${signed(later.buyEnd - later.buy)} Buy; distribute ${marginal} CU per further buyer`,
   };
 }

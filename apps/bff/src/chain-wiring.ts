@@ -60,7 +60,7 @@ export function createProgramClaimDecoder(programId: string): ClaimInstructionDe
   };
 }
 
-/** The program's buyer-record PDA derivation. */
+/** The program's buyer-record address (createAccountWithSeed from the presale's authority). */
 export function createBuyerRecordDeriver(programId: string): BuyerRecordAddressDeriver {
   const program = new PublicKey(programId);
   return (presale, wallet) =>

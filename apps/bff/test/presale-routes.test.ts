@@ -69,6 +69,31 @@ describe('GET /api/v1/config', () => {
     const body = configResponseSchema.parse((await app.inject('/api/v1/config')).json());
     expect(body.lookupTable).toBe(lookupTable);
   });
+
+  it('publishes the delivery terms the deployment declares, for the verify page', async () => {
+    const world = createTestWorld();
+    const terms = {
+      delivery: 'at-completion' as const,
+      minimumRaiseLamports: (50n * SOL).toString(),
+      unlockedAtCompletionBps: 2_500,
+      cliffSeconds: 2_592_000,
+      vestingSeconds: 15_552_000,
+    };
+    world.deployment = {
+      ...world.deployment,
+      presales: {
+        ...world.deployment.presales,
+        private: { ...world.deployment.presales.private, terms },
+      },
+    };
+    const { app } = await start(world);
+    const body = configResponseSchema.parse((await app.inject('/api/v1/config')).json());
+    expect(body.variants.map((entry) => entry.declaredTerms)).toEqual([
+      undefined,
+      terms,
+      undefined,
+    ]);
+  });
 });
 
 describe('GET /api/v1/presales/:variant', () => {

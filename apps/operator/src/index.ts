@@ -10,6 +10,8 @@ export * from './presale-admin';
 export * from './presale-setup';
 export * from './presale-status';
 export * from './seed';
+export * from './seed-terms';
+export * from './seed-mint';
 export * from './token-metadata';
 export { readMint, readTokenAmount } from './token-program';
 export type { MintInfo, MintMetadata } from './token-program';

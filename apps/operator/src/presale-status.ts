@@ -13,16 +13,19 @@ const sol = (lamports: bigint) => ({
   display: `${formatSol(lamports)} SOL`,
 });
 
+/** FBT base units of the presale's mint (`decimals` places), as the status prints them. */
+const fbtOf = (decimals: number) => (units: bigint) => ({
+  baseUnits: units.toString(),
+  display: `${formatFixed(units, decimals)} FBT`,
+});
+
 /**
  * How the presale delivers, where its completion and distribution stand, and its escrow: the
  * delivery part of `status`. `unsoldTokens` is what WithdrawUnsold would move (the vault less
  * the FBT owed to buyers, at completion).
  */
 function deliveryJson(state: PresaleAccount, vault: bigint, now: bigint) {
-  const fbt = (units: bigint) => ({
-    baseUnits: units.toString(),
-    display: `${formatFixed(units, state.decimals)} FBT`,
-  });
+  const fbt = fbtOf(state.decimals);
   const unsold = state.deliveryMode === 'at-completion' ? vault - state.tokensOwed : vault;
   if (state.deliveryMode === 'instant') return { delivery: 'instant', unsoldTokens: fbt(unsold) };
   return {
@@ -80,14 +83,8 @@ export async function getPresaleStatus(
     maxUserBuyable: sol(state.maxUserBuyable),
     maxTotalBuyable: sol(state.maxTotalBuyable),
     currentTotalSold: sol(state.currentTotalSold),
-    tokensSold: {
-      baseUnits: state.tokensSold.toString(),
-      display: `${formatFixed(state.tokensSold, state.decimals)} FBT`,
-    },
-    vaultBalance: {
-      baseUnits: vault.toString(),
-      display: `${formatFixed(vault, state.decimals)} FBT`,
-    },
+    tokensSold: fbtOf(state.decimals)(state.tokensSold),
+    vaultBalance: fbtOf(state.decimals)(vault),
     buyerCount: state.buyerCount.toString(),
     ...deliveryJson(state, vault, now),
   };

@@ -1,18 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LAMPORTS_PER_SOL, TOKEN_PRICE_LAMPORTS, deploymentSchema } from '@fbt/domain';
-import type { Deployment } from '@fbt/domain';
+import type { DeclaredTermsJson, Deployment } from '@fbt/domain';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
-import type { DeliveryTerms, PresaleLimits } from '@fbt/presale-client';
+import type { PresaleLimits } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import { type Connection, type Keypair, PublicKey } from '@solana/web3.js';
 import { deployProgram } from './deploy';
 import { loadOrCreateKeypair } from './keypair-file';
 import { applyBuyLookupTable, planBuyLookupTable } from './lookup-table';
-import { createFbtMint } from './mint';
 import { OperatorError } from './operator-error';
 import { createPresale } from './presale-setup';
 import { readChainTime } from './sale-window';
+import { createSeedMint, DEFAULT_SEED_SITE_URL, type SeedTokenProgram } from './seed-mint';
+import {
+  DAY_SECONDS,
+  declaredTermsOf,
+  SEED_DELIVERY_TERMS,
+  SEED_SALE_DAYS,
+  type SeedDelivery,
+} from './seed-terms';
 import { sendInstructions } from './send';
 
 /** The built program the local chain runs (sBPF v3, the format new deployments should use). */
@@ -29,35 +36,6 @@ export const SEED_PRESALES: Readonly<Record<'public' | 'private' | 'leader', Pre
   private: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 250n * SOL },
   leader: { minUserBuyable: SOL / 10n, maxUserBuyable: 10n * SOL, maxTotalBuyable: 800n * SOL },
 };
-/** How the seeded presales deliver their FBT (`instant`, or at completion with the terms below). */
-export type SeedDelivery = 'instant' | 'at-completion';
-
-const DAY_SECONDS = 86_400;
-/** How long the seeded presales at completion sell: their window ends this many days after. */
-export const SEED_SALE_DAYS = 365;
-
-/**
- * The terms of the seeded presales at completion. Each sells for a year ({@link SEED_SALE_DAYS}:
- * the program needs an end to the window of a sale at completion) and completes when it sells
- * out, the moment "distribution starts automatically when 100% of the presale allocation is
- * reached" describes, or at the year's end; none has a minimum raise, so each succeeds either
- * way. The public and leader sales unlock everything at completion; the
- * private round vests, as private rounds usually do: 25% at completion, nothing more for 30
- * days, then linearly until 180 days.
- */
-export const SEED_DELIVERY_TERMS: Readonly<Record<'public' | 'private' | 'leader', DeliveryTerms>> =
-  {
-    public: { mode: 'at-completion' },
-    private: {
-      mode: 'at-completion',
-      vesting: {
-        unlockedAtCompletionBps: 2_500,
-        cliffSeconds: 30 * DAY_SECONDS,
-        vestingSeconds: 180 * DAY_SECONDS,
-      },
-    },
-    leader: { mode: 'at-completion' },
-  };
 
 /**
  * Leader codes a fresh local chain has on its leader presale (RegisterLeader), all paid to the
@@ -130,6 +108,13 @@ export interface SeedOptions {
    * `at-completion`, with {@link SEED_DELIVERY_TERMS}).
    */
   delivery?: SeedDelivery;
+  /** The FBT mint's token program (default `token-2022`, with metadata; `spl-token`: none). */
+  tokenProgram?: SeedTokenProgram;
+  /**
+   * The site whose metadata document (`<siteUrl>/token/fbt.json`) a Token-2022 FBT names as its
+   * `uri`, also written as the deployment's `metadataUri` (default {@link DEFAULT_SEED_SITE_URL}).
+   */
+  siteUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -157,7 +142,8 @@ export function readDeploymentFile(file: string): Deployment {
 /**
  * Seeds a fresh local chain once: operator, test and keeper wallets (keypairs in
  * `<dataDir>/wallets`), the program through the upgradeable loader (then immutable: no upgrade
- * authority), the FBT mint with its fixed 100M supply, the public, private and leader presales
+ * authority), the FBT mint with its fixed 100M supply (Token-2022 with its metadata unless
+ * asked for a classic mint), the public, private and leader presales
  * (instant, or at completion with {@link SEED_DELIVERY_TERMS}), the leader codes and the buys'
  * address lookup table. Writes `<dataDir>/deployment.json` last, so its presence means seeding
  * finished; when it exists, nothing is done and it is returned as is.
@@ -201,8 +187,13 @@ export async function seedLocalChain(
   }
 
   const delivery = options.delivery ?? 'instant';
-  const { mint } = await createFbtMint({ connection, payer: operator });
-  log(`FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked)`);
+  const { mint, metadataUri } = await createSeedMint(connection, operator, {
+    tokenProgram: options.tokenProgram ?? 'token-2022',
+    siteUrl: options.siteUrl ?? DEFAULT_SEED_SITE_URL,
+  });
+  log(
+    `FBT mint ${mint.toBase58()} (100,000,000 FBT, mint authority revoked, ${metadataUri === null ? 'SPL Token, no metadata' : `Token-2022, metadata ${metadataUri}`})`,
+  );
 
   const presales = await createSeedPresales(connection, {
     programId,
@@ -254,6 +245,7 @@ export async function seedLocalChain(
     privateRouteName: options.privateRouteName ?? 'private',
     presales,
     lookupTable: table.table.toBase58(),
+    ...(metadataUri === null ? {} : { metadataUri }),
     seller: operator.publicKey.toBase58(),
     testWallets,
     leaders,
@@ -282,10 +274,15 @@ async function createSeedPresales(
     delivery: SeedDelivery;
     log: (line: string) => void;
   },
-): Promise<Record<'public' | 'private' | 'leader', { address: string; tempTokenAccount: string }>> {
+): Promise<
+  Record<
+    'public' | 'private' | 'leader',
+    { address: string; tempTokenAccount: string; terms: DeclaredTermsJson }
+  >
+> {
   const presales = {} as Record<
     'public' | 'private' | 'leader',
-    { address: string; tempTokenAccount: string }
+    { address: string; tempTokenAccount: string; terms: DeclaredTermsJson }
   >;
   // At completion the program needs a window's end: a year from now, so a sale ends even if
   // it never sells out.
@@ -305,6 +302,10 @@ async function createSeedPresales(
     presales[variant] = {
       address: created.presale.toBase58(),
       tempTokenAccount: created.tempTokenAccount.toBase58(),
+      terms:
+        seed.delivery === 'at-completion'
+          ? declaredTermsOf(SEED_DELIVERY_TERMS[variant])
+          : { delivery: 'instant' },
     };
     seed.log(`${variant} presale ${created.presale.toBase58()} (${seed.delivery})`);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   allowlistFileName,
   anyAllowlistFileSchema,
+  declaredPresaleTerms,
   PRESALE_PAGE_TARGETS,
   PRESALE_VARIANTS,
   siteVerifyExpectations,
@@ -64,7 +65,8 @@ export function connectionVerifySource(
 
 /**
  * Reads a deployment's chain facts and checks them with the domain's checks, exactly as the
- * site's verify page does in a visitor's browser.
+ * site's verify page does in a visitor's browser: against this repository's rules and the
+ * deployment's page targets, published metadata, multisigs and declared delivery terms.
  */
 export async function verifyDeploymentOnChain(
   source: VerifyChainSource,
@@ -86,6 +88,12 @@ export async function verifyDeploymentOnChain(
       metadataUri: deployment.metadataUri ?? null,
       multisigs: deployment.multisigs ?? [],
       presaleTargets: PRESALE_PAGE_TARGETS,
+      presaleTerms: Object.fromEntries(
+        PRESALE_VARIANTS.map((variant) => {
+          const terms = deployment.presales[variant].terms;
+          return [variant, terms === undefined ? null : declaredPresaleTerms(terms)];
+        }),
+      ),
     }),
   );
 }

@@ -26,6 +26,9 @@ beforeAll(async () => {
     rpcUrl: net.localnet.rpcUrl,
     wsUrl: net.localnet.wsUrl,
     dataDir: path.join(net.dataDir, 'seed'),
+    // A classic SPL Token FBT: an operator may bring one, and buying it stays proven end to end
+    // (the stack's suites buy the Token-2022 FBT `npm start` seeds).
+    tokenProgram: 'spl-token',
   });
   deployment = seeded.deployment as SeedDeployment;
 });

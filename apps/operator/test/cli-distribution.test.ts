@@ -92,6 +92,10 @@ describe('create-presale: delivery, minimum raise and vesting', () => {
       '--minimum-raise (200 SOL) must not exceed --max-total-sol (100 SOL)',
     ],
     [
+      ['--delivery', 'at-completion', '--minimum-raise', '99.9000001', '--end', '2100-01-01'],
+      '--minimum-raise (99.9000001 SOL) must be at most 99.900000001 SOL: the sale sells out once less than --min-sol is left',
+    ],
+    [
       ['--delivery', 'at-completion', '--minimum-raise', '50'],
       '--delivery at-completion needs --end <time>: buyers wait for their FBT (and, below the minimum raise, their SOL) until the sale completes, so it must end (it completes earlier if it sells out)',
     ],

@@ -29,6 +29,18 @@ describe('local-chain commands: seed-local and fund', () => {
       privateRouteName: 'private',
     });
     expect(fs.existsSync(path.join(dataDir, 'wallets', 'buyer-1.json'))).toBe(true);
+    // FBT is a Token-2022 mint naming the local site's metadata document, as the deployment does.
+    expect(deployment.metadataUri).toBe('http://localhost:8080/token/fbt.json');
+    const shown = await cli(['metadata', ...chainArgs, '--mint', deployment.mint as string]);
+    expect(shown.json()).toMatchObject({
+      tokenProgram: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      metadataAddress: deployment.mint,
+      metadata: {
+        name: 'Frustrated Beast Token',
+        symbol: 'FBT',
+        uri: 'http://localhost:8080/token/fbt.json',
+      },
+    });
     // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
     const leaderWallet = Keypair.fromSecretKey(
       Uint8Array.from(
@@ -94,6 +106,31 @@ describe('local-chain commands: seed-local and fund', () => {
     expect(
       (await cli(['status', '--deployment', file, '--variant', 'private'])).json().isActived,
     ).toBe(false);
+  });
+
+  it('names the site of --site-url (else $PUBLIC_SITE_URL) in the FBT metadata, refusing a plain-http host', async () => {
+    const named = await cli(
+      ['seed-local', ...chainArgs, '--data-dir', path.join(net.dataDir, 'site')],
+      { PUBLIC_SITE_URL: 'https://fbt.example' },
+    );
+    expect(named.code).toBe(0);
+    expect(named.json().metadataUri).toBe('https://fbt.example/token/fbt.json');
+    const shown = await cli(['metadata', ...chainArgs, '--mint', named.json().mint as string]);
+    expect(shown.json()).toMatchObject({
+      metadata: { uri: 'https://fbt.example/token/fbt.json' },
+    });
+
+    const refused = await cli([
+      'seed-local',
+      ...chainArgs,
+      '--data-dir',
+      path.join(net.dataDir, 'refused'),
+      '--site-url',
+      'http://fbt.example',
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--site-url (or $PUBLIC_SITE_URL) must be an https URL');
+    expect(fs.existsSync(path.join(net.dataDir, 'refused', 'deployment.json'))).toBe(false);
   });
 
   it("funds a wallet on the local chain (10 SOL by default), e.g. the site's burner wallet", async () => {

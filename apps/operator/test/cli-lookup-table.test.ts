@@ -3,7 +3,11 @@
 // and refused to a keypair that is not its authority.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buyLookupTableAddresses, decodePresaleAccount } from '@fbt/presale-client';
+import {
+  buyLookupTableAddresses,
+  decodePresaleAccount,
+  fetchMintTokenProgram,
+} from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeypairFile } from '../src/keypair-file';
@@ -45,6 +49,7 @@ async function wantedAddresses(): Promise<string[]> {
       seller: new PublicKey(state.sellerPubkey),
       tempTokenAccount: new PublicKey(state.tempTokenAccountPubkey),
       mint: new PublicKey(state.mint),
+      tokenProgram: await fetchMintTokenProgram(net.connection, new PublicKey(state.mint)),
     });
   }
   return buyLookupTableAddresses(sales).map((key) => key.toBase58());

@@ -4,6 +4,7 @@ import {
   buildBuyInstructions,
   decodePresaleAccount,
   decodePresaleError,
+  fetchMintTokenProgram,
   verifyAllowlistProof,
 } from '@fbt/presale-client';
 import type { PresaleAccount } from '@fbt/presale-client';
@@ -68,6 +69,7 @@ async function buy(buyer: Keypair, proof?: readonly Uint8Array[]): Promise<strin
       seller: new PublicKey(current.sellerPubkey),
       tempTokenAccount: new PublicKey(current.tempTokenAccountPubkey),
       mint: new PublicKey(current.mint),
+      tokenProgram: await fetchMintTokenProgram(net.connection, new PublicKey(current.mint)),
       lamports: 100_000_000n,
       createBuyerTokenAccount: true,
       ...(proof === undefined ? {} : { allowlistProof: proof }),

@@ -64,7 +64,7 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
       mint,
       name: NAME,
       symbol: 'FBT',
-      uri: 'http://localhost:8080/favicon.svg',
+      uri: 'http://localhost:8080/token/fbt.json',
       additionalMetadata: [],
     });
     // What wallets and explorers ask the RPC for: the mint parsed, with its extensions.
@@ -81,7 +81,7 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
             { extension: 'metadataPointer', state: { authority: operator, metadataAddress: mint } },
             {
               extension: 'tokenMetadata',
-              state: { name: NAME, symbol: 'FBT', uri: 'http://localhost:8080/favicon.svg' },
+              state: { name: NAME, symbol: 'FBT', uri: 'http://localhost:8080/token/fbt.json' },
             },
           ],
         },
@@ -183,12 +183,12 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
       changes: [
         {
           field: 'uri',
-          from: 'http://localhost:8080/favicon.svg',
+          from: 'http://localhost:8080/token/fbt.json',
           to: 'https://fbt.example.org/assets/frustrated-beast-logo.png',
         },
       ],
     });
-    expect((await chainMetadata(mint))?.uri).toBe('http://localhost:8080/favicon.svg');
+    expect((await chainMetadata(mint))?.uri).toBe('http://localhost:8080/token/fbt.json');
 
     const updated = await cli([
       ...change,
@@ -330,7 +330,7 @@ describe('a Token-2022 FBT with its name, symbol and logo, on the local chain', 
     );
     expect(fromEnv.code).toBe(0);
     expect((await chainMetadata(fromEnv.json().mint as string))?.uri).toBe(
-      'https://fbt.example.org/favicon.svg',
+      'https://fbt.example.org/token/fbt.json',
     );
   });
 });

@@ -4,6 +4,7 @@
 // a transaction that pays someone else or gives less than the minimum is refused before the
 // wallet is asked. Every state is photographed at 1440 and 390 px in test-output/swap/.
 import path from 'node:path';
+import { fetchMintTokenProgram } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
@@ -45,7 +46,13 @@ const pool = () => {
 };
 
 async function fbtOf(owner: PublicKey): Promise<bigint> {
-  const account = getAssociatedTokenAddressSync(new PublicKey(stack.deployment.mint), owner);
+  const mint = new PublicKey(stack.deployment.mint);
+  const account = getAssociatedTokenAddressSync(
+    mint,
+    owner,
+    false,
+    await fetchMintTokenProgram(stack.connection, mint),
+  );
   const balance = await stack.connection
     .getTokenAccountBalance(account, 'confirmed')
     .catch(() => null);

@@ -1,5 +1,9 @@
 import { formatSol, LAMPORTS_PER_SOL, type DistributionResponse } from '@fbt/domain';
-import { buildBuyInstructions, decodePresaleAccount } from '@fbt/presale-client';
+import {
+  buildBuyInstructions,
+  decodePresaleAccount,
+  fetchMintTokenProgram,
+} from '@fbt/presale-client';
 import {
   Keypair,
   PublicKey,
@@ -125,6 +129,9 @@ async function buyOut(stack: Stack, buyers: readonly Keypair[], log: (line: stri
   const info = await connection.getAccountInfo(address, 'confirmed');
   if (info === null) throw new Error(`the public presale ${address.toBase58()} is missing`);
   const presale = decodePresaleAccount(new Uint8Array(info.data));
+  const mint = new PublicKey(deployment.mint);
+  // Each buyer's FBT account is its associated account of the mint's token program.
+  const tokenProgram = await fetchMintTokenProgram(connection, mint);
   let bought = 0;
   for (let i = 0; i < buyers.length; i += PARALLEL_BUYS) {
     await Promise.all(
@@ -137,7 +144,8 @@ async function buyOut(stack: Stack, buyers: readonly Keypair[], log: (line: stri
             buyer: buyer.publicKey,
             seller: new PublicKey(presale.sellerPubkey),
             tempTokenAccount: new PublicKey(presale.tempTokenAccountPubkey),
-            mint: new PublicKey(deployment.mint),
+            mint,
+            tokenProgram,
             lamports: amountOf(i + offset),
             createBuyerTokenAccount: true,
           }),

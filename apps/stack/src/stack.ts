@@ -18,6 +18,7 @@ import { Connection, PublicKey, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_DIR } from './paths';
 import { sampleContentEnv } from './sample-content';
+import { siteAddress } from './site-url';
 import { readDeploymentMint, startSwapPool, swapPoolEnv, type SwapPool } from './swap-pool';
 
 /** Another cluster instead of the local chain (its deployment written by the operator CLI). */
@@ -150,6 +151,7 @@ async function startChain(
   options: StackOptions,
   dataDir: string,
   stopper: Stopper,
+  siteUrl: string,
 ): Promise<{
   localnet: Localnet | null;
   /** At 'confirmed'; the seeding's own on the local chain. */
@@ -205,6 +207,7 @@ async function startChain(
       dataDir,
       privateRouteName: options.privateRouteName ?? 'private',
       delivery: options.delivery ?? 'instant',
+      siteUrl,
       log: (line) => log(`seed: ${line}`),
     });
     // A chain seeded before the keeper existed gets its fee payer now.
@@ -267,7 +270,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     // The leader ledger's buys point at transactions: a fresh chain needs a fresh ledger.
     if (options.localChain?.reset === true) resetLedgerDatabase(databasePath);
-    const chain = await startChain(options, dataDir, stopper);
+    const host = options.bff?.host ?? options.bff?.env?.HOST ?? '127.0.0.1';
+    const site = await siteAddress(options.bff?.port ?? 0, host, options.bff?.env ?? {});
+    const chain = await startChain(options, dataDir, stopper, site.siteUrl);
 
     const ledger = createSqliteLeaderLedger({
       path: databasePath,
@@ -311,9 +316,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const config = loadConfig({
       ...bffEnv,
       ...(chain.localnet !== null && !ownContent ? sampleContentEnv() : {}),
-      PORT: String(options.bff?.port ?? 0),
+      PORT: String(site.port),
       METRICS_PORT: String(options.bff?.metricsPort ?? 0),
-      HOST: options.bff?.host ?? bffEnv.HOST ?? '127.0.0.1',
+      HOST: host,
       DEPLOYMENT_FILE: chain.deploymentFile,
       SOLANA_RPC_URL: chain.rpcUrl,
       SOLANA_WS_URL: chain.wsUrl,

@@ -1,3 +1,4 @@
+import { TOKEN_2022_PROGRAM_ID } from '@fbt/presale-client';
 import { getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,12 +25,25 @@ describe('npm run demo:distribution', () => {
     expect(result.distributeTransactions).toBe(2);
     expect(result.feeLamports).toBe(3n * 5_000n);
     const mint = new PublicKey(result.stack.deployment.mint);
+    // The seeded FBT is a Token-2022 mint: each buyer's account is its Token-2022 ATA.
+    expect((await result.stack.connection.getAccountInfo(mint))?.owner).toEqual(
+      TOKEN_2022_PROGRAM_ID,
+    );
     for (const buyer of result.buyers) {
-      const account = getAssociatedTokenAddressSync(mint, buyer.publicKey);
-      // 5 SOL at 50,000 lamports per FBT: 100,000 FBT each.
-      expect((await getAccount(result.stack.connection, account, 'confirmed')).amount).toBe(
-        100_000_000_000n,
+      const account = getAssociatedTokenAddressSync(
+        mint,
+        buyer.publicKey,
+        false,
+        TOKEN_2022_PROGRAM_ID,
       );
+      // 5 SOL at 50,000 lamports per FBT: 100,000 FBT each.
+      const held = await getAccount(
+        result.stack.connection,
+        account,
+        'confirmed',
+        TOKEN_2022_PROGRAM_ID,
+      );
+      expect(held.amount).toBe(100_000_000_000n);
     }
   }, 180_000);
 });

@@ -114,10 +114,27 @@ describe('npm start', () => {
     ) as {
       programId: string;
       mint: string;
+      metadataUri: string;
+      presales: Record<'public' | 'private' | 'leader', { terms?: unknown }>;
       testWallets: { address: string }[];
       leaders: { code: string; wallet: string; record: string }[];
     };
     expect(first.output()).toContain(`Site            http://localhost:${webPort}`);
+    // The seeded FBT names the site's metadata document, which the site serves.
+    expect(deployment.metadataUri).toBe(`http://localhost:${webPort}/token/fbt.json`);
+    expect(await (await fetch(`http://127.0.0.1:${webPort}/token/fbt.json`)).json()).toMatchObject({
+      name: 'Frustrated Beast Token',
+      symbol: 'FBT',
+    });
+    // The file declares the terms each presale was made with, which the verify page holds the
+    // chain's to: all at completion, the private round vesting.
+    expect(deployment.presales.public.terms).toEqual({ delivery: 'at-completion' });
+    expect(deployment.presales.private.terms).toEqual({
+      delivery: 'at-completion',
+      unlockedAtCompletionBps: 2_500,
+      cliffSeconds: 30 * 86_400,
+      vestingSeconds: 180 * 86_400,
+    });
     // The seeded leader codes are on chain for the leader presale, paying the seeded leader.
     expect(deployment.leaders.map((leader) => leader.code)).toEqual(['fbt-team', 'fbtdemo']);
     expect(first.output()).toContain('Leader codes    fbt-team, fbtdemo');

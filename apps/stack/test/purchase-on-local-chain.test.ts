@@ -1,6 +1,10 @@
 import { decodePresaleState, type PresaleState } from '@fbt/domain';
 import { updatePresaleLimits } from '@fbt/operator';
-import { fetchBuyerRecord, findLeaderRecordAddress } from '@fbt/presale-client';
+import {
+  fetchBuyerRecord,
+  findLeaderRecordAddress,
+  TOKEN_2022_PROGRAM_ID,
+} from '@fbt/presale-client';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
@@ -65,8 +69,17 @@ function deps(signer: BuyFbtDeps['signTransaction'], stages: BuyStage[] = []): B
   };
 }
 
+/** The buyer's FBT account: the seeded FBT is a Token-2022 mint, so its Token-2022 ATA. */
+const fbtAccountOf = (owner: PublicKey) =>
+  getAssociatedTokenAddressSync(
+    new PublicKey(deployment.mint),
+    owner,
+    false,
+    TOKEN_2022_PROGRAM_ID,
+  );
+
 async function fbtBalance(owner: PublicKey): Promise<bigint> {
-  const ata = getAssociatedTokenAddressSync(new PublicKey(deployment.mint), owner);
+  const ata = fbtAccountOf(owner);
   const balance = await connection.getTokenAccountBalance(ata, 'confirmed');
   return BigInt(balance.value.amount);
 }
@@ -100,6 +113,9 @@ describe('buying FBT on the local chain', () => {
       'confirming',
     ]);
     expect(await fbtBalance(buyer!.publicKey)).toBe(30_000_000_000n);
+    // A Token-2022 account, at the Token-2022 derivation, of the seeded Token-2022 mint.
+    const account = await connection.getAccountInfo(fbtAccountOf(buyer!.publicKey), 'confirmed');
+    expect(account?.owner).toEqual(TOKEN_2022_PROGRAM_ID);
     const after = await presaleState(deployment.presales.public.address);
     expect(after.currentTotalSold - before.currentTotalSold).toBe(1_500_000_000n);
     expect(
@@ -252,11 +268,7 @@ describe('buying FBT on the local chain', () => {
     );
     expect(result).toEqual({ ok: false, stage: 'signing', message: 'User rejected the request.' });
     expect(
-      await connection
-        .getTokenAccountBalance(
-          getAssociatedTokenAddressSync(new PublicKey(deployment.mint), buyer!.publicKey),
-        )
-        .catch(() => null),
+      await connection.getTokenAccountBalance(fbtAccountOf(buyer!.publicKey)).catch(() => null),
     ).toBeNull();
   });
 });

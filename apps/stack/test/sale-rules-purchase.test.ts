@@ -2,7 +2,8 @@
 // leader buy paying the code's record, an allowlisted buy carrying its proof, the largest buy
 // (first, through a leader, with a 20-hash proof) fitting one transaction through the
 // deployment's lookup table, the sale window, and a leader claiming the commission; each
-// refusal comes from the simulation, named.
+// refusal comes from the simulation, named. Its FBT is a classic SPL Token mint, so the purchase
+// flow stays proven on both token programs (the other suites run on the seeded Token-2022 FBT).
 import {
   allowlistLeaf,
   allowlistNode,
@@ -37,7 +38,7 @@ import {
   useLocalChain,
 } from './support/local-chain';
 
-useLocalChain();
+useLocalChain({ tokenProgram: 'spl-token' });
 
 describe('a leader buy names the code’s record', () => {
   it('the program pays 10% to the record and 90% to the seller; the limit is sized for that path', async () => {

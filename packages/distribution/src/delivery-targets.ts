@@ -1,5 +1,5 @@
 import { decodeTokenAccount } from '@fbt/domain';
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { findAssociatedTokenAddress } from '@fbt/presale-client';
 import type { AccountInfo, Connection, PublicKey } from '@solana/web3.js';
 import type { DueDelivery } from './delivery-due';
 
@@ -32,15 +32,16 @@ const MULTIPLE_ACCOUNTS_LIMIT = 100;
  */
 const DERIVATIONS_PER_YIELD = 8;
 
-/** The buyers' associated FBT addresses, in order, yielding as it goes. */
+/** The buyers' associated FBT addresses (of the mint's token program), in order, yielding as it goes. */
 async function associatedAddresses(
   mint: PublicKey,
+  tokenProgram: PublicKey,
   owners: readonly PublicKey[],
 ): Promise<PublicKey[]> {
   const addresses: PublicKey[] = [];
   for (const owner of owners) {
     // Off-curve owners too: a program's address may have bought through its own signature.
-    addresses.push(findAssociatedTokenAddress({ owner, mint, tokenProgram: TOKEN_PROGRAM_ID }));
+    addresses.push(findAssociatedTokenAddress({ owner, mint, tokenProgram }));
     if (addresses.length % DERIVATIONS_PER_YIELD === 0) {
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -50,18 +51,19 @@ async function associatedAddresses(
 
 /**
  * Why `info` cannot take FBT of `mint` for `owner` under the program's rule (an initialized,
- * not frozen SPL Token account of the mint owned by the buyer), or null when it can.
+ * not frozen token account of the mint's token program, of the mint, owned by the buyer), or
+ * null when it can.
  */
 function unusable(
   address: PublicKey,
   info: AccountInfo<Buffer>,
-  mint: PublicKey,
+  mint: { readonly address: PublicKey; readonly tokenProgram: PublicKey },
   owner: PublicKey,
 ): string | null {
-  if (!info.owner.equals(TOKEN_PROGRAM_ID)) return 'not an SPL Token account';
+  if (!info.owner.equals(mint.tokenProgram)) return 'not a token account of the mint’s program';
   const account = decodeTokenAccount(info.data, info.owner.toBase58());
-  if (account === null || account.state === 'uninitialized') return 'not an SPL Token account';
-  if (account.mint !== mint.toBase58()) return 'an account of another mint';
+  if (account === null || account.state === 'uninitialized') return 'not a token account';
+  if (account.mint !== mint.address.toBase58()) return 'an account of another mint';
   if (account.owner !== owner.toBase58()) return `owned by ${account.owner}`;
   if (account.state === 'frozen') return 'frozen';
   return null;
@@ -74,10 +76,14 @@ function unusable(
  */
 async function otherUsableAccount(
   connection: Connection,
-  mint: PublicKey,
+  mint: { readonly address: PublicKey; readonly tokenProgram: PublicKey },
   owner: PublicKey,
 ): Promise<PublicKey | null> {
-  const { value } = await connection.getTokenAccountsByOwner(owner, { mint }, 'confirmed');
+  const { value } = await connection.getTokenAccountsByOwner(
+    owner,
+    { mint: mint.address },
+    'confirmed',
+  );
   const usable = value
     .filter(({ pubkey, account }) => unusable(pubkey, account, mint, owner) === null)
     .map(({ pubkey }) => pubkey)
@@ -91,11 +97,12 @@ async function otherUsableAccount(
  * does not exist (a buyer who closed it after buying); else another FBT account of the buyer
  * that can; else the buyer is unreachable (its owner changed and no other account, or frozen)
  * and left to its own Claim. Naming an account the program refuses would fail the whole
- * Distribute, so none is named.
+ * Distribute, so none is named. Every account is of the mint's token program (SPL Token or
+ * Token-2022), whose associated address differs.
  */
 export async function resolveDeliveryTargets(
   connection: Connection,
-  mint: PublicKey,
+  mint: { readonly address: PublicKey; readonly tokenProgram: PublicKey },
   due: readonly DueDelivery[],
 ): Promise<ResolvedTargets> {
   const targets: DeliveryTarget[] = [];
@@ -103,7 +110,8 @@ export async function resolveDeliveryTargets(
   for (let start = 0; start < due.length; start += MULTIPLE_ACCOUNTS_LIMIT) {
     const chunk = due.slice(start, start + MULTIPLE_ACCOUNTS_LIMIT);
     const addresses = await associatedAddresses(
-      mint,
+      mint.address,
+      mint.tokenProgram,
       chunk.map((entry) => entry.buyer),
     );
     const infos = await connection.getMultipleAccountsInfo(addresses, 'confirmed');

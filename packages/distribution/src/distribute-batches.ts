@@ -38,6 +38,8 @@ export interface BatchContext {
   /** The presale's authority PDA (the presale account names it). */
   readonly authority: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022); SPL Token when not named. */
+  readonly tokenProgram?: PublicKey;
   /** The fee payer: signs, pays the fees and the rent of the accounts it creates. */
   readonly payer: PublicKey;
   /**
@@ -105,7 +107,7 @@ function preludeInstructions(
         payer: context.payer,
         owner: target.buyer,
         mint: context.mint,
-        tokenProgram: TOKEN_PROGRAM_ID,
+        tokenProgram: context.tokenProgram ?? TOKEN_PROGRAM_ID,
       }),
     );
   }
@@ -122,6 +124,7 @@ function distributeInstruction(
     presale: context.presale,
     tempTokenAccount: context.vault,
     mint: context.mint,
+    tokenProgram: context.tokenProgram ?? TOKEN_PROGRAM_ID,
     authority: context.authority,
     buyers: targets.map((target) => ({
       buyer: target.buyer,

@@ -1,4 +1,5 @@
 import { TOKEN_ACCOUNT_SIZE } from '@fbt/domain';
+import { fetchMintTokenProgram, TOKEN_2022_PROGRAM_ID } from '@fbt/presale-client';
 import {
   PublicKey,
   type AddressLookupTableAccount,
@@ -55,6 +56,14 @@ export interface PlanOptions {
   readonly records?: readonly BuyerRecordEntry[];
 }
 
+/**
+ * The size of an associated token account the batches create: a Token-2022 one carries the
+ * ImmutableOwner extension (the account type byte and its empty TLV entry, 5 bytes more).
+ */
+function associatedAccountSize(tokenProgram: PublicKey): number {
+  return tokenProgram.equals(TOKEN_2022_PROGRAM_ID) ? TOKEN_ACCOUNT_SIZE + 5 : TOKEN_ACCOUNT_SIZE;
+}
+
 /** Refuses a presale Distribute would refuse, naming why. */
 function assertDistributable(presale: DistributionPresale): void {
   const address = presale.address.toBase58();
@@ -91,7 +100,12 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
     options.records ?? (await listBuyerRecords(connection, options.programId, presale.address));
   const due = dueDeliveries(presale, records, now);
   const mint = new PublicKey(presale.mint);
-  const { targets, unreachable } = await resolveDeliveryTargets(connection, mint, due);
+  const tokenProgram = await fetchMintTokenProgram(connection, mint);
+  const { targets, unreachable } = await resolveDeliveryTargets(
+    connection,
+    { address: mint, tokenProgram },
+    due,
+  );
   const batches = await packDistributeBatches(
     {
       programId: options.programId,
@@ -99,6 +113,7 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
       vault: new PublicKey(presale.tempTokenAccountPubkey),
       authority: new PublicKey(presale.authority),
       mint,
+      tokenProgram,
       payer: options.payer,
       lookupTables: options.lookupTables ?? [],
       buyerTables: options.buyerTables ?? [],
@@ -110,7 +125,9 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
   const rent =
     creates === 0
       ? 0n
-      : BigInt(await connection.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE));
+      : BigInt(
+          await connection.getMinimumBalanceForRentExemption(associatedAccountSize(tokenProgram)),
+        );
   return {
     presale,
     now,

@@ -65,6 +65,54 @@ export const swapConfigSchema = z.object({
 });
 export type SwapConfig = z.infer<typeof swapConfigSchema>;
 
+/**
+ * The delivery terms a team declares for a presale (the deployment file's `terms`), which the
+ * verify page checks the chain's against: the mode, and for a sale at completion its minimum
+ * raise (lamports, absent: none) and vesting (absent: everything at completion).
+ */
+export const declaredTermsSchema = z
+  .object({
+    delivery: z.enum(['instant', 'at-completion']),
+    minimumRaiseLamports: lamportsStringSchema.optional(),
+    unlockedAtCompletionBps: z.number().int().min(0).max(10_000).optional(),
+    cliffSeconds: z.number().int().min(0).max(0xffff_ffff).optional(),
+    vestingSeconds: z.number().int().min(0).max(0xffff_ffff).optional(),
+  })
+  .strict()
+  .superRefine((terms, context) => {
+    const problem = declaredTermsProblem(terms);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
+export type DeclaredTermsJson = z.infer<typeof declaredTermsSchema>;
+
+/**
+ * Why declared terms are ones the program would refuse at Initialize, or null: an instant sale
+ * has no minimum raise and no vesting; a vesting duration exactly when less than 10,000 bps
+ * unlock at completion; a cliff no longer than the duration.
+ */
+function declaredTermsProblem(terms: {
+  readonly delivery: 'instant' | 'at-completion';
+  readonly minimumRaiseLamports?: string | undefined;
+  readonly unlockedAtCompletionBps?: number | undefined;
+  readonly cliffSeconds?: number | undefined;
+  readonly vestingSeconds?: number | undefined;
+}): string | null {
+  const bps = terms.unlockedAtCompletionBps ?? 10_000;
+  const cliff = terms.cliffSeconds ?? 0;
+  const duration = terms.vestingSeconds ?? 0;
+  const vests = bps !== 10_000 || cliff !== 0 || duration !== 0;
+  const raise = terms.minimumRaiseLamports ?? '0';
+  const raises = /^\d{1,20}$/.test(raise) && BigInt(raise) > 0n;
+  if (terms.delivery === 'instant') {
+    return raises || vests ? 'an instant presale has no minimum raise and no vesting' : null;
+  }
+  if (bps < 10_000 !== duration > 0) {
+    return 'a vesting duration is needed exactly when less than 10000 bps unlock at completion';
+  }
+  if (cliff > duration) return 'the cliff must not be longer than the vesting duration';
+  return null;
+}
+
 export const presaleVariantConfigSchema = z.object({
   variant: presaleVariantSchema,
   /** Hash route of the page, without '#/'. */
@@ -73,6 +121,8 @@ export const presaleVariantConfigSchema = z.object({
   presale: addressSchema,
   /** Fixed display target, or null when it comes from the chain (private: maxTotalBuyable). */
   displayTargetLamports: lamportsStringSchema.nullable(),
+  /** The delivery terms the deployment declares; null or absent (an older BFF): none declared. */
+  declaredTerms: declaredTermsSchema.nullable().optional(),
 });
 
 export const configResponseSchema = z.object({

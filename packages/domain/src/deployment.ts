@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, clusterSchema } from './api-schemas';
+import { addressSchema, clusterSchema, declaredTermsSchema } from './api-schemas';
 import { isValidPrivateRouteName } from './presale-variant';
 
 /**
@@ -22,10 +22,14 @@ export const deploymentSchema = z.object({
       isValidPrivateRouteName,
       'must be lowercase letters, digits or dashes and not a reserved route',
     ),
+  /**
+   * Each presale's address and, optionally, the delivery terms the team declares for it (its
+   * mode, minimum raise and vesting), which the verify page checks the chain's terms against.
+   */
   presales: z.object({
-    public: z.object({ address: addressSchema }),
-    private: z.object({ address: addressSchema }),
-    leader: z.object({ address: addressSchema }),
+    public: z.object({ address: addressSchema, terms: declaredTermsSchema.optional() }),
+    private: z.object({ address: addressSchema, terms: declaredTermsSchema.optional() }),
+    leader: z.object({ address: addressSchema, terms: declaredTermsSchema.optional() }),
   }),
   /**
    * The address lookup table holding the accounts every buy names (programs, sysvars, the mint,

@@ -39,6 +39,8 @@ export * from './verify-accounts';
 export * from './verify-checks';
 export * from './verify-facts';
 export * from './verify-presale-checks';
+export * from './verify-delivery-checks';
 export * from './verify-security-txt';
 export * from './verify-values';
 export * from './verify-expectations';
+export * from './token-metadata-document';

@@ -329,7 +329,7 @@ export interface TransactionVerifier {
   ): Promise<SignatureInfo[]>;
 }
 
-/** Derives the buyer record address of `wallet` on `presale` (the program's PDA rule). */
+/** Derives the buyer record address of `wallet` on `presale` (the program's seeded-address rule). */
 export type BuyerRecordAddressDeriver = (presale: string, wallet: string) => string;
 
 /** An instruction with its accounts resolved to addresses. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   INSTANT_DELIVERY,
+  NO_VESTING_TERMS,
   PRESALE_DELIVERY_FIELD_OFFSETS,
   PRESALE_V2_ACCOUNT_SIZE,
   PRESALE_V3_ACCOUNT_SIZE,
@@ -11,6 +12,7 @@ import {
   presaleDeliveryFromJson,
   presaleDeliveryToJson,
   presaleDeliveryJsonSchema,
+  unlockedTokensAt,
   type PresaleDelivery,
 } from './index';
 import { PRESALE_STATE, codeOf } from '../test/support/fixtures';
@@ -122,5 +124,29 @@ describe('delivery JSON', () => {
     const bps = { ...json, vesting: { ...json.vesting, unlockedAtCompletionBps: 10_001 } };
     expect(presaleDeliveryJsonSchema.safeParse(bps).success).toBe(false);
     expect(presaleDeliveryJsonSchema.safeParse({ ...json, status: 'closed' }).success).toBe(false);
+  });
+});
+
+describe('FBT unlocked by the vesting', () => {
+  const bought = 20_000_000_000n;
+  const at = (after: number) => VESTING_SALE.completedAt! + after;
+  it('unlocks nothing before the sale succeeded', () => {
+    expect(unlockedTokensAt({ ...VESTING_SALE, status: 'sold-out' }, bought, at(60 * 86_400))).toBe(
+      0n,
+    );
+  });
+
+  it('unlocks the completion share until the cliff, linearly after it, all at the end', () => {
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(0))).toBe(5_000_000_000n);
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(86_399))).toBe(5_000_000_000n);
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(86_400))).toBe(5_500_000_000n);
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(1_296_000))).toBe(12_500_000_000n);
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(2_592_000))).toBe(bought);
+    expect(unlockedTokensAt(VESTING_SALE, bought, at(-10))).toBe(5_000_000_000n);
+  });
+
+  it('unlocks everything at completion without vesting', () => {
+    const plain = { ...VESTING_SALE, vesting: NO_VESTING_TERMS };
+    expect(unlockedTokensAt(plain, bought, at(0))).toBe(bought);
   });
 });

@@ -143,3 +143,22 @@ export function isSaleComplete(delivery: PresaleDelivery): boolean {
 export function deliveryOf(snapshot: { readonly delivery?: PresaleDelivery }): PresaleDelivery {
   return snapshot.delivery ?? INSTANT_DELIVERY;
 }
+
+/**
+ * FBT base units of `bought` unlocked at unix time `now` on an at-completion presale, by the
+ * program's arithmetic (the program client's `unlockedTokens` computes the same; a test holds
+ * them equal): 0 until the sale succeeded; then floor(bought × bps / 10,000) until the cliff,
+ * plus floor(rest × elapsed / duration) from the cliff on, and all of it from completion +
+ * duration. Here so the site's first paint computes it without the program client's web3.js.
+ */
+export function unlockedTokensAt(delivery: PresaleDelivery, bought: bigint, now: number): bigint {
+  if (delivery.status !== 'succeeded') return 0n;
+  const duration = BigInt(delivery.vesting.vestingSeconds);
+  const completedAt = BigInt(delivery.completedAt ?? 0);
+  const at = BigInt(Math.floor(now));
+  const elapsed = at > completedAt ? at - completedAt : 0n;
+  if (duration === 0n || elapsed >= duration) return bought;
+  const atCompletion = (bought * BigInt(delivery.vesting.unlockedAtCompletionBps)) / 10_000n;
+  if (elapsed < BigInt(delivery.vesting.cliffSeconds)) return atCompletion;
+  return atCompletion + ((bought - atCompletion) * elapsed) / duration;
+}

@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '2fd65d74aa388f09511f13e3a9cc445bf166c14649504ea10833faa9462813ba',
-  v3: '89008d740eb7398ce78c64243afa59a06ada5067633343c870ddb370016e134c',
+  v0: '60a62aa9d3778e3b1965a0d342fe78bdc525c8f673878691f9e78a70ea235478',
+  v3: '6d5733282681cd9fa03c06495a181ad1ea3a826af5ac1d85962c9b4a1a909d22',
 } as const;

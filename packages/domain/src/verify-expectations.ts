@@ -2,7 +2,8 @@ import { LEADER_COMMISSION_BPS } from './leader';
 import { COMMITTED_PROGRAM_BUILDS } from './program-build';
 import { LEADER_TARGET_LAMPORTS, PUBLIC_TARGET_LAMPORTS } from './presale-variant';
 import { FBT_DECIMALS, FBT_SUPPLY, TOKEN_PRICE_LAMPORTS } from './units';
-import type { DeclaredMultisig, VerifyExpectations } from './verify-facts';
+import type { DeclaredTermsJson } from './api-schemas';
+import type { DeclaredMultisig, DeclaredPresaleTerms, VerifyExpectations } from './verify-facts';
 
 /** The token's name as the site shows it, which its metadata must carry. */
 export const FBT_TOKEN_NAME = 'Frustrated Beast Token';
@@ -12,8 +13,8 @@ export const FBT_TOKEN_SYMBOL = 'FBT';
 /**
  * What the site says of a deployment, against which the chain is checked: this repository's
  * supply, decimals, name, symbol, price, leader commission and committed program builds, and
- * the deployment's own addresses, published metadata address, declared multisigs and page
- * targets.
+ * the deployment's own addresses, published metadata address, declared multisigs, page
+ * targets and declared delivery terms (none when not given).
  */
 export function siteVerifyExpectations(deployment: {
   readonly mint: string;
@@ -21,6 +22,7 @@ export function siteVerifyExpectations(deployment: {
   readonly metadataUri: string | null;
   readonly multisigs: readonly DeclaredMultisig[];
   readonly presaleTargets: VerifyExpectations['presaleTargets'];
+  readonly presaleTerms?: VerifyExpectations['presaleTerms'];
 }): VerifyExpectations {
   return {
     mint: deployment.mint,
@@ -28,6 +30,7 @@ export function siteVerifyExpectations(deployment: {
     metadataUri: deployment.metadataUri,
     multisigs: deployment.multisigs,
     presaleTargets: deployment.presaleTargets,
+    presaleTerms: deployment.presaleTerms ?? {},
     supply: FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS),
     decimals: FBT_DECIMALS,
     tokenName: FBT_TOKEN_NAME,
@@ -47,3 +50,21 @@ export const PRESALE_PAGE_TARGETS: VerifyExpectations['presaleTargets'] = {
   private: null,
   leader: LEADER_TARGET_LAMPORTS,
 };
+
+/**
+ * Declared terms as the checks compare them: an absent minimum raise is none, an absent vesting
+ * everything at completion (10,000 bps, no cliff, no duration).
+ *
+ * @example declaredPresaleTerms({ delivery: 'instant' }).minimumRaise // 0n
+ */
+export function declaredPresaleTerms(json: DeclaredTermsJson): DeclaredPresaleTerms {
+  return {
+    mode: json.delivery,
+    minimumRaise: BigInt(json.minimumRaiseLamports ?? '0'),
+    vesting: {
+      unlockedAtCompletionBps: json.unlockedAtCompletionBps ?? 10_000,
+      cliffSeconds: json.cliffSeconds ?? 0,
+      vestingSeconds: json.vestingSeconds ?? 0,
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import type { DeliveryMode, PresaleDelivery, VestingTerms } from './presale-delivery';
 import type { DecodedMint, DecodedProgramData, DecodedTokenAccount } from './verify-accounts';
 import type { PresaleVariant } from './presale-variant';
 
@@ -25,8 +26,9 @@ export const PROGRAM_CHECKS = [
   'security-txt',
 ] as const;
 /**
- * The presale's checks. Terms the program adds to a presale (delivery mode, minimum raise,
- * vesting, what is owed to buyers) each become a check here and a line per presale.
+ * The presale's checks. Terms the program adds to a presale each become a check here and a line
+ * per presale: its delivery mode, minimum raise and vesting each have one, and what is owed to
+ * buyers counts in the vault's.
  */
 export const PRESALE_CHECKS = [
   'account',
@@ -34,6 +36,9 @@ export const PRESALE_CHECKS = [
   'wallet-limits',
   'total-limit',
   'window',
+  'delivery-mode',
+  'minimum-raise',
+  'vesting',
   'leader-commission',
   'seller',
   'vault',
@@ -47,8 +52,12 @@ export type PresaleCheck = (typeof PRESALE_CHECKS)[number];
 
 /**
  * Words a value may be instead of data, each translated where it is shown: `none` (no
- * authority, no allowlist), `missing` (no such account or field), `invalid` (bytes that are not
- * the expected account), `active` / `paused`, `immutable` (no upgrade authority), `present`, `valid` (a coherent range), `unpublished` (the site publishes no value to compare with).
+ * authority, no allowlist, no minimum raise, no vesting), `missing` (no such account or field),
+ * `invalid` (bytes that are not the expected account), `active` / `paused`, `immutable` (no
+ * upgrade authority), `present`, `valid` (a coherent range), `unpublished` (the site publishes
+ * no value to compare with), the delivery modes `instant` / `at-completion`, and the vesting
+ * schedules `all-at-completion`, `vesting` (a share at completion, the rest evenly over a
+ * duration) and `vesting-cliff` (the same with nothing more before a cliff).
  */
 export type FactWord =
   | 'none'
@@ -59,10 +68,25 @@ export type FactWord =
   | 'immutable'
   | 'present'
   | 'valid'
-  | 'unpublished';
+  | 'unpublished'
+  | 'instant'
+  | 'at-completion'
+  | 'all-at-completion'
+  | 'vesting'
+  | 'vesting-cliff';
 
-/** A value: data shown as it is (an amount, an address, a hash), or a {@link FactWord}. */
-export type FactValue = { readonly text: string } | { readonly word: FactWord };
+/**
+ * A word's figures, as decimal strings of the chain's own units, each formatted where it is
+ * shown by its name's ending: `…Bps` a share in basis points, `…Seconds` a duration.
+ */
+export type FactParams = Readonly<Record<string, string>>;
+
+/**
+ * A value: data shown as it is (an amount, an address, a hash), or a {@link FactWord} with the
+ * figures it names.
+ */
+export type FactValue =
+  { readonly text: string } | { readonly word: FactWord; readonly params?: FactParams };
 
 /** One line of the report. */
 export type VerifyFact = {
@@ -78,7 +102,11 @@ export type VerifyFact = {
   /**
    * A further detail, as data: the build that matched (`v3`), the token program, the declared
    * multisig's name, the policy's URL, the published list's size, or for the seller
-   * `wallet`, `multisig:<name>`, `program:<owner>` or `pending:<proposed seller>`.
+   * `wallet`, `multisig:<name>`, `program:<owner>` or `pending:<proposed seller>`. The delivery
+   * lines' notes are `key=value` fields joined by `;` ({@link noteFields} reads them back):
+   * the mode's `status`, the minimum raise's `state` (`raising`, `met`, `missed`), `raised` and
+   * `escrow`, the vesting's `completed`, `cliff` and `unlocked` dates (ISO, UTC), the vault's
+   * `left` (to sell) and `owed` (to buyers).
    */
   readonly note?: string;
 } & (
@@ -121,6 +149,19 @@ export interface ObservedPresaleState {
   readonly pendingSeller: string | null;
   readonly leaderCount: bigint;
   readonly leaderCommission: bigint;
+  /** How the FBT reach buyers, where the sale stands, and the SOL held in escrow. */
+  readonly delivery: ObservedDelivery;
+}
+
+/** A presale's delivery terms and progress as read, with the lamports its escrow holds. */
+export type ObservedDelivery = PresaleDelivery & { readonly escrowLamports: bigint };
+
+/** The delivery terms the team declares for a presale, against which the chain's are checked. */
+export interface DeclaredPresaleTerms {
+  readonly mode: DeliveryMode;
+  /** Lamports; 0n = none. */
+  readonly minimumRaise: bigint;
+  readonly vesting: VestingTerms;
 }
 
 /** The list the site publishes for a presale's allowlist, rebuilt into its root by the reader. */
@@ -185,4 +226,9 @@ export interface VerifyExpectations {
   readonly multisigs: readonly DeclaredMultisig[];
   /** The page's target per presale (null: the page shows the chain's own total). */
   readonly presaleTargets: Readonly<Partial<Record<PresaleVariant, bigint | null>>>;
+  /**
+   * The delivery terms the team declares per presale (absent or null: it declares none, and the
+   * page shows the chain's own terms).
+   */
+  readonly presaleTerms: Readonly<Partial<Record<PresaleVariant, DeclaredPresaleTerms | null>>>;
 }

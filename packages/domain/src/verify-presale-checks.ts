@@ -1,39 +1,21 @@
-import { computeTokenAmount } from './presale-rules';
 import { formatFixed, formatSol } from './units';
 import { SYSTEM_PROGRAM_ADDRESS } from './verify-accounts';
-import { factText, groupThousands } from './verify-values';
+import { deliveryLines, vaultLine, type PresaleLine } from './verify-delivery-checks';
+import { factText, isoSeconds } from './verify-values';
 import type {
   FactValue,
   ObservedPresale,
   ObservedPresaleState,
-  PresaleCheck,
   VerifyExpectations,
   VerifyFact,
 } from './verify-facts';
 
 const text = factText;
-const grouped = groupThousands;
 const sol = (lamports: bigint) => `${formatSol(lamports)} SOL`;
 /** Unix seconds as an ISO time, or `—` for the zero that means no bound. */
-const bound = (seconds: bigint) =>
-  seconds === 0n ? '—' : new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+const bound = (seconds: bigint) => (seconds === 0n ? '—' : isoSeconds(seconds));
 
-interface Line {
-  readonly check: PresaleCheck;
-  readonly passed: boolean;
-  readonly value: FactValue;
-  readonly expected: FactValue;
-  /** Defaults to the presale account. */
-  readonly address?: string;
-  readonly note?: string;
-}
-
-/** FBT base units the vault must still hold: what the unsold SOL total buys at the price. */
-export function tokensLeftToSell(state: ObservedPresaleState): bigint {
-  const unsold = state.maxTotalBuyable - state.currentTotalSold;
-  if (unsold <= 0n || state.tokenPrice === 0n) return 0n;
-  return computeTokenAmount(unsold, state.tokenPrice, state.decimals);
-}
+type Line = PresaleLine;
 
 function sellerLine(
   presale: ObservedPresale,
@@ -58,22 +40,6 @@ function sellerLine(
   };
 }
 
-function vaultLine(presale: ObservedPresale, state: ObservedPresaleState): Line {
-  const vault = presale.vault;
-  const left = tokensLeftToSell(state);
-  const fbt = (units: bigint) => `${grouped(formatFixed(units, state.decimals))} FBT`;
-  const sound = vault !== null && vault.mint === state.mint && vault.owner === state.authority;
-  return {
-    check: 'vault',
-    passed:
-      sound && vault.amount >= left && vault.delegate === null && vault.closeAuthority === null,
-    value:
-      vault === null ? { word: 'missing' } : sound ? text(fbt(vault.amount)) : { word: 'invalid' },
-    expected: text(`≥ ${fbt(left)}`),
-    address: state.vault,
-  };
-}
-
 function allowlistLine(presale: ObservedPresale, state: ObservedPresaleState): Line {
   const published = presale.allowlist;
   const onChain = state.allowlistRoot;
@@ -94,10 +60,11 @@ function allowlistLine(presale: ObservedPresale, state: ObservedPresaleState): L
 }
 
 /**
- * The lines of one presale: its price, limits, window, the leader commission (the program's
- * rule, so it holds when the program is the committed build), its seller, a vault holding at
- * least what is left to sell, an allowlist root equal to the published list's, and whether buys
- * are open.
+ * The lines of one presale: its price, limits, window, delivery mode, minimum raise and vesting
+ * (as the team declares them, when it does), the leader commission (the program's rule, so it
+ * holds when the program is the committed build), its seller, a vault holding at least what is
+ * left to sell plus what is owed to buyers, an allowlist root equal to the published list's, and
+ * whether buys are open.
  */
 function presaleLines(
   presale: ObservedPresale,
@@ -136,6 +103,7 @@ function presaleLines(
       value: text(`${bound(state.saleStart)} → ${bound(state.saleEnd)}`),
       expected: { word: 'valid' },
     },
+    ...deliveryLines(state, expected.presaleTerms[presale.variant] ?? null),
     {
       check: 'leader-commission',
       passed: context.programVerified,

@@ -1,9 +1,55 @@
-import type { FactValue, FactWord } from './verify-facts';
+import { formatFixed } from './units';
+import type { FactParams, FactValue, FactWord } from './verify-facts';
 
 /** A value shown as it is (an amount, an address, a hash). */
 export const factText = (value: string): FactValue => ({ text: value });
-/** A value that is a word, translated where it is shown. */
-export const factWord = (value: FactWord): FactValue => ({ word: value });
+/** A value that is a word, translated where it is shown, with the figures it names. */
+export const factWord = (value: FactWord, params?: FactParams): FactValue =>
+  params === undefined ? { word: value } : { word: value, params };
+
+/** A note of `key=value` fields joined by `;`, skipping undefined values. */
+export function factNote(fields: Readonly<Record<string, string | undefined>>): string {
+  return Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(';');
+}
+
+/** The fields of a note written by {@link factNote}: `status=sold-out;x=1` → `{ status, x }`. */
+export function noteFields(note: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const field of note.split(';')) {
+    const at = field.indexOf('=');
+    if (at > 0) fields[field.slice(0, at)] = field.slice(at + 1);
+  }
+  return fields;
+}
+
+/** Unix seconds as an ISO time in UTC without milliseconds: `2026-01-01T00:00:00Z`. */
+export function isoSeconds(seconds: bigint | number): string {
+  return new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+const DURATION_UNITS_EN = [
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+] as const;
+
+/** Seconds in English, in the largest unit that divides them exactly: `2592000` → `30 days`. */
+export function durationEn(seconds: number): string {
+  const [size, unit] = DURATION_UNITS_EN.find(([size]) => seconds % size === 0) ?? [1, 'second'];
+  const count = seconds / size;
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** A word's figure in English by its name's ending (`…Bps` a share, `…Seconds` a duration). */
+export function factParamEn(name: string, raw: string): string {
+  if (name.endsWith('Bps')) return `${formatFixed(BigInt(raw), 2)}%`;
+  if (name.endsWith('Seconds')) return durationEn(Number(raw));
+  return raw;
+}
 
 /** Groups thousands with commas: `100000000.5` → `100,000,000.5`. */
 export function groupThousands(digits: string): string {
@@ -23,9 +69,20 @@ export const FACT_WORD_EN: Readonly<Record<FactWord, string>> = {
   present: 'present',
   valid: 'a coherent range',
   unpublished: 'a value the site publishes (it publishes none)',
+  instant: 'instant (in each buy)',
+  'at-completion': 'at completion',
+  'all-at-completion': 'everything at completion',
+  vesting: '{unlockedBps} at completion, the rest evenly over {vestingSeconds}',
+  'vesting-cliff':
+    '{unlockedBps} at completion, nothing more for {cliffSeconds}, everything after {vestingSeconds}',
 };
 
-/** A value in English: its data as it is, or its word. */
+/** A value in English: its data as it is, or its word with its figures. */
 export function factValueEn(value: FactValue): string {
-  return 'text' in value ? value.text : FACT_WORD_EN[value.word];
+  if ('text' in value) return value.text;
+  const params = value.params ?? {};
+  return FACT_WORD_EN[value.word].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const raw = params[name];
+    return raw === undefined ? whole : factParamEn(name, raw);
+  });
 }

@@ -25,7 +25,7 @@ export const BUY_ACCOUNTS = [
 ] as const;
 export type BuyAccountName = (typeof BUY_ACCOUNTS)[number];
 
-/** The addresses a purchase names; the PDAs and program ids are derived. */
+/** The addresses a purchase names; the PDAs, the buyer record and program ids are derived. */
 export interface BuyAccountsParams {
   readonly programId: PublicKey;
   readonly presale: PublicKey;
@@ -42,16 +42,15 @@ export interface BuyAccountsParams {
   readonly buyerTokenAccount?: PublicKey;
 }
 
-/** A purchase's 11 account metas and the buyer record's canonical bump. */
+/** A purchase's 11 account metas. */
 export interface BuyAccounts {
   readonly keys: AccountMeta[];
-  /** The bump of the buyer record PDA in `keys` (BuyWith carries it). */
-  readonly buyerRecordBump: number;
 }
 
 /**
  * The 11 accounts every purchase sends, in {@link BUY_ACCOUNTS} order: the buyer signs and pays
- * (writable); presale, seller, vault, buyer token account and buyer record are written; the
+ * (writable); presale, seller, vault, buyer token account and buyer record
+ * ({@link findBuyerRecordAddress}) are written; the
  * authority PDA, mint, the mint's token program, System program and Rent sysvar are read.
  */
 export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
@@ -60,7 +59,7 @@ export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
   const buyerTokenAccount =
     params.buyerTokenAccount ??
     findAssociatedTokenAddress({ owner: buyer, mint: params.mint, tokenProgram: tokenProgram });
-  const [record, buyerRecordBump] = findBuyerRecordAddress(programId, presale, buyer);
+  const [record] = findBuyerRecordAddress(programId, presale, buyer);
   const [authority] = findAuthorityAddress(programId, presale);
   const accounts: Record<BuyAccountName, AccountMeta> = {
     buyer: w(buyer, true),
@@ -75,5 +74,5 @@ export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
     systemProgram: r(SystemProgram.programId),
     rent: r(RENT_SYSVAR_ID),
   };
-  return { keys: BUY_ACCOUNTS.map((name) => accounts[name]), buyerRecordBump };
+  return { keys: BUY_ACCOUNTS.map((name) => accounts[name]) };
 }

@@ -4,6 +4,7 @@ import { TransactionInstruction } from '@solana/web3.js';
 import { buyAccountMetas, type BuyAccountsParams } from './buy-accounts';
 import { MAX_ALLOWLIST_PROOF_DEPTH, PresaleInstruction } from './constants';
 import { data, u64, w } from './encoding';
+import { encodeLatestEnd } from './latest-end';
 
 /** Inputs of {@link buildBuyWithInstruction}: a purchase plus its optional parts. */
 export interface BuyWithParams extends BuyAccountsParams {
@@ -13,16 +14,22 @@ export interface BuyWithParams extends BuyAccountsParams {
   readonly leaderRecord?: PublicKey;
   /** The buyer's allowlist proof (`buildAllowlistTree(...).proofFor(buyer)`), at most 20 hashes. */
   readonly allowlistProof?: readonly Uint8Array[];
+  /**
+   * The latest sale end the buyer accepts (unix seconds, the end the buyer was shown): the
+   * program refuses the buy (`SaleEndMoved`) when the presale ends later or has no end.
+   * Absent: no bound.
+   */
+  readonly latestEnd?: bigint;
 }
 
 /**
- * BuyWith data: `0x05`, lamports u64 LE, the buyer record's canonical bump, the proof length,
- * then the proof's 32-byte hashes.
+ * BuyWith data: `0x05`, lamports u64 LE, the proof length, the proof's 32-byte hashes, then,
+ * when given, the latest accepted sale end (i64 LE).
  */
 export function encodeBuyWithInstructionData(
   lamports: bigint,
-  recordBump: number,
   proof: readonly Uint8Array[] = [],
+  latestEnd?: bigint,
 ): Uint8Array {
   if (proof.length > MAX_ALLOWLIST_PROOF_DEPTH) {
     throw new RangeError(
@@ -33,31 +40,28 @@ export function encodeBuyWithInstructionData(
     if (hash.length !== 32)
       throw new RangeError(`proof hash ${i} must be 32 bytes, got ${hash.length}`);
   });
-  if (!Number.isInteger(recordBump) || recordBump < 0 || recordBump > 255) {
-    throw new RangeError(`recordBump must be a byte, got ${recordBump}`);
-  }
   return data(
     PresaleInstruction.BuyWith,
     u64(lamports, 'lamports'),
-    recordBump,
     proof.length,
     ...proof,
+    ...encodeLatestEnd(latestEnd),
   );
 }
 
 /**
  * 5 BuyWith: the 11 purchase accounts ({@link buyAccountMetas}, the same as Buy) plus, for a
- * leader buy, the leader record as a 12th writable account. Carries the buyer record's bump
- * (the program does not search it) and, on an allowlisted presale, the buyer's proof.
+ * leader buy, the leader record as a 12th writable account, on an allowlisted presale the
+ * buyer's proof, and the latest sale end the buyer accepts when given.
  */
 export function buildBuyWithInstruction(params: BuyWithParams): TransactionInstruction {
-  const { keys, buyerRecordBump } = buyAccountMetas(params);
+  const { keys } = buyAccountMetas(params);
   if (params.leaderRecord !== undefined) keys.push(w(params.leaderRecord));
   return new TransactionInstruction({
     programId: params.programId,
     keys,
     data: Buffer.from(
-      encodeBuyWithInstructionData(params.lamports, buyerRecordBump, params.allowlistProof),
+      encodeBuyWithInstructionData(params.lamports, params.allowlistProof, params.latestEnd),
     ),
   });
 }

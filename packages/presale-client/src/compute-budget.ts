@@ -4,9 +4,10 @@
  *
  * The simulation runs against the chain as it is; by the time the transaction lands, someone
  * may have sent lamports to the buyer record's address (a griefer can, for the price of a
- * transfer). The program then allocates and assigns the address instead of creating it, and
- * takes the missing rent in the buyer's payment transfer: one System CPI more than the
- * ordinary first buy, at most {@link PREFUNDED_RECORD_EXTRA_UNITS}, which the margin of
+ * transfer). The program then allocates the address (AllocateWithSeed, which also assigns it)
+ * instead of creating it, and takes the missing rent in the buyer's payment transfer into the
+ * record, which pays the seller: at most {@link PREFUNDED_RECORD_EXTRA_UNITS} more than the
+ * ordinary first buy, which the margin of
  * {@link buyComputeUnitLimit} always covers (a test in programs/presale sends that worst case
  * under the limit sized from the ungriefed simulation, on both builds).
  */

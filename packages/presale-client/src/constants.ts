@@ -2,8 +2,11 @@ import { PublicKey } from '@solana/web3.js';
 
 /** Seed of the PDA that owns the temp token account: ["authority", presale]. */
 export const AUTHORITY_SEED = 'authority';
-/** Seed of a buyer record PDA: ["buyer", presale, buyer]. */
-export const BUYER_RECORD_SEED = 'buyer';
+/**
+ * A buyer record's seed (createAccountWithSeed, base = the presale's authority) is the lowercase
+ * hex of this many leading bytes of the buyer's key: 32 characters, the System program's longest.
+ */
+export const BUYER_RECORD_SEED_KEY_BYTES = 16;
 /** Seed of a leader record PDA: ["leader", presale, code]. */
 export const LEADER_RECORD_SEED = 'leader';
 

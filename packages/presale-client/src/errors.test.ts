@@ -64,16 +64,19 @@ describe('decodePresaleError', () => {
     expect(decodePresaleError(error)).toBeNull();
   });
 
-  it('has a name and a message for every code from 6000 to 6053 and 6060 to 6075', () => {
+  it('has a name and a message for every code from 6000 to 6053, 6060 to 6075 and 6090', () => {
     const codes = Object.keys(PRESALE_ERRORS).map(Number);
     expect(codes).toEqual([
       ...Array.from({ length: 54 }, (_, i) => 6000 + i),
       ...Array.from({ length: 16 }, (_, i) => 6060 + i),
+      6090,
     ]);
     expect(new Set(Object.values(PRESALE_ERRORS).map((e) => e.name)).size).toBe(codes.length);
     expect(decodePresaleErrorCode(6054)).toBeNull();
     expect(decodePresaleErrorCode(6059)).toBeNull();
     expect(decodePresaleErrorCode(6076)).toBeNull();
+    expect(decodePresaleErrorCode(6089)).toBeNull();
     expect(decodePresaleErrorCode(6069)?.name).toBe('SaleFailed');
+    expect(decodePresaleErrorCode(6090)?.name).toBe('SaleEndMoved');
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The program's custom error codes (InstructionError::Custom). Same numbers as c/presale.h and
- * the table in README.md; never renumbered.
+ * The program's custom error codes (InstructionError::Custom), the one table of their codes,
+ * names and English messages: the IDL (`programs/presale/idl/presale.json`) and its README
+ * table are built from it, and c/presale.h defines the same numbers (tests compare). Never
+ * renumbered.
  */
 export const PRESALE_ERRORS = {
   6000: {
@@ -92,7 +94,7 @@ export const PRESALE_ERRORS = {
   },
   6045: {
     name: 'InvalidBump',
-    message: 'The buyer record bump is not the canonical one.',
+    message: 'No longer returned: buyer records have no bump (the code stays reserved).',
   },
   6046: {
     name: 'MintTransferFee',
@@ -134,7 +136,8 @@ export const PRESALE_ERRORS = {
   },
   6062: {
     name: 'InvalidMinimumRaise',
-    message: 'The minimum raise must be at most the presale’s total maximum.',
+    message:
+      'The minimum raise must be reached by every sold-out sale (at most max total − min buy + 1).',
   },
   6063: {
     name: 'SaleEndRequired',
@@ -176,6 +179,10 @@ export const PRESALE_ERRORS = {
   6075: {
     name: 'CommissionInEscrow',
     message: 'This commission is held in the presale’s escrow: name the presale to claim it.',
+  },
+  6090: {
+    name: 'SaleEndMoved',
+    message: 'The presale ends later than the buyer accepted, or has no end: its end was moved.',
   },
 } as const satisfies Record<number, { name: string; message: string }>;
 

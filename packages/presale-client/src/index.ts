@@ -11,6 +11,7 @@ export * from './distribution-instructions';
 export * from './errors';
 export * from './instructions';
 export * from './layout';
+export * from './latest-end';
 export * from './leader-record';
 export * from './loader-deployment';
 export * from './lookup-table';

@@ -15,6 +15,7 @@ import { ACCOUNT_COUNTS, MAX_ALLOWLIST_PROOF_DEPTH, PresaleInstruction } from '.
 import { buildBuyWithInstruction, type BuyWithParams } from './buy-with';
 import { encodeDeliveryTerms, type DeliveryTerms } from './delivery-terms';
 import { data, r, u64, w } from './encoding';
+import { decodeLatestEnd, encodeLatestEnd, LATEST_END_BYTES } from './latest-end';
 import { PRESALE_ACCOUNT_SIZE } from './layout';
 import { findAuthorityAddress } from './pda';
 import { TOKEN_PROGRAM_ID } from './token-programs';
@@ -104,19 +105,30 @@ export function buildInitializeInstruction(params: InitializeParams): Transactio
 export interface BuyParams extends BuyAccountsParams {
   /** Lamports to spend. */
   readonly lamports: bigint;
+  /**
+   * The latest sale end the buyer accepts (unix seconds): the program refuses the buy
+   * (`SaleEndMoved`) when the presale ends later or has no end. Absent: no bound.
+   */
+  readonly latestEnd?: bigint;
 }
 
-/** Buy instruction data: `0x01` followed by the lamports as u64 little-endian (9 bytes). */
-export function encodeBuyInstructionData(lamports: bigint): Buffer {
-  return data(PresaleInstruction.Buy, u64(lamports, 'lamports'));
+/**
+ * Buy instruction data: `0x01` followed by the lamports as u64 little-endian (9 bytes), then,
+ * when given, the latest accepted sale end as i64 little-endian (17 bytes).
+ */
+export function encodeBuyInstructionData(lamports: bigint, latestEnd?: bigint): Buffer {
+  return data(PresaleInstruction.Buy, u64(lamports, 'lamports'), ...encodeLatestEnd(latestEnd));
 }
 
-/** 1 Buy: `0x01` + u64 LE lamports, exactly the 11 purchase accounts ({@link buyAccountMetas}). */
+/**
+ * 1 Buy: `0x01` + u64 LE lamports (+ the optional latest accepted end), exactly the 11
+ * purchase accounts ({@link buyAccountMetas}).
+ */
 export function buildBuyInstruction(params: BuyParams): TransactionInstruction {
   return new TransactionInstruction({
     programId: params.programId,
     keys: buyAccountMetas(params).keys,
-    data: encodeBuyInstructionData(params.lamports),
+    data: encodeBuyInstructionData(params.lamports, params.latestEnd),
   });
 }
 
@@ -128,7 +140,7 @@ export interface BuyInstructionsParams extends BuyWithParams {
 
 /**
  * Everything a purchase transaction needs, in order: [optional idempotent ATA create, BuyWith
- * (the buyer record's bump, plus `leaderRecord` / `allowlistProof` when given)]. A leader buy
+ * (with `leaderRecord` / `allowlistProof` when given)]. A leader buy
  * names the code's record and nothing else: the program pays the leader through it.
  *
  * @example
@@ -231,6 +243,8 @@ export interface DecodedBuyInstruction {
   readonly leaderRecord: PublicKey | null;
   /** BuyWith's allowlist proof (empty for Buy). */
   readonly allowlistProof: readonly Uint8Array[];
+  /** The latest sale end the buyer accepts (unix seconds), or null when the data has none. */
+  readonly latestEnd: bigint | null;
 }
 
 /** The parts of an instruction {@link decodeBuyInstruction} reads (web3.js or decoded JSON). */
@@ -242,16 +256,27 @@ export interface InstructionLike {
 
 /** The proof of BuyWith data, or null when the data is not a well-formed BuyWith. */
 function buyWithProof(bytes: Uint8Array): Uint8Array[] | null {
-  if (bytes.length < 11 || bytes[0] !== PresaleInstruction.BuyWith) return null;
-  const count = bytes[10] ?? 0;
-  if (count > MAX_ALLOWLIST_PROOF_DEPTH || bytes.length !== 11 + 32 * count) return null;
-  return Array.from({ length: count }, (_, i) => bytes.slice(11 + 32 * i, 43 + 32 * i));
+  if (bytes.length < 10 || bytes[0] !== PresaleInstruction.BuyWith) return null;
+  const count = bytes[9] ?? 0;
+  const proofEnd = 10 + 32 * count;
+  if (
+    count > MAX_ALLOWLIST_PROOF_DEPTH ||
+    (bytes.length !== proofEnd && bytes.length !== proofEnd + LATEST_END_BYTES)
+  )
+    return null;
+  return Array.from({ length: count }, (_, i) => bytes.slice(10 + 32 * i, 42 + 32 * i));
+}
+
+/** Where a well-formed purchase's data ends before its optional latest accepted end. */
+function buyBodyLength(bytes: Uint8Array): number {
+  return bytes[0] === PresaleInstruction.Buy ? 9 : 10 + 32 * (bytes[9] ?? 0);
 }
 
 /**
  * Recognises a purchase of `programId` (Buy, tag 1, or BuyWith): returns lamports, named
  * accounts and BuyWith's parts, or `null` when the instruction is anything else (other program,
- * other tag, wrong length or account count). The BFF uses it to verify leader transactions.
+ * other tag, wrong length or account count), with the latest accepted sale end when the data
+ * carries one. The BFF uses it to verify leader transactions.
  */
 export function decodeBuyInstruction(
   instruction: InstructionLike,
@@ -261,7 +286,7 @@ export function decodeBuyInstruction(
   const bytes = instruction.data;
   const count = instruction.keys.length;
   let proof: Uint8Array[] = [];
-  if (bytes.length === 9 && bytes[0] === PresaleInstruction.Buy) {
+  if ((bytes.length === 9 || bytes.length === 17) && bytes[0] === PresaleInstruction.Buy) {
     if (count !== ACCOUNT_COUNTS.Buy) return null;
   } else {
     const parsed = buyWithProof(bytes);
@@ -284,5 +309,7 @@ export function decodeBuyInstruction(
     accounts,
     leaderRecord: instruction.keys[ACCOUNT_COUNTS.BuyWith]?.pubkey ?? null,
     allowlistProof: proof,
+    latestEnd:
+      bytes.length > buyBodyLength(bytes) ? decodeLatestEnd(bytes, buyBodyLength(bytes)) : null,
   };
 }

@@ -54,7 +54,6 @@ export const BUYER_RECORD_OFFSETS = {
   presale: 8,
   buyer: 40,
   kind: 72,
-  bump: 73,
   version: 74,
   tokensReceived: 80,
   tokensDelivered: 88,
@@ -98,7 +97,7 @@ export interface PresaleAccount extends PresaleState, PresaleDeliveryFields {
 export interface BuyerRecordAccount extends BuyerRecord {
   readonly presale: string;
   readonly buyer: string;
-  readonly bump: number;
+  /** Layout version: 3 since records sit at their seeded address (byte 73, a bump before, is reserved). */
   readonly version: number;
   /** FBT base units bought (instant: received in the buy; at completion: owed until delivered). */
   readonly tokensReceived: bigint;
@@ -210,7 +209,6 @@ export function decodeBuyerRecordAccount(bytes: Uint8Array): BuyerRecordAccount 
     ...decodeBuyerRecord(bytes),
     presale: key(bytes, o.presale),
     buyer: key(bytes, o.buyer),
-    bump: bytes[o.bump] ?? 0,
     version: bytes[o.version] ?? 0,
     tokensReceived: view.getBigUint64(o.tokensReceived, true),
     tokensDelivered:

@@ -1,6 +1,7 @@
 import { isValidLeaderCode, LEADER_CODE_MAX_LENGTH, LEADER_CODE_MIN_LENGTH } from '@fbt/domain';
 import { PublicKey } from '@solana/web3.js';
-import { AUTHORITY_SEED, BUYER_RECORD_SEED, LEADER_RECORD_SEED } from './constants';
+import { AUTHORITY_SEED, BUYER_RECORD_SEED_KEY_BYTES, LEADER_RECORD_SEED } from './constants';
+import { sha256 } from './sha256';
 
 const encoder = new TextEncoder();
 
@@ -19,16 +20,38 @@ export function findAuthorityAddress(
   );
 }
 
-/** The PDA holding one buyer's totals for one presale. */
+/**
+ * A buyer record's seed: the lowercase hex of the first {@link BUYER_RECORD_SEED_KEY_BYTES} bytes
+ * of the buyer's key (32 characters).
+ */
+export function buyerRecordSeed(buyer: PublicKey): string {
+  return Array.from(buyer.toBytes().subarray(0, BUYER_RECORD_SEED_KEY_BYTES), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * The account holding one buyer's totals for one presale: the address createAccountWithSeed
+ * gives base = the presale's authority PDA, seed = {@link buyerRecordSeed}, owner = the program,
+ * i.e. sha256(authority || seed || programId). Only the program can sign as the authority, so
+ * only the program creates it, on the buyer's first purchase, at this one address per buyer.
+ * The second element is always 0: a record has no bump (it is not a PDA); the tuple keeps the
+ * shape of the other finders.
+ *
+ * @example const [record] = findBuyerRecordAddress(programId, presale, buyer);
+ */
 export function findBuyerRecordAddress(
   programId: PublicKey,
   presale: PublicKey,
   buyer: PublicKey,
 ): [PublicKey, number] {
-  return PublicKey.findProgramAddressSync(
-    [encoder.encode(BUYER_RECORD_SEED), presale.toBytes(), buyer.toBytes()],
-    programId,
+  const [authority] = findAuthorityAddress(programId, presale);
+  const address = sha256(
+    authority.toBytes(),
+    encoder.encode(buyerRecordSeed(buyer)),
+    programId.toBytes(),
   );
+  return [new PublicKey(address), 0];
 }
 
 /** Throws a RangeError naming the problem when `code` is not a leader code the program accepts. */

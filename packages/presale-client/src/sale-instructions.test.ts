@@ -26,13 +26,13 @@ const base = {
 };
 
 describe('BuyWith', () => {
-  it('encodes lamports, the canonical record bump and the proof; the leader record is the 12th account', () => {
+  it('encodes lamports and the proof (no record bump); the leader record is the 12th account', () => {
     const proof = [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)];
     const [leaderRecord] = findLeaderRecordAddress(programId, presale, 'beast42');
     const ix = buildBuyWithInstruction({ ...base, leaderRecord, allowlistProof: proof });
-    const [record, bump] = findBuyerRecordAddress(programId, presale, buyer);
-    expect(ix.data.length).toBe(11 + 64);
-    expect([ix.data[0], ix.data[9], ix.data[10]]).toEqual([PresaleInstruction.BuyWith, bump, 2]);
+    const [record] = findBuyerRecordAddress(programId, presale, buyer);
+    expect(ix.data.length).toBe(10 + 64);
+    expect([ix.data[0], ix.data[9], ix.data[10]]).toEqual([PresaleInstruction.BuyWith, 2, 1]);
     expect(ix.keys[5]?.pubkey.equals(record)).toBe(true);
     expect(ix.keys.length).toBe(ACCOUNT_COUNTS.BuyWith + 1);
     expect(ix.keys[11]).toMatchObject({ isWritable: true, isSigner: false });
@@ -44,19 +44,19 @@ describe('BuyWith', () => {
   });
 
   it('refuses a proof of more than 20 hashes or a hash of the wrong size', () => {
-    expect(() => encodeBuyWithInstructionData(1n, 255, Array(21).fill(new Uint8Array(32)))).toThrow(
+    expect(() => encodeBuyWithInstructionData(1n, Array(21).fill(new Uint8Array(32)))).toThrow(
       'an allowlist proof has at most 20 hashes, got 21',
     );
-    expect(() => encodeBuyWithInstructionData(1n, 255, [new Uint8Array(31)])).toThrow(
+    expect(() => encodeBuyWithInstructionData(1n, [new Uint8Array(31)])).toThrow(
       'proof hash 0 must be 32 bytes, got 31',
     );
   });
 
   it('decodes nothing from malformed BuyWith data', () => {
     const ix = buildBuyWithInstruction(base);
-    const truncated = { ...ix, data: ix.data.subarray(0, 10) };
+    const truncated = { ...ix, data: ix.data.subarray(0, 9) };
     expect(decodeBuyInstruction(truncated, programId)).toBeNull();
-    const badCount = { ...ix, data: Uint8Array.from([...ix.data.subarray(0, 10), 1]) };
+    const badCount = { ...ix, data: Uint8Array.from([...ix.data.subarray(0, 9), 1]) };
     expect(decodeBuyInstruction(badCount, programId)).toBeNull();
   });
 });

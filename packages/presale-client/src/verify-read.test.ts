@@ -8,6 +8,7 @@ import {
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { buildAllowlistTree } from './allowlist';
+import { PRESALE_DELIVERY_OFFSETS } from './delivery-layout';
 import { ACCOUNT_KIND, PRESALE_ACCOUNT_SIZE, PRESALE_EXTRA_OFFSETS } from './layout';
 import { readVerifyObservation, type VerifyChainSource } from './verify-read';
 
@@ -82,6 +83,60 @@ describe('readVerifyObservation', () => {
     const [presale] = observation.presales;
     expect(presale?.state).toMatchObject({ seller: SELLER, vault: VAULT, mint: MINT });
     expect(presale?.allowlist).toEqual({ kind: 'none' });
+  });
+
+  it('reads the delivery terms, the completion and what is owed and escrowed', async () => {
+    const bytes = presaleBytes();
+    const view = new DataView(bytes.buffer);
+    const o = PRESALE_DELIVERY_OFFSETS;
+    bytes[o.deliveryMode] = 1;
+    bytes[o.status] = 2;
+    view.setUint16(o.unlockedAtCompletionBps, 2_500, true);
+    view.setUint32(o.cliffSeconds, 2_592_000, true);
+    view.setUint32(o.vestingSeconds, 15_552_000, true);
+    view.setBigUint64(o.minimumRaise, 50_000_000_000n, true);
+    view.setBigInt64(o.completedAt, 1_767_225_600n, true);
+    view.setBigUint64(o.tokensOwed, 7n, true);
+    view.setBigUint64(o.tokensDelivered, 3n, true);
+    view.setBigUint64(o.escrowLamports, 60_000_000_000n, true);
+    const observation = await readVerifyObservation(
+      source({ [PRESALE]: { owner: PROGRAM, executable: false, data: bytes } }, () =>
+        Promise.resolve(null),
+      ),
+      target,
+    );
+    const state = observation.presales[0]?.state;
+    expect(typeof state === 'object' && state !== null ? state.delivery : null).toEqual({
+      mode: 'at-completion',
+      status: 'succeeded',
+      minimumRaise: 50_000_000_000n,
+      vesting: {
+        unlockedAtCompletionBps: 2_500,
+        cliffSeconds: 2_592_000,
+        vestingSeconds: 15_552_000,
+      },
+      completedAt: 1_767_225_600,
+      tokensOwed: 7n,
+      tokensDelivered: 3n,
+      buyersDelivered: 0n,
+      buyersRefunded: 0n,
+      escrowLamports: 60_000_000_000n,
+    });
+    const fresh = await readVerifyObservation(
+      source({ [PRESALE]: { owner: PROGRAM, executable: false, data: presaleBytes() } }, () =>
+        Promise.resolve(null),
+      ),
+      target,
+    );
+    const instant = fresh.presales[0]?.state;
+    expect(typeof instant === 'object' && instant !== null ? instant.delivery : null).toMatchObject(
+      {
+        mode: 'instant',
+        status: 'open',
+        completedAt: null,
+        tokensOwed: 0n,
+      },
+    );
   });
 
   it('rebuilds the published list into its root, and says why a list cannot be read', async () => {

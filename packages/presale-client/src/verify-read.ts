@@ -70,6 +70,22 @@ function presaleState(
     pendingSeller: decoded.pendingSeller,
     leaderCount: decoded.leaderCount,
     leaderCommission: decoded.leaderCommission,
+    delivery: {
+      mode: decoded.deliveryMode,
+      status: decoded.status,
+      minimumRaise: decoded.minimumRaise,
+      vesting: {
+        unlockedAtCompletionBps: decoded.unlockedAtCompletionBps,
+        cliffSeconds: decoded.cliffSeconds,
+        vestingSeconds: decoded.vestingSeconds,
+      },
+      completedAt: decoded.completedAt === 0n ? null : Number(decoded.completedAt),
+      tokensOwed: decoded.tokensOwed,
+      tokensDelivered: decoded.tokensDelivered,
+      buyersDelivered: decoded.buyersDelivered,
+      buyersRefunded: decoded.buyersRefunded,
+      escrowLamports: decoded.escrowLamports,
+    },
   };
   return state;
 }

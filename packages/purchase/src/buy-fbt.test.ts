@@ -1,5 +1,6 @@
 import type { PresaleState } from '@fbt/domain';
-import { Keypair } from '@solana/web3.js';
+import { TOKEN_PROGRAM_ID, type ShownSaleEnd } from '@fbt/presale-client';
+import { Keypair, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { buyFbt, type BuyStage } from './buy-fbt';
 import type { PurchaseConnection } from './purchase-connection';
@@ -72,4 +73,89 @@ describe('the amount, checked again on send', () => {
       expect(signed).toBe(false);
     },
   );
+});
+
+/** A chain whose simulation answers `simulationError`; records what was simulated. */
+function simulatingConnection(simulationError: unknown) {
+  const simulated: VersionedTransaction[] = [];
+  const connection = {
+    getAccountInfo: () => Promise.resolve(null),
+    getLatestBlockhash: () =>
+      Promise.resolve({
+        blockhash: Keypair.generate().publicKey.toBase58(),
+        lastValidBlockHeight: 9,
+      }),
+    getRecentPrioritizationFees: () => Promise.resolve([]),
+    simulateTransaction: (transaction: VersionedTransaction) => {
+      simulated.push(transaction);
+      return Promise.resolve({
+        context: { slot: 1 },
+        value: { err: simulationError, logs: [], unitsConsumed: 20_000, accounts: null },
+      });
+    },
+  } as unknown as PurchaseConnection;
+  return { connection, simulated };
+}
+
+/** The presale instruction's data in a simulated transaction (after compute budget and ATA create). */
+function purchaseData(transaction: VersionedTransaction, programId: PublicKey): Uint8Array {
+  const { staticAccountKeys, compiledInstructions } = transaction.message;
+  const buy = compiledInstructions.find((ix) =>
+    staticAccountKeys[ix.programIdIndex]?.equals(programId),
+  );
+  if (buy === undefined) throw new Error('no purchase instruction');
+  return buy.data;
+}
+
+describe('the end the buyer was shown', () => {
+  const END = 1_800_086_400;
+  const purchase = async (shownEnd?: ShownSaleEnd) => {
+    const programId = Keypair.generate().publicKey;
+    // The program's refusal of a moved end, as the simulation reports it.
+    const chain = simulatingConnection({ InstructionError: [3, { Custom: 6090 }] });
+    let signed = false;
+    const result = await buyFbt(
+      {
+        connection: chain.connection,
+        signTransaction: (transaction) => {
+          signed = true;
+          return Promise.resolve(transaction);
+        },
+      },
+      {
+        programId,
+        presale: Keypair.generate().publicKey,
+        mint: Keypair.generate().publicKey,
+        tokenProgram: TOKEN_PROGRAM_ID,
+        state,
+        buyer: Keypair.generate().publicKey,
+        amountInput: '1',
+        boughtLamports: 0n,
+        ...(shownEnd === undefined ? {} : { shownEnd }),
+      },
+    );
+    const [simulated] = chain.simulated;
+    if (simulated === undefined) throw new Error('nothing simulated');
+    return { result, signed, data: purchaseData(simulated, programId) };
+  };
+
+  it('bounds an at-completion buy by it; a refusal stops before the wallet with SaleEndMoved', async () => {
+    const { result, signed, data } = await purchase({
+      deliveryMode: 'at-completion',
+      saleEnd: END,
+    });
+    expect(data).toHaveLength(10 + 8);
+    expect(Buffer.from(data).readBigInt64LE(10)).toBe(BigInt(END));
+    expect(signed).toBe(false);
+    expect(result).toMatchObject({
+      ok: false,
+      stage: 'simulating',
+      programError: { code: 6090, name: 'SaleEndMoved' },
+    });
+  });
+
+  it('sends no bound for an instant presale, nor when none is given', async () => {
+    expect((await purchase({ deliveryMode: 'instant', saleEnd: END })).data).toHaveLength(10);
+    expect((await purchase()).data).toHaveLength(10);
+  });
 });

@@ -2,7 +2,8 @@ import { checkBuyAmount, computeTokenAmount, type PresaleState } from '@fbt/doma
 import {
   buildBuyInstructions,
   findAssociatedTokenAddress,
-  TOKEN_PROGRAM_ID,
+  latestEndFor,
+  type ShownSaleEnd,
 } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
 import { describeFailure, type ProgramErrorId } from './describe-failure';
@@ -45,10 +46,23 @@ export interface BuyFbtRequest {
   /** The buyer's allowlist proof on an allowlisted presale (at most 20 hashes). */
   readonly allowlistProof?: readonly Uint8Array[];
   /**
+   * How the presale delivers and when it ends, as the buyer was shown them (read with the
+   * presale, ahead of the click). At completion the buy names that end as the latest it
+   * accepts, so a seller who moved the end later since is refused (`SaleEndMoved`) before the
+   * wallet is asked; an instant presale's end bounds nothing and is not sent. The site always
+   * passes it; absent, the buy is unbounded.
+   */
+  readonly shownEnd?: ShownSaleEnd;
+  /**
    * The deployment's address lookup table (the config's `lookupTable`): the buy is then a
    * version-0 transaction loading the presale's accounts from it, when the chain has it.
    */
   readonly lookupTable?: PublicKey;
+  /**
+   * The mint's token program (SPL Token or Token-2022) when the caller knows it; otherwise the
+   * purchase reads it from the mint's account.
+   */
+  readonly tokenProgram?: PublicKey;
 }
 
 export interface BuyFbtDeps extends TransactionDeps {
@@ -94,9 +108,16 @@ export type BuyFbtResult =
       readonly blockhash?: string;
     };
 
+/** The buy's `latestEnd` for the end the buyer was shown, when there is one to send. */
+function latestEndOf(shown: ShownSaleEnd | undefined): { latestEnd?: bigint } {
+  const latestEnd = shown === undefined ? undefined : latestEndFor(shown);
+  return latestEnd === undefined ? {} : { latestEnd };
+}
+
 /**
  * Buys FBT: re-validates the amount, builds the transaction (creating the buyer's token
- * account when missing; BuyWith with the leader record and the allowlist proof when given),
+ * account when missing; BuyWith with the leader record and the allowlist proof when given, and
+ * at completion the end the buyer was shown as the latest it accepts),
  * simulates it and reports program errors before the wallet is asked, has the wallet sign,
  * sends, and confirms. Never throws for an expected failure: the result
  * says at which stage it stopped and what to show.
@@ -130,21 +151,23 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
 
   try {
     enter('preparing');
-    const buyerTokenAccount = findAssociatedTokenAddress({
-      owner: request.buyer,
-      mint: request.mint,
-      tokenProgram: TOKEN_PROGRAM_ID,
-    });
     const now = deps.now ?? Date.now;
     const target = {
       buyer: request.buyer,
       presale: request.presale,
       mint: request.mint,
+      ...(request.tokenProgram === undefined ? {} : { tokenProgram: request.tokenProgram }),
       ...(request.lookupTable === undefined ? {} : { lookupTable: request.lookupTable }),
     };
     const read = isPreparedFor(deps.prepared, target, now())
       ? deps.prepared
       : await preparePurchase(connection, target, now);
+    const tokenProgram = new PublicKey(read.tokenProgram);
+    const buyerTokenAccount = findAssociatedTokenAddress({
+      owner: request.buyer,
+      mint: request.mint,
+      tokenProgram,
+    });
     const chain = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
     const buyInstructions = buildBuyInstructions({
       programId: request.programId,
@@ -155,9 +178,11 @@ export async function buyFbt(deps: BuyFbtDeps, request: BuyFbtRequest): Promise<
       mint: request.mint,
       lamports,
       buyerTokenAccount,
+      tokenProgram,
       createBuyerTokenAccount: !chain.tokenAccountExists,
       ...(request.leaderRecord === undefined ? {} : { leaderRecord: request.leaderRecord }),
       ...(request.allowlistProof === undefined ? {} : { allowlistProof: request.allowlistProof }),
+      ...latestEndOf(request.shownEnd),
     });
     const outcome = await runTransaction(deps, {
       payer: request.buyer,

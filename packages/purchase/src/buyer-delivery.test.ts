@@ -4,6 +4,7 @@ import {
   BUYER_RECORD_OFFSETS,
   findBuyerRecordAddress,
   PresaleInstruction,
+  TOKEN_PROGRAM_ID,
 } from '@fbt/presale-client';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
@@ -137,7 +138,12 @@ async function run(
   const request = { programId, presale, buyer: buyer.publicKey };
   const result =
     flow === 'claim'
-      ? await claimTokens(deps, { ...request, mint, tempTokenAccount })
+      ? await claimTokens(deps, {
+          ...request,
+          mint,
+          tempTokenAccount,
+          tokenProgram: TOKEN_PROGRAM_ID,
+        })
       : await refundPurchase(deps, request);
   return { result, stages, signed };
 }

@@ -5,25 +5,21 @@ import {
   decodeBuyerRecordAccount,
   findAssociatedTokenAddress,
   findBuyerRecordAddress,
-  TOKEN_PROGRAM_ID,
   type BuyerRecordAccount,
 } from '@fbt/presale-client';
-import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import type { ClaimStage } from './claim-commission';
-import { describeFailure, type ProgramErrorId } from './describe-failure';
-import { withUnusedBlockhash } from './prepare-purchase';
+import type { PublicKey } from '@solana/web3.js';
 import type { PurchaseConnection } from './purchase-connection';
 import {
-  choosePriorityFee,
-  DEFAULT_MAX_PRIORITY_FEE,
-  runTransaction,
-  type TransactionDeps,
-} from './run-transaction';
+  runRecordTransaction,
+  type RecordTransactionDeps,
+  type RecordTransactionPlan,
+  type RecordTransactionResult,
+} from './record-transaction';
 
 /**
  * A buyer's own transactions on an at-completion presale: Claim (the FBT unlocked and not yet
  * delivered, to the buyer's FBT account) and Refund (after a failed sale, the SOL the buyer
- * paid, from the presale's escrow). Both run the purchase's road (`runTransaction`: the
+ * paid, from the presale's escrow). Both run the claim's road (`runRecordTransaction`: the
  * simulation reports the program's refusal, such as nothing unlocked yet, before the wallet is
  * asked) and read the buyer record again to say what moved.
  */
@@ -41,41 +37,20 @@ export interface ClaimTokensRequest extends BuyerDeliveryRequest {
   readonly mint: PublicKey;
   /** The presale's FBT vault (the presale state's `tempTokenAccountPubkey`). */
   readonly tempTokenAccount: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022): the buyer's account is its ATA. */
+  readonly tokenProgram: PublicKey;
 }
 
-export interface BuyerDeliveryDeps extends TransactionDeps {
-  readonly onStage?: (stage: ClaimStage) => void;
-  /** Upper bound of the priority fee, micro-lamports per compute unit. */
-  readonly maxPriorityFeeMicroLamports?: number;
-  /**
-   * The blockhash of this wallet's previous transaction (`blockhash` of its result): never used
-   * again, so a second claim is never the first one's transaction again.
-   */
-  readonly previousBlockhash?: string;
-}
+/** A second claim never reuses the first one's blockhash (`previousBlockhash`). */
+export type BuyerDeliveryDeps = RecordTransactionDeps;
 
-/** The end of a claim or refund: what moved, or where and why it stopped. */
-export type BuyerDeliveryResult =
-  | {
-      readonly ok: true;
-      readonly signature: string;
-      readonly slot: number;
-      /**
-       * Claim: FBT base units delivered by it (the record's `tokensDelivered` after minus
-       * before; null when the read after failed). Refund: the lamports the record said the
-       * buyer paid, which the program returns exactly.
-       */
-      readonly amount: bigint | null;
-      /** The transaction's blockhash (pass it as the next one's `previousBlockhash`). */
-      readonly blockhash: string;
-    }
-  | {
-      readonly ok: false;
-      readonly stage: ClaimStage;
-      readonly message: string;
-      readonly programError?: ProgramErrorId;
-      readonly signature?: string;
-    };
+/**
+ * The end of a claim or refund: what moved, or where and why it stopped. `amount` for Claim:
+ * FBT base units delivered by it (the record's `tokensDelivered` after minus before; null when
+ * the read after failed). For Refund: the lamports the record said the buyer paid, which the
+ * program returns exactly.
+ */
+export type BuyerDeliveryResult = RecordTransactionResult;
 
 async function readRecord(
   connection: PurchaseConnection,
@@ -87,72 +62,22 @@ async function readRecord(
   return decodeBuyerRecordAccount(info.data);
 }
 
-/** What one buyer transaction sends and how it tells what moved. */
-interface BuyerTransaction {
-  /** Instructions after the compute budget, given the record and what else was read. */
-  readonly instructions: (extra: boolean) => TransactionInstruction[];
-  /** A read besides the record (the buyer's FBT account for Claim), true when it exists. */
-  readonly extraRead: () => Promise<boolean>;
-  /** What moved, from the record before and after (null: after could not be read). */
-  readonly moved: (
-    before: BuyerRecordAccount | null,
-    after: BuyerRecordAccount | null,
-  ) => bigint | null;
-  readonly writable: PublicKey;
-}
+/** What one buyer transaction sends and how it tells what moved (the buyer signs and pays). */
+type BuyerTransaction = Omit<
+  RecordTransactionPlan<BuyerRecordAccount, boolean>,
+  'payer' | 'readRecord' | 'refusal'
+>;
 
-async function runBuyerTransaction(
+function runBuyerTransaction(
   deps: BuyerDeliveryDeps,
   request: BuyerDeliveryRequest,
   plan: BuyerTransaction,
 ): Promise<BuyerDeliveryResult> {
-  const { connection } = deps;
-  let stage: ClaimStage = 'preparing';
-  const enter = (next: ClaimStage): void => {
-    stage = next;
-    deps.onStage?.(next);
-  };
-  const fail = (
-    failure: { message: string; programError?: ProgramErrorId },
-    signature?: string,
-  ): BuyerDeliveryResult => ({
-    ok: false,
-    stage,
-    message: failure.message,
-    ...(failure.programError === undefined ? {} : { programError: failure.programError }),
-    ...(signature === undefined ? {} : { signature }),
+  return runRecordTransaction(deps, {
+    ...plan,
+    payer: request.buyer,
+    readRecord: () => readRecord(deps.connection, request),
   });
-  try {
-    enter('preparing');
-    const [before, extra, fees, read] = await Promise.all([
-      readRecord(connection, request),
-      plan.extraRead(),
-      connection.getRecentPrioritizationFees({ lockedWritableAccounts: [plan.writable] }),
-      connection.getLatestBlockhash('confirmed'),
-    ]);
-    const latest = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
-    const outcome = await runTransaction(deps, {
-      payer: request.buyer,
-      blockhash: latest.blockhash,
-      priorityFee: choosePriorityFee(
-        fees.map((fee) => fee.prioritizationFee),
-        deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
-      ),
-      instructions: plan.instructions(extra),
-      enter,
-    });
-    if (!outcome.ok) return fail(outcome, outcome.signature);
-    const after = await readRecord(connection, request).catch(() => undefined);
-    return {
-      ok: true,
-      signature: outcome.signature,
-      slot: outcome.slot,
-      amount: after === undefined ? null : plan.moved(before, after),
-      blockhash: latest.blockhash,
-    };
-  } catch (error) {
-    return fail(describeFailure(error));
-  }
 }
 
 /**
@@ -168,7 +93,7 @@ export function claimTokens(
   const tokenAccount = findAssociatedTokenAddress({
     owner: request.buyer,
     mint: request.mint,
-    tokenProgram: TOKEN_PROGRAM_ID,
+    tokenProgram: request.tokenProgram,
   });
   return runBuyerTransaction(deps, request, {
     writable: request.presale,
@@ -182,7 +107,7 @@ export function claimTokens(
               payer: request.buyer,
               owner: request.buyer,
               mint: request.mint,
-              tokenProgram: TOKEN_PROGRAM_ID,
+              tokenProgram: request.tokenProgram,
             }),
           ]),
       buildClaimInstruction({
@@ -192,6 +117,7 @@ export function claimTokens(
         mint: request.mint,
         buyer: request.buyer,
         buyerTokenAccount: tokenAccount,
+        tokenProgram: request.tokenProgram,
       }),
     ],
     moved: (before, after) =>

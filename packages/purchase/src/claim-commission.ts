@@ -5,19 +5,15 @@ import {
   type LeaderRecordAccount,
 } from '@fbt/presale-client';
 import type { PublicKey } from '@solana/web3.js';
-import { describeFailure, type ProgramErrorId } from './describe-failure';
-import { withUnusedBlockhash } from './prepare-purchase';
+import type { ProgramErrorId } from './describe-failure';
 import type { PurchaseConnection } from './purchase-connection';
 import {
-  choosePriorityFee,
-  DEFAULT_MAX_PRIORITY_FEE,
-  runTransaction,
-  type SendStage,
-  type TransactionDeps,
-} from './run-transaction';
+  runRecordTransaction,
+  type RecordTransactionDeps,
+  type RecordTransactionFailure,
+} from './record-transaction';
 
-/** The steps of a claim, reported as they start. */
-export type ClaimStage = 'preparing' | SendStage;
+export type { ClaimStage } from './record-transaction';
 
 /** Which commission to claim, and for whom. */
 export interface ClaimCommissionRequest {
@@ -28,18 +24,13 @@ export interface ClaimCommissionRequest {
   readonly leaderRecord: PublicKey;
 }
 
-export interface ClaimCommissionDeps extends TransactionDeps {
-  readonly onStage?: (stage: ClaimStage) => void;
-  /** Upper bound of the priority fee, micro-lamports per compute unit. */
-  readonly maxPriorityFeeMicroLamports?: number;
-  /**
-   * The blockhash of this wallet's previous claim (`blockhash` of its result): never used again.
-   * Two claims of one record under one blockhash (commission accrued in between) are the same
-   * transaction, which the chain drops as already processed while its status reads as the
-   * first's: the second claim would look paid without paying.
-   */
-  readonly previousBlockhash?: string;
-}
+/**
+ * `previousBlockhash` is the previous claim's: two claims of one record under one blockhash
+ * (commission accrued in between) are the same transaction, which the chain drops as already
+ * processed while its status reads as the first's: the second claim would look paid without
+ * paying.
+ */
+export type ClaimCommissionDeps = RecordTransactionDeps;
 
 /** The end of a claim: what reached the wallet, or where and why it stopped. */
 export type ClaimCommissionResult =
@@ -55,13 +46,7 @@ export type ClaimCommissionResult =
       /** The transaction's blockhash (pass it as the next claim's `previousBlockhash`). */
       readonly blockhash: string;
     }
-  | {
-      readonly ok: false;
-      readonly stage: ClaimStage;
-      readonly message: string;
-      readonly programError?: ProgramErrorId;
-      readonly signature?: string;
-    };
+  | RecordTransactionFailure;
 
 /** The program's own failure for `name`, as the simulation would report it. */
 function programFailure(code: 6034 | 6038 | 6039): {
@@ -93,64 +78,31 @@ export async function claimCommission(
   deps: ClaimCommissionDeps,
   request: ClaimCommissionRequest,
 ): Promise<ClaimCommissionResult> {
-  const { connection } = deps;
-  let stage: ClaimStage = 'preparing';
-  const enter = (next: ClaimStage): void => {
-    stage = next;
-    deps.onStage?.(next);
-  };
-  const fail = (
-    failure: { message: string; programError?: ProgramErrorId },
-    signature?: string,
-  ): ClaimCommissionResult => ({
-    ok: false,
-    stage,
-    message: failure.message,
-    ...(failure.programError === undefined ? {} : { programError: failure.programError }),
-    ...(signature === undefined ? {} : { signature }),
-  });
-
-  try {
-    enter('preparing');
-    const [before, fees, read] = await Promise.all([
-      readRecord(connection, request.leaderRecord, request.programId),
-      connection.getRecentPrioritizationFees({ lockedWritableAccounts: [request.leaderRecord] }),
-      connection.getLatestBlockhash('confirmed'),
-    ]);
+  const result = await runRecordTransaction(deps, {
+    payer: request.leaderWallet,
+    writable: request.leaderRecord,
+    readRecord: () => readRecord(deps.connection, request.leaderRecord, request.programId),
+    extraRead: () => Promise.resolve(undefined),
     // No record there (or not the program's): what the program would refuse the claim with.
-    if (before === null) return fail(programFailure(6034));
-    if (before.wallet !== request.leaderWallet.toBase58()) return fail(programFailure(6038));
-    if (before.solsClaimable === 0n) return fail(programFailure(6039));
-    const latest = await withUnusedBlockhash(connection, read, deps.previousBlockhash, deps.sleep);
-
-    const outcome = await runTransaction(deps, {
-      payer: request.leaderWallet,
-      blockhash: latest.blockhash,
-      priorityFee: choosePriorityFee(
-        fees.map((fee) => fee.prioritizationFee),
-        deps.maxPriorityFeeMicroLamports ?? DEFAULT_MAX_PRIORITY_FEE,
-      ),
-      instructions: [
-        buildClaimCommissionInstruction({
-          programId: request.programId,
-          leaderWallet: request.leaderWallet,
-          leaderRecord: request.leaderRecord,
-        }),
-      ],
-      enter,
-    });
-    if (!outcome.ok) return fail(outcome, outcome.signature);
-    const after = await readRecord(connection, request.leaderRecord, request.programId).catch(
-      () => null,
-    );
-    return {
-      ok: true,
-      signature: outcome.signature,
-      slot: outcome.slot,
-      claimedLamports: after === null ? null : after.solsClaimed - before.solsClaimed,
-      blockhash: latest.blockhash,
-    };
-  } catch (error) {
-    return fail(describeFailure(error));
-  }
+    refusal: (before) =>
+      before === null
+        ? programFailure(6034)
+        : before.wallet !== request.leaderWallet.toBase58()
+          ? programFailure(6038)
+          : before.solsClaimable === 0n
+            ? programFailure(6039)
+            : null,
+    instructions: () => [
+      buildClaimCommissionInstruction({
+        programId: request.programId,
+        leaderWallet: request.leaderWallet,
+        leaderRecord: request.leaderRecord,
+      }),
+    ],
+    moved: (before, after) =>
+      before === null || after === null ? null : after.solsClaimed - before.solsClaimed,
+  });
+  if (!result.ok) return result;
+  const { amount, ...sent } = result;
+  return { ...sent, claimedLamports: amount };
 }

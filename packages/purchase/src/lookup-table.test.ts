@@ -2,6 +2,7 @@ import {
   buildBuyInstructions,
   buyLookupTableAddresses,
   MAX_ALLOWLIST_PROOF_DEPTH,
+  TOKEN_2022_PROGRAM_ID,
 } from '@fbt/presale-client';
 import type { PublicKey } from '@solana/web3.js';
 import {
@@ -77,7 +78,13 @@ describe('the deployment’s address lookup table', () => {
       owner: AddressLookupTableProgram.programId,
       data: tableBytes(entries),
     });
-    const target = { buyer: key(), presale: key(), mint: key(), lookupTable: address };
+    const target = {
+      buyer: key(),
+      presale: key(),
+      mint: key(),
+      tokenProgram: TOKEN_2022_PROGRAM_ID,
+      lookupTable: address,
+    };
     const prepared = await preparePurchase(connection, target, () => 1_000);
     expect(reads).toContain(address.toBase58());
     expect(prepared.lookupTableAddress).toBe(address.toBase58());

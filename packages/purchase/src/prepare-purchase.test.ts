@@ -1,4 +1,9 @@
-import { Keypair } from '@solana/web3.js';
+import {
+  findAssociatedTokenAddress,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@fbt/presale-client';
+import { Keypair, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   isPreparedFor,
@@ -13,6 +18,7 @@ const target = {
   buyer: Keypair.generate().publicKey,
   presale: Keypair.generate().publicKey,
   mint: Keypair.generate().publicKey,
+  tokenProgram: TOKEN_PROGRAM_ID,
 };
 
 function countingConnection(tokenAccount: object | null) {
@@ -45,6 +51,7 @@ describe('reading a purchase ahead', () => {
       buyer: target.buyer.toBase58(),
       presale: target.presale.toBase58(),
       mint: target.mint.toBase58(),
+      tokenProgram: TOKEN_PROGRAM_ID.toBase58(),
       blockhash: 'hash-1',
       lastValidBlockHeight: 150,
       tokenAccountExists: false,
@@ -61,6 +68,29 @@ describe('reading a purchase ahead', () => {
     expect(
       (await preparePurchase(countingConnection({}).connection, target)).tokenAccountExists,
     ).toBe(true);
+  });
+
+  it('reads the mint’s token program first when not given, and looks for the Token-2022 account of a Token-2022 mint', async () => {
+    const asked: string[] = [];
+    const connection = {
+      getAccountInfo: (key: PublicKey) => {
+        asked.push(key.toBase58());
+        return Promise.resolve(key.equals(target.mint) ? { owner: TOKEN_2022_PROGRAM_ID } : null);
+      },
+      getRecentPrioritizationFees: () => Promise.resolve([]),
+      getLatestBlockhash: () => Promise.resolve({ blockhash: 'hash-1', lastValidBlockHeight: 150 }),
+    } as unknown as PurchaseConnection;
+    const { tokenProgram: _known, ...unknown } = target;
+    const prepared = await preparePurchase(connection, unknown);
+    expect(prepared.tokenProgram).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
+    const account = findAssociatedTokenAddress({
+      owner: target.buyer,
+      mint: target.mint,
+      tokenProgram: TOKEN_2022_PROGRAM_ID,
+    });
+    expect(asked).toEqual([target.mint.toBase58(), account.toBase58()]);
+    expect(isPreparedFor(prepared, unknown, prepared.readAt)).toBe(true);
+    expect(isPreparedFor(prepared, target, prepared.readAt)).toBe(false);
   });
 
   it('is used only for the same buyer, presale and mint, and while fresh', async () => {

@@ -1,11 +1,12 @@
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { fetchMintTokenProgram, findAssociatedTokenAddress } from '@fbt/presale-client';
 import type { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
 import { readLookupTable } from './lookup-table';
 import type { PurchaseConnection } from './purchase-connection';
 
 /**
  * What a purchase reads from the chain before it can build its transaction: a recent blockhash,
- * whether the buyer's FBT account exists, the recent priority fees on the presale and, when the
+ * the mint's token program (SPL Token or Token-2022, unless the caller knows it), whether the
+ * buyer's FBT account of that program exists, the recent priority fees on the presale and, when the
  * deployment has one, its address lookup table. Read
  * ahead (when the purchase box shows a connected wallet) it saves the buyer that round trip
  * after the click.
@@ -14,6 +15,8 @@ export interface PreparedPurchase {
   readonly buyer: string;
   readonly presale: string;
   readonly mint: string;
+  /** The mint's token program (base58): the buyer's FBT account is its associated account. */
+  readonly tokenProgram: string;
   readonly blockhash: string;
   readonly lastValidBlockHeight: number;
   readonly tokenAccountExists: boolean;
@@ -37,20 +40,27 @@ export interface PrepareTarget {
   readonly buyer: PublicKey;
   readonly presale: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program when known; otherwise read from the mint's account first. */
+  readonly tokenProgram?: PublicKey;
   /** The deployment's address lookup table (the config's `lookupTable`), if it has one. */
   readonly lookupTable?: PublicKey;
 }
 
-/** Reads them in parallel (one round trip). */
+/**
+ * Reads them in parallel (one round trip; two when the mint's token program is not given: the
+ * buyer's account address depends on it).
+ */
 export async function preparePurchase(
   connection: PurchaseConnection,
   target: PrepareTarget,
   now: () => number = Date.now,
 ): Promise<PreparedPurchase> {
+  const tokenProgram =
+    target.tokenProgram ?? (await fetchMintTokenProgram(connection, target.mint));
   const buyerTokenAccount = findAssociatedTokenAddress({
     owner: target.buyer,
     mint: target.mint,
-    tokenProgram: TOKEN_PROGRAM_ID,
+    tokenProgram,
   });
   const [tokenAccount, fees, latest, lookupTable] = await Promise.all([
     connection.getAccountInfo(buyerTokenAccount, 'confirmed'),
@@ -62,6 +72,7 @@ export async function preparePurchase(
     buyer: target.buyer.toBase58(),
     presale: target.presale.toBase58(),
     mint: target.mint.toBase58(),
+    tokenProgram: tokenProgram.toBase58(),
     blockhash: latest.blockhash,
     lastValidBlockHeight: latest.lastValidBlockHeight,
     tokenAccountExists: tokenAccount !== null,
@@ -73,8 +84,8 @@ export async function preparePurchase(
 }
 
 /**
- * Whether read-ahead data may be used for this purchase: same buyer, presale, mint and lookup
- * table, and younger than {@link PREPARED_MAX_AGE_MS}. A stale 'no token account' is harmless (the
+ * Whether read-ahead data may be used for this purchase: same buyer, presale, mint (and token
+ * program, when the purchase names one) and lookup table, and younger than {@link PREPARED_MAX_AGE_MS}. A stale 'no token account' is harmless (the
  * account is created idempotently) and the simulation catches anything else before signing.
  */
 export function isPreparedFor(
@@ -87,6 +98,8 @@ export function isPreparedFor(
     prepared.buyer === target.buyer.toBase58() &&
     prepared.presale === target.presale.toBase58() &&
     prepared.mint === target.mint.toBase58() &&
+    (target.tokenProgram === undefined ||
+      prepared.tokenProgram === target.tokenProgram.toBase58()) &&
     prepared.lookupTableAddress === (target.lookupTable?.toBase58() ?? null) &&
     now - prepared.readAt >= 0 &&
     now - prepared.readAt <= PREPARED_MAX_AGE_MS

@@ -101,10 +101,19 @@ typedef struct {
   uint64_t duration;
 } DeliveryTerms;
 
+/* A minimum raise that every sold-out sale reaches. Sold out means currentTotalSold + min >
+ * max_total, so the least a sold-out sale can have raised is max_total - min + 1: a higher
+ * minimum would let one buyer sell the sale out just short of it (leaving less than a minimum
+ * purchase unsold) and so make it fail. Needs valid limits (0 < min <= max_total). */
+FBT_INLINE bool minimum_raise_is_reachable(uint64_t minimum_raise, uint64_t min,
+                                           uint64_t max_total) {
+  return minimum_raise <= max_total - min + 1;
+}
+
 /* The terms' rules: an instant presale has no minimum raise and no vesting; bps at most 10000,
  * a cliff no longer than the duration, a duration exactly when less than 100% unlocks at
- * completion; a minimum raise no higher than the total maximum. */
-static uint64_t check_delivery_terms(const DeliveryTerms *t, uint64_t max_total) {
+ * completion; a minimum raise every sold-out sale reaches (minimum_raise_is_reachable). */
+static uint64_t check_delivery_terms(const DeliveryTerms *t, uint64_t min, uint64_t max_total) {
   if (t->mode != DELIVERY_INSTANT && t->mode != DELIVERY_AT_COMPLETION) {
     return E_INVALID_INSTRUCTION;
   }
@@ -112,6 +121,8 @@ static uint64_t check_delivery_terms(const DeliveryTerms *t, uint64_t max_total)
   if (t->mode == DELIVERY_INSTANT && (t->minimum_raise != 0 || vests)) return E_INSTANT_WITH_TERMS;
   if (t->bps > BPS_PER_WHOLE || t->cliff > t->duration) return E_INVALID_VESTING;
   if ((t->bps < BPS_PER_WHOLE) != (t->duration != 0)) return E_INVALID_VESTING;
-  if (t->minimum_raise > max_total) return E_INVALID_MINIMUM_RAISE;
+  if (!minimum_raise_is_reachable(t->minimum_raise, min, max_total)) {
+    return E_INVALID_MINIMUM_RAISE;
+  }
   return FBT_SUCCESS;
 }

@@ -262,51 +262,6 @@ __attribute__((unused)) static bool fbt_create_program_address(const FbtPdaQuery
   return sol_curve_validate_point(0, address->x, &on_curve_result) != 0;
 }
 
-/* sha256(seeds || program_id || marker) only: the address a signed CPI will check for seeds that
- * end with the bump (the CPI itself refuses a curve point), so no curve check here. */
-static bool fbt_program_address_hash(const FbtPdaQuery *query, SolPubkey *address) {
-  if (query->seed_count > FBT_MAX_PDA_SEEDS + 1) return false;
-  SolBytes parts[FBT_MAX_PDA_SEEDS + 3];
-  uint64_t n = 0;
-  for (; n < query->seed_count; n++) {
-    parts[n].addr = query->seeds[n].addr;
-    parts[n].len = query->seeds[n].len;
-  }
-  parts[n].addr = query->program_id->x;
-  parts[n].len = 32;
-  parts[n + 1].addr = FBT_PDA_MARKER;
-  parts[n + 1].len = sizeof(FBT_PDA_MARKER);
-  return sol_sha256(parts, n + 2, address->x) == 0;
-}
-
-/* True when no bump above `bump` gives a program address for `query`'s seeds (which must have
- * room for the bump): then `bump`, if valid, is the canonical one. Costs one hash and curve check
- * per higher bump, i.e. what a search would spend before reaching `bump`, without the last try. */
-static bool fbt_no_higher_bump(const FbtPdaQuery *query, uint8_t bump) {
-  if (query->seed_count > FBT_MAX_PDA_SEEDS) return false;
-  /* The hash input is built once; only the bump byte changes between tries. */
-  SolBytes parts[FBT_MAX_PDA_SEEDS + 3];
-  uint64_t n = 0;
-  for (; n < query->seed_count; n++) {
-    parts[n].addr = query->seeds[n].addr;
-    parts[n].len = query->seeds[n].len;
-  }
-  uint8_t bump_seed[1];
-  parts[n].addr = bump_seed;
-  parts[n].len = 1;
-  parts[n + 1].addr = query->program_id->x;
-  parts[n + 1].len = 32;
-  parts[n + 2].addr = FBT_PDA_MARKER;
-  parts[n + 2].len = sizeof(FBT_PDA_MARKER);
-  for (int candidate = 255; candidate > bump; candidate--) {
-    bump_seed[0] = (uint8_t)candidate;
-    uint8_t address[32], on_curve_result;
-    if (sol_sha256(parts, n + 3, address) != 0) return false;
-    if (sol_curve_validate_point(0, address, &on_curve_result) != 0) return false; /* valid */
-  }
-  return true;
-}
-
 /* ------------------------------------------------------------------ input deserializer
  * Loader ABI v1 (BPF Loader 2 / Upgradeable). u64 account count, then per account a u8 marker
  * (0xff = new, otherwise the index of the earlier account it duplicates). A new account is

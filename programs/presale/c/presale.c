@@ -25,8 +25,9 @@
  * A presale delivers its FBT in each buy (instant) or, fixed at Initialize, at completion: then
  * the FBT stay owed in the vault, and with a minimum raise the SOL waits in the presale account
  * (the escrow) until Finalize says whether the sale succeeded (delivery.h has the rules).
- * The authority is the PDA ["authority", presale] that owns the temp token account; buyer
- * records are PDAs ["buyer", presale, buyer], leader records ["leader", presale, code]. Every
+ * The authority is the PDA ["authority", presale] that owns the temp token account; a buyer
+ * record is at the seeded address of the authority and the buyer (buyer_record_address), leader
+ * records are PDAs ["leader", presale, code]. Every
  * failure returns a documented custom code (presale.h, README.md). No instruction but
  * Distribute accepts duplicate accounts (naming a buyer twice moves its FBT once).
  */
@@ -39,7 +40,6 @@ static const SolPubkey RENT_SYSVAR_ID = {{0x06, 0xa7, 0xd5, 0x17, 0x19, 0x2c, 0x
                                           0x58, 0xda, 0xee, 0x08, 0x9b, 0xa1, 0xfd, 0x44,
                                           0xe3, 0xdb, 0xd9, 0x8a, 0x00, 0x00, 0x00, 0x00}};
 static const uint8_t AUTHORITY_SEED[] = {'a', 'u', 't', 'h', 'o', 'r', 'i', 't', 'y'};
-static const uint8_t BUYER_SEED[] = {'b', 'u', 'y', 'e', 'r'};
 static const uint64_t POW10[MAX_DECIMALS + 1] = {
     1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
     1000000000ULL};
@@ -164,6 +164,91 @@ static uint64_t system_create_pda(const SystemCreate *c) {
                              c->signers.signer_count);
 }
 
+/* An address of createAccountWithSeed: sha256(base || seed || owner), created by the System
+ * program only with the base's signature (given by the caller's signer seeds). */
+typedef struct {
+  SolAccountInfo *base;
+  const uint8_t *seed;
+  uint64_t seed_len; /* at most SYSTEM_MAX_SEED_LEN */
+} SeededAddress;
+
+#define SYSTEM_MAX_SEED_LEN 32
+#define SYSTEM_CREATE_ACCOUNT_WITH_SEED 3
+#define SYSTEM_ALLOCATE_WITH_SEED 9
+
+/* CreateAccountWithSeed when the address holds no lamports; otherwise top up (or defer, as in
+ * system_create_pda) and AllocateWithSeed, which also assigns the owner, so that lamports sent to
+ * the address beforehand cannot block its creation. */
+static uint64_t system_create_with_seed(const SystemCreate *c, const SeededAddress *a) {
+  SolAccountInfo *account = c->account;
+  uint64_t existing = *account->lamports;
+  if (c->deferred_top_up != NULL) *c->deferred_top_up = 0;
+  if (a->seed_len > SYSTEM_MAX_SEED_LEN) return FBT_ERROR_INVALID_ARGUMENT;
+  /* Both instructions start with [u32 tag, base, u64 seed length, seed] (bincode). */
+  uint8_t data[4 + 32 + 8 + SYSTEM_MAX_SEED_LEN + 8 + 8 + 32];
+  data[1] = data[2] = data[3] = 0;
+  uint8_t *p = data + 4;
+  fbt_pubkey_copy(p, a->base->key->x);
+  fbt_store_u64(p + 32, a->seed_len);
+  sol_memcpy_(p + 40, a->seed, a->seed_len);
+  p += 40 + a->seed_len;
+  if (existing == 0) {
+    data[0] = SYSTEM_CREATE_ACCOUNT_WITH_SEED; /* .., u64 lamports, u64 space, owner */
+    fbt_store_u64(p, c->lamports);
+    fbt_store_u64(p + 8, c->space);
+    fbt_pubkey_copy(p + 16, c->owner->x);
+    SolAccountMeta metas[3] = {
+        {c->payer->key, true, true}, {account->key, true, false}, {a->base->key, false, true}};
+    SolInstruction ix = {c->system_program->key, metas, 3, data, (uint64_t)(p + 48 - data)};
+    return sol_invoke_signed_c(&ix, c->all_infos, c->all_info_count, c->signers.signers,
+                               c->signers.signer_count);
+  }
+  if (existing < c->lamports && c->deferred_top_up != NULL) {
+    *c->deferred_top_up = c->lamports - existing;
+  } else if (existing < c->lamports) {
+    SystemTransfer top_up = {c->payer,    account, c->system_program, c->lamports - existing,
+                             c->all_infos, c->all_info_count};
+    uint64_t result = system_transfer(&top_up);
+    if (result != FBT_SUCCESS) return result;
+  }
+  data[0] = SYSTEM_ALLOCATE_WITH_SEED; /* .., u64 space, owner */
+  fbt_store_u64(p, c->space);
+  fbt_pubkey_copy(p + 8, c->owner->x);
+  SolAccountMeta metas[2] = {{account->key, true, false}, {a->base->key, false, true}};
+  SolInstruction ix = {c->system_program->key, metas, 2, data, (uint64_t)(p + 40 - data)};
+  return sol_invoke_signed_c(&ix, c->all_infos, c->all_info_count, c->signers.signers,
+                             c->signers.signer_count);
+}
+
+/* A buyer record's seed: the lowercase hex of the first BUYER_RECORD_SEED_KEY_BYTES bytes of the
+ * buyer's key (32 characters: the System program's longest seed, and UTF-8 as it requires). */
+typedef struct {
+  uint8_t bytes[BUYER_RECORD_SEED_LEN];
+} BuyerRecordSeed;
+
+/* The buyer record of `buyer` on the presale whose authority is `authority`: the seeded address
+ * sha256(authority || seed || program id). The authority is a PDA of this program, so only this
+ * program can create or assign an account there; and it costs one hash whatever the wallet (no
+ * bump to search). Two wallets share a seed only if their first 16 bytes are equal (~2^128 tries
+ * to find one for a given wallet); the record names its full buyer and every instruction checks
+ * it, so such a wallet could only be refused. Writes the seed and the address. */
+static bool buyer_record_address(const SolPubkey *authority, const SolPubkey *buyer,
+                                 const SolPubkey *program_id, BuyerRecordSeed *seed,
+                                 SolPubkey *address) {
+  /* Four key bytes at a time become eight characters: each byte's nibbles spread to two byte
+   * lanes (high nibble first), then '0' + n, plus 39 more for n >= 10 ('a' - '0' - 10). */
+  for (int i = 0; i < BUYER_RECORD_SEED_KEY_BYTES; i += 4) {
+    uint64_t t = (uint64_t)buyer->x[i] | ((uint64_t)buyer->x[i + 1] << 16) |
+                 ((uint64_t)buyer->x[i + 2] << 32) | ((uint64_t)buyer->x[i + 3] << 48);
+    uint64_t n = ((t >> 4) & 0x000F000F000F000FULL) | ((t & 0x000F000F000F000FULL) << 8);
+    uint64_t letters = ((n + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;
+    fbt_store_u64(seed->bytes + 2 * i, n + 0x3030303030303030ULL + letters * 39);
+  }
+  SolBytes parts[3] = {
+      {authority->x, 32}, {seed->bytes, BUYER_RECORD_SEED_LEN}, {program_id->x, 32}};
+  return sol_sha256(parts, 3, address->x) == 0;
+}
+
 typedef struct {
   SolAccountInfo *source;
   SolAccountInfo *mint;
@@ -275,7 +360,7 @@ static uint64_t process_initialize(const FbtInput *in) {
     terms.bps = fbt_load_u16(t + 9);
     terms.cliff = fbt_load_u32(t + 11);
     terms.duration = fbt_load_u32(t + 15);
-    uint64_t invalid = check_delivery_terms(&terms, max_total);
+    uint64_t invalid = check_delivery_terms(&terms, min, max_total);
     if (invalid != FBT_SUCCESS) return invalid;
   }
 
@@ -332,13 +417,13 @@ static uint64_t process_initialize(const FbtInput *in) {
 }
 
 /* ------------------------------------------------------------------ 1 Buy, 5 BuyWith */
-/* What a purchase carries beyond Buy's fixed wire format (BuyWith only). */
+/* What a purchase carries beyond its amount: the proof and leader record (BuyWith only), and
+ * the latest sale end the buyer accepts (both, optional). */
 typedef struct {
-  bool has_bump;           /* the buyer record's canonical bump is given (no search) */
-  uint8_t record_bump;
   const uint8_t *proof;    /* allowlist proof, proof_count x 32 bytes */
   uint64_t proof_count;
   SolAccountInfo *leader;  /* leader record, or NULL */
+  const uint8_t *latest_end; /* i64 unix seconds, or NULL: no bound */
 } BuyOptions;
 
 /* -1 / 0 / 1 comparing two 32-byte strings as big-endian numbers (byte order). */
@@ -368,10 +453,15 @@ static uint64_t check_allowlist(const uint8_t *root, const SolAccountInfo *presa
   return fbt_pubkey_eq(node, root) ? FBT_SUCCESS : E_NOT_ALLOWLISTED;
 }
 
-/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. */
-static uint64_t check_window(const uint8_t *s) {
+/* Buys are open at `now` (unix seconds): start <= now < end, a zero bound being none. With the
+ * buyer's bound (`latest_end`, or NULL), a presale ending later than the buyer accepted, or
+ * never, is refused: the seller may have moved the end after the buyer read it. */
+static uint64_t check_window(const uint8_t *s, const uint8_t *latest_end) {
   int64_t start = (int64_t)fbt_load_u64(s + PS_SALE_START);
   int64_t end = (int64_t)fbt_load_u64(s + PS_SALE_END);
+  if (latest_end != NULL && (end == 0 || end > (int64_t)fbt_load_u64(latest_end))) {
+    return E_SALE_END_MOVED;
+  }
   if (start == 0 && end == 0) return FBT_SUCCESS;
   int64_t now;
   if (!clock_now(&now)) return E_SALE_NOT_STARTED;
@@ -428,7 +518,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     if (s[PS_STATUS] >= SALE_SUCCEEDED) return E_ALREADY_FINALIZED;
     if (fbt_load_u64(s + PS_SALE_END) == 0) return E_SALE_END_REQUIRED;
   }
-  result = check_window(s);
+  result = check_window(s, o->latest_end);
   if (result != FBT_SUCCESS) return result;
 
   uint64_t amount = fbt_load_u64(in->data + 1);
@@ -462,7 +552,8 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
 
   bool is_new_record;
   uint64_t spent = 0, received = 0;
-  uint8_t record_bump = 0;
+  BuyerRecordSeed record_seed;
+  SolPubkey derived;
   if (fbt_pubkey_eq(record->owner->x, program_id->x)) {
     const uint8_t *r = record->data;
     if (record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
@@ -474,27 +565,12 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     spent = fbt_load_u64(r + BR_LAMPORTS_SPENT);
     received = fbt_load_u64(r + BR_TOKENS_RECEIVED);
   } else if (fbt_pubkey_is_zero(record->owner->x) && record->data_len == 0) {
-    /* First purchase: the address must be this buyer's canonical PDA for this presale (one
-     * record per buyer, or the per-user maximum could be bypassed). Buy (fixed wire format, no bump
-     * byte) searches the bump; BuyWith names it, and the program only checks that no higher
-     * bump is valid. Lamports already at the address do not matter (see system_create_pda). */
-    SolSignerSeed seeds[4] = {
-        {BUYER_SEED, sizeof(BUYER_SEED)}, {presale->key->x, 32}, {buyer->key->x, 32}, {0, 0}};
-    SolPubkey derived;
-    FbtPdaQuery query = {seeds, 3, program_id};
-    if (o->has_bump) {
-      record_bump = o->record_bump;
-      uint8_t bump_seed[1] = {record_bump};
-      seeds[3].addr = bump_seed;
-      seeds[3].len = 1;
-      FbtPdaQuery with_bump = {seeds, 4, program_id};
-      if (!fbt_program_address_hash(&with_bump, &derived) ||
-          !fbt_pubkey_eq(derived.x, record->key->x)) {
-        return E_INVALID_BUYER_RECORD;
-      }
-      if (!fbt_no_higher_bump(&query, record_bump)) return E_INVALID_BUMP;
-    } else if (!fbt_find_program_address(&query, &derived, &record_bump) ||
-               !fbt_pubkey_eq(derived.x, record->key->x)) {
+    /* First purchase: the address must be this buyer's record address for this presale (one
+     * record per buyer, or the per-user maximum could be bypassed): one hash whatever the
+     * wallet (buyer_record_address). Lamports already at the address do not matter (see
+     * system_create_with_seed). */
+    if (!buyer_record_address(authority->key, buyer->key, program_id, &record_seed, &derived) ||
+        !fbt_pubkey_eq(derived.x, record->key->x)) {
       return E_INVALID_BUYER_RECORD;
     }
     is_new_record = true;
@@ -551,17 +627,17 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     uint64_t rent_lamports;
     result = rent_exempt_minimum(rent, BUYER_RECORD_SIZE, &rent_lamports);
     if (result != FBT_SUCCESS) return result;
-    uint8_t bump_seed[1] = {record_bump};
-    SolSignerSeed seeds[4] = {{BUYER_SEED, sizeof(BUYER_SEED)},
-                              {presale->key->x, 32},
-                              {buyer->key->x, 32},
-                              {bump_seed, 1}};
-    SolSignerSeeds signer = {seeds, 4};
+    /* The authority signs as the address's base: only this program can. */
+    uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
+    SolSignerSeed authority_seeds[3] = {
+        {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
+    SolSignerSeeds signer = {authority_seeds, 3};
     prefunded = *record->lamports != 0;
     SystemCreate create = {buyer,         record, system_program,   program_id,
                            rent_lamports, BUYER_RECORD_SIZE, {&signer, 1}, &record_top_up,
                            in->accounts,  in->account_count};
-    result = system_create_pda(&create);
+    SeededAddress seeded = {authority, record_seed.bytes, BUYER_RECORD_SEED_LEN};
+    result = system_create_with_seed(&create, &seeded);
     if (result != FBT_SUCCESS) return result;
     if (fbt_current_data_len(record) != BUYER_RECORD_SIZE) return E_INVALID_BUYER_RECORD;
   }
@@ -617,7 +693,6 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     fbt_pubkey_copy(r + BR_PRESALE, presale->key->x);
     fbt_pubkey_copy(r + BR_BUYER, buyer->key->x);
     r[BR_KIND] = ACCOUNT_KIND_BUYER_RECORD;
-    r[BR_BUMP] = record_bump;
     r[BR_VERSION] = BUYER_RECORD_LAYOUT_VERSION;
     uint64_t buyers;
     if (fbt_add_overflow(fbt_load_u64(s + PS_BUYER_COUNT), 1, &buyers)) return E_ARITHMETIC_OVERFLOW;
@@ -640,28 +715,38 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   return FBT_SUCCESS;
 }
 
-/* 1 Buy: the original purchase, its wire format fixed: exactly 11 accounts and 9 data bytes. */
+/* 1 Buy: the original purchase: exactly 11 accounts and 9 data bytes, or 17 with the latest
+ * sale end the buyer accepts. */
 static uint64_t process_buy(const FbtInput *in) {
   if (in->account_count != BUY_ACCOUNT_COUNT) return E_WRONG_ACCOUNT_COUNT;
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
-  if (in->data_len != BUY_DATA_LEN) return E_INVALID_INSTRUCTION;
-  BuyOptions options = {false, 0, NULL, 0, NULL};
+  if (in->data_len != BUY_MIN_DATA_LEN && in->data_len != BUY_MAX_DATA_LEN) {
+    return E_INVALID_INSTRUCTION;
+  }
+  BuyOptions options = {NULL, 0, NULL,
+                        in->data_len == BUY_MAX_DATA_LEN ? in->data + BUY_MIN_DATA_LEN : NULL};
   return process_buy_core(in, &options);
 }
 
-/* 5 BuyWith: Buy plus the record bump, an allowlist proof and an optional leader record. */
+/* 5 BuyWith: Buy plus an allowlist proof, an optional leader record and the optional latest
+ * sale end the buyer accepts after the proof. */
 static uint64_t process_buy_with(const FbtInput *in) {
   if (in->account_count != BUY_WITH_ACCOUNT_COUNT && in->account_count != BUY_WITH_MAX_ACCOUNT_COUNT) {
     return E_WRONG_ACCOUNT_COUNT;
   }
   if (in->has_duplicates) return E_DUPLICATE_ACCOUNT;
   if (in->data_len < BUY_WITH_MIN_DATA_LEN) return E_INVALID_INSTRUCTION;
-  uint64_t proof_count = in->data[10];
-  if (proof_count > MAX_PROOF_DEPTH || in->data_len != BUY_WITH_MIN_DATA_LEN + 32 * proof_count) {
-    return E_INVALID_INSTRUCTION;
+  uint64_t proof_count = in->data[9];
+  uint64_t proof_end = BUY_WITH_MIN_DATA_LEN + 32 * proof_count;
+  if (proof_count > MAX_PROOF_DEPTH) return E_INVALID_INSTRUCTION;
+  const uint8_t *latest_end = NULL;
+  if (in->data_len != proof_end) {
+    if (in->data_len != proof_end + LATEST_END_LEN) return E_INVALID_INSTRUCTION;
+    latest_end = in->data + proof_end;
   }
-  BuyOptions options = {true, in->data[9], in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
-                        in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL};
+  BuyOptions options = {in->data + BUY_WITH_MIN_DATA_LEN, proof_count,
+                        in->account_count == BUY_WITH_MAX_ACCOUNT_COUNT ? &in->accounts[BUY_WITH_ACCOUNT_COUNT] : NULL,
+                        latest_end};
   return process_buy_core(in, &options);
 }
 
@@ -701,13 +786,16 @@ static uint64_t process_update_limits(const FbtInput *in) {
       max_total < fbt_load_u64(s + PS_CURRENT_TOTAL_SOLD)) {
     return E_INVALID_LIMITS;
   }
-  /* At completion: a completed sale's limits are fixed, and the minimum raise stays reachable. */
+  /* At completion: a completed sale's limits are fixed, and selling out still reaches the
+   * minimum raise. */
   bool at_completion = delivers_at_completion(s);
   int64_t now = 0;
   if (at_completion) {
     if (!clock_now(&now)) return FBT_ERROR_INVALID_ARGUMENT;
     if (sale_is_complete(s, now)) return E_SALE_COMPLETED;
-    if (max_total < fbt_load_u64(s + PS_MINIMUM_RAISE)) return E_INVALID_MINIMUM_RAISE;
+    if (!minimum_raise_is_reachable(fbt_load_u64(s + PS_MINIMUM_RAISE), min, max_total)) {
+      return E_INVALID_MINIMUM_RAISE;
+    }
   }
   fbt_store_u64(s + PS_MAX_USER_BUYABLE, max_user);
   fbt_store_u64(s + PS_MIN_USER_BUYABLE, min);

@@ -7,12 +7,12 @@
 /* ------------------------------------------------------------------ instructions */
 enum {
   IX_INITIALIZE = 0,      /* [0, price u64, min u64, max_user u64, max_total u64, bump u8, active u8] */
-  IX_BUY = 1,             /* [1, lamports u64] with exactly 11 accounts */
+  IX_BUY = 1,             /* [1, lamports u64 (, latest end i64)] with exactly 11 accounts */
   IX_SET_ACTIVE = 2,      /* [2, active u8] */
   IX_UPDATE_LIMITS = 3,   /* [3, min u64, max_user u64, max_total u64] */
   IX_WITHDRAW_UNSOLD = 4, /* [4] */
-  IX_BUY_WITH = 5,        /* [5, lamports u64, record bump u8, proof count u8, proof 32*n]; 11 or
-                             12 accounts (the 12th is a leader record) */
+  IX_BUY_WITH = 5,        /* [5, lamports u64, proof count u8, proof 32*n (, latest end i64)];
+                             11 or 12 accounts (the 12th is a leader record) */
   IX_REGISTER_LEADER = 6, /* [6, code length u8, code bytes] */
   IX_CLAIM_COMMISSION = 7, /* [7] */
   IX_SET_LEADER_ACTIVE = 8, /* [8, active u8] */
@@ -30,11 +30,15 @@ enum {
  * [.., mode u8, minimum raise u64, unlocked-at-completion bps u16, cliff u32, vesting u32]. */
 #define INITIALIZE_MIN_DATA_LEN 35
 #define INITIALIZE_MAX_DATA_LEN 54
-#define BUY_DATA_LEN 9
+/* Buy and BuyWith may end with the latest sale end the buyer accepts (i64 unix seconds): the
+ * buy is refused (E_SALE_END_MOVED) when the presale ends later, or has no end. */
+#define BUY_MIN_DATA_LEN 9
+#define BUY_MAX_DATA_LEN 17
+#define LATEST_END_LEN 8
 #define SET_ACTIVE_DATA_LEN 2
 #define UPDATE_LIMITS_DATA_LEN 25
 #define WITHDRAW_UNSOLD_DATA_LEN 1
-#define BUY_WITH_MIN_DATA_LEN 11
+#define BUY_WITH_MIN_DATA_LEN 10
 #define MAX_PROOF_DEPTH 20
 #define REGISTER_LEADER_MIN_DATA_LEN 2
 #define CLAIM_COMMISSION_DATA_LEN 1
@@ -124,17 +128,21 @@ enum {
 #define SALE_SUCCEEDED 2 /* finalized at or above the minimum raise: distribution */
 #define SALE_FAILED 3    /* finalized below the minimum raise: refunds */
 
-/* ------------------------------------------------------------------ buyer record (PDA)
- * seeds ["buyer", presale, buyer]; the first 8 bytes are fbtBuyedAmount (lamports spent). */
+/* ------------------------------------------------------------------ buyer record
+ * At createAccountWithSeed's address sha256(authority || seed || program id), the seed being
+ * the lowercase hex of the buyer key's first BUYER_RECORD_SEED_KEY_BYTES bytes; the first 8
+ * bytes are fbtBuyedAmount (lamports spent). Byte 73 (a PDA bump up to layout version 2) is
+ * reserved, zero. */
 #define BR_LAMPORTS_SPENT 0
 #define BR_PRESALE 8
 #define BR_BUYER 40
 #define BR_KIND 72
-#define BR_BUMP 73
 #define BR_VERSION 74
 #define BR_TOKENS_RECEIVED 80 /* FBT bought (instant: received at once; at-completion: owed) */
 #define BR_TOKENS_DELIVERED 88 /* at-completion: FBT moved to the buyer so far */
 #define BUYER_RECORD_SIZE 96
+#define BUYER_RECORD_SEED_KEY_BYTES 16
+#define BUYER_RECORD_SEED_LEN (2 * BUYER_RECORD_SEED_KEY_BYTES)
 
 /* ------------------------------------------------------------------ leader record (PDA)
  * seeds ["leader", presale, code]; lamports above the rent-exempt minimum are claimable. */
@@ -164,7 +172,7 @@ enum {
 #define ACCOUNT_KIND_PRESALE 1
 #define ACCOUNT_KIND_BUYER_RECORD 2
 #define ACCOUNT_KIND_LEADER_RECORD 3
-#define BUYER_RECORD_LAYOUT_VERSION 2  /* 2: tokens delivered */
+#define BUYER_RECORD_LAYOUT_VERSION 3  /* 2: tokens delivered; 3: seeded address, no bump */
 #define LEADER_RECORD_LAYOUT_VERSION 2 /* 2: commission in escrow */
 #define PRESALE_LAYOUT_VERSION 3  /* the presale account (3: delivery, completion, escrow) */
 /* Vesting: unlocked-at-completion basis points are at most BPS_PER_WHOLE; BPS_PER_WHOLE with no
@@ -286,4 +294,5 @@ enum {
   E_NOTHING_TO_WITHDRAW = 6073,
   E_SALE_COMPLETED = 6074,
   E_COMMISSION_IN_ESCROW = 6075,
+  E_SALE_END_MOVED = 6090,
 };

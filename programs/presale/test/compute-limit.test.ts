@@ -1,9 +1,9 @@
 /**
  * The site sizes a purchase's compute limit from a simulation (buyComputeUnitLimit). A griefer
  * can send lamports to the buyer record's address between that simulation and the purchase,
- * which makes the program take its longer path (top up, Allocate, Assign). These tests send that
- * worst case under the limit sized from the ungriefed simulation, on both builds, for buyers
- * whose record bump is low (the longest canonical-bump check).
+ * which makes the program take its other path (AllocateWithSeed, and the payment through the
+ * record). These tests send that case under the limit sized from the ungriefed simulation, on
+ * both builds (a first buy costs the same for every wallet, so any buyer will do).
  */
 import { ComputeBudgetProgram, SystemProgram, type Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
@@ -18,27 +18,17 @@ import { readSvmAccount, simulateLegacyTransaction } from './support/index';
 import { prepareBuyer, SOL, type Scenario } from './support/attack-helpers';
 import { createFundedKeypair, createPresale, send, SBPF_VERSIONS } from './support/harness';
 
-/** A ready buyer (ATA exists: the smallest simulation, so the thinnest margin) with a low record bump. */
-function lowBumpBuyer(s: Scenario): Keypair {
-  for (;;) {
-    const { buyer } = prepareBuyer(s);
-    const [, bump] = findBuyerRecordAddress(
-      s.fixture.programId,
-      s.fixture.presale,
-      buyer.publicKey,
-    );
-    if (bump <= 252) return buyer;
-  }
-}
+/** A ready buyer (ATA exists: the smallest simulation, so the thinnest margin). */
+const readyBuyer = (s: Scenario): Keypair => prepareBuyer(s).buyer;
 
 describe.each(SBPF_VERSIONS)('purchase compute limit (sBPF %s)', (version) => {
   it.each([
     ['the least a transfer allows (missing rent paid with the purchase)', 0n],
-    ['exactly the record’s rent (Allocate + Assign)', -1n],
+    ['exactly the record’s rent (AllocateWithSeed alone)', -1n],
     ['more than the rent', 5n * SOL],
   ])('covers a first buy whose record address was pre-funded with %s', (_label, grief) => {
     const s = createPresale(version);
-    const buyer = lowBumpBuyer(s);
+    const buyer = readyBuyer(s);
     const purchase = buildBuyInstructions({ ...s.fixture.buyParams(buyer.publicKey, SOL) });
     const withLimit = (units: number) => [
       ComputeBudgetProgram.setComputeUnitLimit({ units }),

@@ -58,7 +58,7 @@ describe.each(SBPF_VERSIONS)('delivery at completion (sBPF %s)', (version) => {
     expect(vaultBalance(s)).toBe(vaultBefore);
     expect(readSvmBalance(s.svm, s.fixture.seller.publicKey) - sellerBefore).toBe(3n * SOL);
     expect(readRecord(s, buyer.publicKey)).toMatchObject({
-      version: 2,
+      version: 3,
       fbtBuyedAmount: 3n * SOL,
       tokensReceived: tokensFor(3n * SOL),
       tokensDelivered: 0n,

@@ -52,8 +52,19 @@ const OPERATIONS = 150;
 const BUYERS = 6;
 const LIMITS = { minUserBuyable: SOL / 10n, maxUserBuyable: 3n * SOL, maxTotalBuyable: 12n * SOL };
 const tokensFor = (lamports: bigint) => computeTokenAmount(lamports, TOKEN_PRICE_LAMPORTS);
+/** The highest minimum raise of a sale of `maxTotalBuyable`: what it has raised once sold out. */
+const highestMinimum = (maxTotalBuyable: bigint) => maxTotalBuyable - LIMITS.minUserBuyable + 1n;
+/**
+ * Each sale's total maximum and minimum raise: none; reachable; the highest allowed, on a sale
+ * larger than the buyers may fill (6 x 3 SOL), so it fails at the window's end and refunds.
+ */
+const SALE_TARGETS = [
+  { maxTotalBuyable: LIMITS.maxTotalBuyable, minimumRaise: 0n },
+  { maxTotalBuyable: LIMITS.maxTotalBuyable, minimumRaise: 6n * SOL },
+  { maxTotalBuyable: 24n * SOL, minimumRaise: highestMinimum(24n * SOL) },
+] as const;
 
-/** Random vesting (or none) with the sale's minimum raise: none, reachable, the whole sale. */
+/** Random vesting (or none) with the sale's minimum raise. */
 function randomTerms(random: Random, minimumRaise: bigint): DeliveryTerms {
   if (random.next() < 0.4) return { mode: 'at-completion', minimumRaise };
   const vestingSeconds = random.pick([1_000, 50_000]);
@@ -306,8 +317,11 @@ describe.each(SBPF_VERSIONS)('distribution invariant fuzz (sBPF %s, seed 0xd1577
       const random = createRandom(SEED);
       const outcomes = new Set<string>();
       for (let sale = 0; sale < SALES; sale += 1) {
-        const terms = randomTerms(random, [0n, 6n * SOL, 12n * SOL][sale] ?? 0n);
-        const s = createAtCompletionSale(version, terms, { limits: LIMITS });
+        const { maxTotalBuyable, minimumRaise } = SALE_TARGETS[sale] ?? SALE_TARGETS[0];
+        const terms = randomTerms(random, minimumRaise);
+        const s = createAtCompletionSale(version, terms, {
+          limits: { ...LIMITS, maxTotalBuyable },
+        });
         const f = setUp(s);
         for (let step = 0; step < OPERATIONS; step += 1) {
           const [what, detail] = operate(s, f, random);

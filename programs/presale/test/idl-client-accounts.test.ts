@@ -12,7 +12,7 @@ import {
   BUY_ACCOUNTS,
   BUYER_RECORD_ACCOUNT_SIZE,
   BUYER_RECORD_OFFSETS,
-  BUYER_RECORD_SEED,
+  BUYER_RECORD_SEED_KEY_BYTES,
   decodeBuyerRecordAccount,
   decodeLeaderRecordAccount,
   buildRegisterLeaderInstruction,
@@ -106,7 +106,6 @@ const buyerRecordFromIdl = (v: IdlValue) => ({
   fbtBuyedAmount: v.lamportsSpent,
   presale: v.presale,
   buyer: v.buyer,
-  bump: v.bump,
   version: v.version,
   tokensReceived: v.tokensReceived,
   tokensDelivered: v.tokensDelivered,
@@ -156,8 +155,9 @@ describe('the client’s account decoders against the IDL', () => {
 
   it('decodes a buyer record and a leader record the IDL writes', () => {
     const record = {
-      ...{ lamportsSpent: 2n ** 63n + 5n, presale: key(6), buyer: key(7), kind: 2, bump: 251 },
-      ...{ version: 2, reserved: ['base16', '00'.repeat(5)], tokensReceived: 42n },
+      ...{ lamportsSpent: 2n ** 63n + 5n, presale: key(6), buyer: key(7), kind: 2 },
+      ...{ reserved: ['base16', '00'], version: 3, reserved2: ['base16', '00'.repeat(5)] },
+      tokensReceived: 42n,
       tokensDelivered: 40n,
     };
     const recordBytes = encode('buyerRecord', record);
@@ -202,9 +202,9 @@ describe('the client’s account decoders against the IDL', () => {
     });
 
     const recordBytes = read(buyerRecord);
-    expect(decodeBuyerRecordAccount(recordBytes)).toEqual(
-      buyerRecordFromIdl(decode('buyerRecord', recordBytes)),
-    );
+    const recordValue = decode('buyerRecord', recordBytes);
+    expect(decodeBuyerRecordAccount(recordBytes)).toEqual(buyerRecordFromIdl(recordValue));
+    expect(recordValue).toMatchObject({ kind: 2, version: 3, reserved: ['base16', '00'] });
     const leaderBytes = read(record);
     const leader = decode('leaderRecord', leaderBytes);
     expect(decodeLeaderRecordAccount(leaderBytes)).toEqual(leaderRecordFromIdl(leader));
@@ -288,17 +288,18 @@ describe('the client’s layouts and constants against the IDL', () => {
     expect(accountNames('buyWith')).toEqual([...BUY_ACCOUNTS, 'leaderRecord']);
   });
 
-  it('has the IDL’s PDA seeds, leader rule, commission and proof depth', () => {
+  it('has the IDL’s PDA seeds, record seed, leader rule, commission and proof depth', () => {
     const constantSeed = (pda: string) => {
       const seed = IDL.program.pdas.find((p) => p.name === pda)?.seeds[0];
       return seed && isNode(seed, 'constantPdaSeedNode') && isNode(seed.value, 'stringValueNode')
         ? seed.value.string
         : null;
     };
-    expect([AUTHORITY_SEED, BUYER_RECORD_SEED, LEADER_RECORD_SEED]).toEqual(
-      ['authority', 'buyerRecord', 'leaderRecord'].map(constantSeed),
+    expect([AUTHORITY_SEED, LEADER_RECORD_SEED]).toEqual(
+      ['authority', 'leaderRecord'].map(constantSeed),
     );
     const constants = readIdlConstants(IDL);
+    expect(BUYER_RECORD_SEED_KEY_BYTES).toBe(constants.buyerRecordSeedKeyBytes);
     const { leaderCodeCharacters: chars, leaderCodeMinLength: min } = constants;
     expect(LEADER_CODE_PATTERN.source).toBe(
       `^[${chars}]{${min},${constants.leaderCodeMaxLength}}$`,

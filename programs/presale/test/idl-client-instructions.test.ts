@@ -56,7 +56,9 @@ const proof = [Uint8Array.from({ length: 32 }, (_, i) => i), new Uint8Array(32).
 const root = new Uint8Array(32).fill(0x5c);
 const bytes = (value: Uint8Array) => ['base16', hex(value)];
 /** An optional value present, as the IDL's codecs write it. */
-const some = (value: IdlValue) => ({ __option: 'Some', value });
+const some = (value: IdlValue | bigint) => ({ __option: 'Some', value });
+/** An optional value left out. */
+const none = { __option: 'None' };
 
 interface Case {
   readonly label: string;
@@ -144,14 +146,21 @@ const CASES: readonly Case[] = [
     instruction: 'buy',
     build: () => buildBuyInstruction({ ...purchase, lamports: 1_234_567_890n }),
     accounts: purchaseAccounts,
-    args: { lamports: 1_234_567_890n },
+    args: { lamports: 1_234_567_890n, latestEnd: none },
   },
   {
     label: 'Buy to a named token account',
     instruction: 'buy',
     build: () => buildBuyInstruction({ ...purchase, buyerTokenAccount, lamports: 2n ** 64n - 1n }),
     accounts: { ...purchaseAccounts, buyerTokenAccount },
-    args: { lamports: 2n ** 64n - 1n },
+    args: { lamports: 2n ** 64n - 1n, latestEnd: none },
+  },
+  {
+    label: 'Buy with the latest sale end the buyer accepts',
+    instruction: 'buy',
+    build: () => buildBuyInstruction({ ...purchase, lamports: 3n, latestEnd: 4_102_444_800n }),
+    accounts: purchaseAccounts,
+    args: { lamports: 3n, latestEnd: some(4_102_444_800n) },
   },
   {
     label: 'SetActive',
@@ -180,7 +189,7 @@ const CASES: readonly Case[] = [
     instruction: 'buyWith',
     build: () => buildBuyWithInstruction({ ...purchase, lamports: 5n }),
     accounts: purchaseAccounts,
-    args: { lamports: 5n, allowlistProof: [] },
+    args: { lamports: 5n, allowlistProof: [], latestEnd: none },
   },
   {
     label: 'BuyWith, leader record and a proof',
@@ -188,7 +197,20 @@ const CASES: readonly Case[] = [
     build: () =>
       buildBuyWithInstruction({ ...purchase, lamports: 7n, leaderRecord, allowlistProof: proof }),
     accounts: { ...purchaseAccounts, leaderRecord },
-    args: { lamports: 7n, allowlistProof: proof.map(bytes) },
+    args: { lamports: 7n, allowlistProof: proof.map(bytes), latestEnd: none },
+  },
+  {
+    label: 'BuyWith, a proof and the latest sale end the buyer accepts',
+    instruction: 'buyWith',
+    build: () =>
+      buildBuyWithInstruction({
+        ...purchase,
+        lamports: 9n,
+        allowlistProof: proof,
+        latestEnd: 2n ** 63n - 1n,
+      }),
+    accounts: purchaseAccounts,
+    args: { lamports: 9n, allowlistProof: proof.map(bytes), latestEnd: some(2n ** 63n - 1n) },
   },
   {
     label: 'RegisterLeader',

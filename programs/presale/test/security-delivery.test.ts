@@ -1,8 +1,8 @@
 /**
  * Distribute and Claim under attack: before Finalize, to a foreign token account or the vault
  * itself, a record of another presale or a forged one, a fake vault or authority, a read-only
- * presale; a claim of someone else's record, into someone else's account, unsigned, beyond the
- * schedule. Each is refused and moves nothing; naming a buyer twice moves its FBT once.
+ * presale; a claim of someone else's record or of one's own record of another presale, into
+ * someone else's account, unsigned, beyond the schedule. Each is refused and moves nothing; naming a buyer twice moves its FBT once.
  */
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, type TransactionInstruction } from '@solana/web3.js';
@@ -175,6 +175,23 @@ const attacks: readonly SaleAttack[] = [
       });
       const [record] = findBuyerRecordAddress(s.programId, s.fixture.presale, victim.publicKey);
       return send(s, [withAccount(ix, 6, { pubkey: record })], [thief]);
+    },
+  },
+  {
+    name: 'claiming with one’s own record of another presale',
+    terms: AT_COMPLETION,
+    expected: 'InvalidBuyerRecord',
+    run: (s) => {
+      const { victim } = finalizedWithThief(s);
+      const other = createOtherSale(s, AT_COMPLETION);
+      expect(buy(other, victim, SOL).error).toBe('');
+      const [foreign] = findBuyerRecordAddress(
+        s.programId,
+        other.fixture.presale,
+        victim.publicKey,
+      );
+      const ix = buildClaimInstruction({ ...vault(s), buyer: victim.publicKey });
+      return send(s, [withAccount(ix, 6, { pubkey: foreign })], [victim]);
     },
   },
   {

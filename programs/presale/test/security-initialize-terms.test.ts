@@ -42,6 +42,9 @@ function rawTerms(terms: RawTerms): Uint8Array {
 }
 
 const MAX_TOTAL = 100n * SOL;
+const MIN_USER = SOL / 10n;
+/** The least a sold-out sale has raised (sold + MIN_USER > MAX_TOTAL): the highest minimum raise. */
+const HIGHEST_MINIMUM = MAX_TOTAL - MIN_USER + 1n;
 const plain: RawTerms = { mode: 1, minimumRaise: 0n, bps: 10_000, cliff: 0, vesting: 0 };
 
 /** CreateAccount + Initialize of a new presale whose data ends with `tail` instead of terms. */
@@ -66,7 +69,7 @@ function initializeWithTail(
     tempTokenAccount: temp,
     mint,
     tokenPrice: 50_000n,
-    minUserBuyable: SOL / 10n,
+    minUserBuyable: MIN_USER,
     maxUserBuyable: 10n * SOL,
     maxTotalBuyable: MAX_TOTAL,
   });
@@ -130,6 +133,16 @@ const attacks: readonly Attack[] = [
     run: withTerms({ minimumRaise: MAX_TOTAL + 1n }),
   },
   {
+    name: 'a minimum raise of the whole sale (one buyer could sell it out just short of it)',
+    expected: 'InvalidMinimumRaise',
+    run: withTerms({ minimumRaise: MAX_TOTAL }),
+  },
+  {
+    name: 'a minimum raise one lamport above what every sold-out sale reaches',
+    expected: 'InvalidMinimumRaise',
+    run: withTerms({ minimumRaise: HIGHEST_MINIMUM + 1n }),
+  },
+  {
     name: 'an unknown delivery mode',
     expected: 'InvalidInstruction',
     run: withTerms({ mode: 2 }),
@@ -147,11 +160,11 @@ const attacks: readonly Attack[] = [
 ];
 
 describeAttacks(attacks, (version) => {
-  it('accepts the edges: a minimum raise of the whole sale, a cliff as long as the vesting', () => {
+  it('accepts the edges: the highest minimum raise a sold-out sale reaches, a cliff as long as the vesting', () => {
     const s = createPresale(version);
     const edges = {
       ...plain,
-      minimumRaise: MAX_TOTAL,
+      minimumRaise: HIGHEST_MINIMUM,
       bps: 0,
       cliff: 2 ** 32 - 1,
       vesting: 2 ** 32 - 1,
@@ -162,7 +175,7 @@ describeAttacks(attacks, (version) => {
     expect(decodePresaleAccount(account?.data ?? new Uint8Array())).toMatchObject({
       deliveryMode: 'at-completion',
       status: 'open',
-      minimumRaise: MAX_TOTAL,
+      minimumRaise: HIGHEST_MINIMUM,
       unlockedAtCompletionBps: 0,
       cliffSeconds: 2 ** 32 - 1,
       vestingSeconds: 2 ** 32 - 1,

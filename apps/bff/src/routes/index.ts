@@ -23,6 +23,7 @@ import { legacyGoalsRoutes } from './legacy-goals';
 import { readyzRoute } from './readyz';
 import { rpcRoute } from './rpc';
 import { rpcSubscriptionsRoute } from './rpc-subscriptions';
+import { tokenMetadataRoute } from './token-metadata';
 import { topicRoutes } from './topic-routes';
 
 /** The ports and settings the routes read (the services come from the app plugins). */
@@ -131,8 +132,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (fastify, options) => {
     swap: options.swap ?? null,
     mint: deployment.mint,
     clock: options.clock,
+    rpcUpstreamUrl: options.rpcUpstreamUrl,
   });
   await fastify.register(idlRoute, { presaleIdl: options.presaleIdl });
+  await fastify.register(tokenMetadataRoute, { publicSiteUrl: settings.publicSiteUrl ?? null });
   await fastify.register(contentRoutes, { contentDir: settings.contentDir ?? null });
   await fastify.register(clientRoutes, { clientDist: settings.clientDist });
 };

@@ -127,6 +127,7 @@ export async function start(
   app = await startApp(world, {
     deployment: { ...world.deployment, mint: swapWorld.mint.toBase58() },
     swap,
+    rpcUpstreamUrl: swapWorld.localnet.rpcUrl,
   });
   return { app, world };
 }

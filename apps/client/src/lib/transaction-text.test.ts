@@ -39,6 +39,7 @@ const DELIVERY_BUYER_FACING: PresaleErrorName[] = [
   'SaleFailed',
   'SaleSucceeded',
   'NothingDue',
+  'SaleEndMoved',
 ];
 
 describe('program errors in the site language', () => {
@@ -50,6 +51,15 @@ describe('program errors in the site language', () => {
       expect(en[key!].length, name).toBeGreaterThan(10);
       expect(italian[key!], name).not.toBe(en[key!]);
     }
+  });
+
+  it('names only errors of the program: its codes and names come from the client’s one table', () => {
+    const names = new Set<string>(Object.values(PRESALE_ERRORS).map((entry) => entry.name));
+    const keyed = Object.keys(en)
+      .filter((key) => key.startsWith('programError.'))
+      .map((key) => key.slice('programError.'.length));
+    expect(keyed.length).toBeGreaterThan(USER_FACING.length);
+    expect(keyed.filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('the buyer-facing errors that existed before read as the program says them in English', () => {
@@ -75,6 +85,19 @@ describe('program errors in the site language', () => {
     });
     expect(transactionLineText(translate(italian), operatorOnly)).toBe(
       PRESALE_ERRORS[6009].message,
+    );
+  });
+
+  it('a sale end moved after the page read it tells the buyer to review it and buy again', () => {
+    const line = failureLine({
+      message: PRESALE_ERRORS[6090].message,
+      programError: { name: 'SaleEndMoved' },
+    });
+    expect(transactionLineText(translate(en), line)).toBe(
+      'The sale’s end date changed after you opened the page: review it and buy again.',
+    );
+    expect(transactionLineText(translate(italian), line)).toBe(
+      'La data di fine della vendita è cambiata dopo che hai aperto la pagina: controllala e acquista di nuovo.',
     );
   });
 

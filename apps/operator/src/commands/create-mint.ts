@@ -35,7 +35,8 @@ export const createMintCommand = defineCommand({
   summary: "create the FBT mint and mint the whole supply to the payer's token account",
   notes: [
     '--token-program token-2022 writes --name, --symbol and --uri into the mint (the payer can',
-    'change them later with `metadata`); --uri defaults to the site’s logo, <--site-url>/favicon.svg.',
+    'change them later with `metadata`); --uri defaults to the site’s metadata document,',
+    '<--site-url>/token/fbt.json (name, symbol and logo, as wallets read it).',
   ],
   options: {
     ...keypairOption('keypair of the payer, who receives the supply'),

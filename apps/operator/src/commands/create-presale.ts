@@ -67,6 +67,7 @@ export const createPresaleCommand = defineCommand({
     const limits = parseLimits(values);
     const window = parseWindow(values);
     const terms = parseDeliveryTerms(values, {
+      minUserBuyable: limits.minUserBuyable,
       maxTotalBuyable: limits.maxTotalBuyable,
       hasEnd: (window?.end ?? 0n) !== 0n,
     });

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CHAIN_OPTIONS, openChain, requireLocalChain } from '../options/chain';
+import { siteUrlSchema } from '../options/token-metadata';
 import { flagText, parseWith } from '../options/validators';
 import { formatJson } from '../output';
 import { DEFAULT_PROGRAM_PATH, seedLocalChain } from '../seed';
+import { DEFAULT_SEED_SITE_URL } from '../seed-mint';
 import { defineCommand } from './command';
 
 /**
  * `seed-local`: what `npm start` runs once on a fresh local chain, so the site and the BFF find
- * a deployed program, a mint, three presales (`--delivery at-completion` as `npm start` and
+ * a deployed program, a Token-2022 FBT naming the site's metadata document, three presales (`--delivery at-completion` as `npm start` and
  * the compose demo seed them, or instant) and funded test and keeper wallets.
  */
 export const seedLocalCommand = defineCommand({
@@ -38,6 +40,11 @@ export const seedLocalCommand = defineCommand({
       description:
         'how the seeded presales deliver: instant, or at-completion (what npm start and the compose demo seed: public and leader unlock all, private vests 25% then 180 days)',
     },
+    'site-url': {
+      type: 'string',
+      value: '<origin>',
+      description: `the site whose /token/fbt.json the FBT metadata names (default $PUBLIC_SITE_URL, else ${DEFAULT_SEED_SITE_URL})`,
+    },
     'private-route': {
       type: 'string',
       value: '<name>',
@@ -66,6 +73,10 @@ export const seedLocalCommand = defineCommand({
       }),
       values.delivery,
     );
+    const siteUrl = parseWith(
+      siteUrlSchema,
+      values['site-url'] ?? (io.env.PUBLIC_SITE_URL || DEFAULT_SEED_SITE_URL),
+    );
     const result = await seedLocalChain({
       connection,
       rpcUrl: url,
@@ -74,6 +85,7 @@ export const seedLocalCommand = defineCommand({
       programPath: values.program,
       privateRouteName: route,
       delivery,
+      siteUrl,
       log: (line) => io.stderr(line),
     });
     io.stdout(formatJson({ file: result.file, created: result.created, ...result.deployment }));

@@ -120,13 +120,20 @@ function parseVesting(values: TermsValues): DeliveryTerms['vesting'] {
 /**
  * The delivery terms the flags describe, checked against the program's rules with a message
  * naming the flag: `undefined` for `--delivery instant` (the original Initialize, no terms),
- * whose only refusal is a term given anyway. A minimum raise must not exceed the total maximum,
- * and an at-completion sale needs an end to its window (`hasEnd`): the program takes no buy
- * without one, since buyers wait for their FBT (and their escrowed SOL) until it completes.
+ * whose only refusal is a term given anyway. A minimum raise must be one every sold-out sale
+ * reaches: a sale sells out once less than one minimum purchase is left, so it may raise as
+ * little as the total maximum less the minimum purchase plus one lamport, and a higher minimum
+ * would let one buyer sell it out short of it and fail it on purpose. An at-completion sale
+ * needs an end to its window (`hasEnd`): the program takes no buy without one, since buyers
+ * wait for their FBT (and their escrowed SOL) until it completes.
  */
 export function parseDeliveryTerms(
   values: TermsValues,
-  limits: { readonly maxTotalBuyable: bigint; readonly hasEnd: boolean },
+  limits: {
+    readonly minUserBuyable: bigint;
+    readonly maxTotalBuyable: bigint;
+    readonly hasEnd: boolean;
+  },
 ): DeliveryTerms | undefined {
   const terms = ['minimum-raise', 'unlocked-at-completion', 'cliff', 'vesting'] as const;
   if (values.delivery === 'instant') {
@@ -153,6 +160,12 @@ export function parseDeliveryTerms(
   if (minimumRaise > limits.maxTotalBuyable) {
     throw usageError(
       `--minimum-raise (${formatSol(minimumRaise)} SOL) must not exceed --max-total-sol (${formatSol(limits.maxTotalBuyable)} SOL)`,
+    );
+  }
+  const lowestSoldOut = limits.maxTotalBuyable - limits.minUserBuyable + 1n;
+  if (minimumRaise > lowestSoldOut) {
+    throw usageError(
+      `--minimum-raise (${formatSol(minimumRaise)} SOL) must be at most ${formatSol(lowestSoldOut)} SOL: the sale sells out once less than --min-sol is left, so a sold-out sale may raise only --max-total-sol minus --min-sol plus one lamport, and a higher minimum would let one buyer fail it on purpose`,
     );
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FBT_METADATA_PATH } from '@fbt/domain';
 import { usageError } from '../operator-error';
 import type { OptionSpecs } from './option-spec';
 import { parseWith } from './validators';
@@ -18,17 +19,21 @@ export const METADATA_OPTIONS = {
   uri: {
     type: 'string',
     value: '<https url>',
-    description: 'the logo URI (default: <site url>/favicon.svg, the logo the site serves)',
+    description:
+      'the metadata document URI wallets read (default: <site url>/token/fbt.json, the JSON with name, symbol and logo the site serves)',
   },
   'site-url': {
     type: 'string',
     value: '<https origin>',
-    description: 'the site whose logo --uri defaults to (default $PUBLIC_SITE_URL)',
+    description: 'the site whose metadata document --uri defaults to (default $PUBLIC_SITE_URL)',
   },
 } as const satisfies OptionSpecs;
 
-/** Where the site serves the FBT logo at a fixed address (the client's public/favicon.svg). */
-export const SITE_LOGO_PATH = '/favicon.svg';
+/**
+ * Where the site serves the FBT metadata document (name, symbol, description and the logo's
+ * address, the JSON wallets fetch from a mint's `uri`) at a fixed address.
+ */
+export const SITE_METADATA_PATH = FBT_METADATA_PATH;
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
@@ -50,13 +55,16 @@ const webUrl = (flag: string) =>
     return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
   }, `${flag} must be an https URL (http only on localhost)`);
 
+/** A site's origin as --site-url (or $PUBLIC_SITE_URL) takes it. */
+export const siteUrlSchema = webUrl('--site-url (or $PUBLIC_SITE_URL)');
+
 const metadataSchema = z.object({
   name: text('--name', 32).optional(),
   symbol: text('--symbol', 10).optional(),
   uri: webUrl('--uri')
     .refine((value) => utf8Length(value) <= 200, '--uri must be at most 200 bytes')
     .optional(),
-  siteUrl: webUrl('--site-url (or $PUBLIC_SITE_URL)').optional(),
+  siteUrl: siteUrlSchema.optional(),
 });
 
 /** The metadata fields given on the command line (each optional). */
@@ -85,7 +93,7 @@ export function readMetadataOptions(
   const uri =
     parsed.uri ??
     (defaultUri && parsed.siteUrl !== undefined
-      ? new URL(SITE_LOGO_PATH, parsed.siteUrl).toString()
+      ? new URL(SITE_METADATA_PATH, parsed.siteUrl).toString()
       : undefined);
   return {
     ...(parsed.name !== undefined ? { name: parsed.name } : {}),

@@ -4,30 +4,46 @@ import {
   computeTokenAmount,
   FBT_DECIMALS,
   FBT_SUPPLY,
+  FBT_TOKEN_NAME,
+  FBT_TOKEN_SYMBOL,
   PRESALE_VARIANTS,
   TOKEN_PRICE_LAMPORTS,
   type Deployment,
-  type PresaleVariant,
 } from '@fbt/domain';
-import { buildAllowlistTree, buildSetAllowlistInstruction } from '@fbt/presale-client';
+import {
+  buildAllowlistTree,
+  buildSetAllowlistInstruction,
+  findAssociatedTokenAddress,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
 import {
   AuthorityType,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createInitializeMint2Instruction,
-  createMintToInstruction,
-  createSetAuthorityInstruction,
-  getAssociatedTokenAddressSync,
-  MINT_SIZE,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, type Connection } from '@solana/web3.js';
+  extension,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMetadataPointerInstruction,
+  getInitializeMint2Instruction,
+  getInitializeTokenMetadataInstruction,
+  getMintSize,
+  getMintToCheckedInstruction,
+  getSetAuthorityInstruction,
+} from '@solana-program/token-2022';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  type Connection,
+} from '@solana/web3.js';
 import { deployProgram } from '../../src/deploy';
 import { allowlistTreeFile } from '../../src/files/allowlist-tree-file';
-import { createFbtMint } from '../../src/mint';
-import { createPresale } from '../../src/presale-setup';
+import { createFbtMint, type TokenMetadataInput } from '../../src/mint';
 import { SEED_PRESALES } from '../../src/seed';
 import { sendInstructions } from '../../src/send';
+import { kitAddress, kitSigner, onProgram, toWeb3Instruction } from '../../src/token-program';
+import { misdeclaredPresales, publicSaleShortOfOwed } from './delivery-faults';
+import { presaleFor, type FaultContext as Context } from './sale-builders';
 
 /**
  * Sales that fail one fact of the verify page each, built for real on a local chain next to the
@@ -39,6 +55,8 @@ export const SALE_FAULTS = [
   'program-bytes',
   'upgrade-authority',
   'vault-short',
+  'vault-short-of-owed',
+  'declared-terms',
   'allowlist-root',
 ] as const;
 export type SaleFault = (typeof SALE_FAULTS)[number];
@@ -47,7 +65,12 @@ export type SaleFault = (typeof SALE_FAULTS)[number];
  * The facts each fault fails. A program whose bytes are not the committed build also fails each
  * presale's leader commission, which is that build's rule. The program refuses to sell a mint
  * with a freeze authority, so that fault is a deployment naming such a mint beside presales of
- * another: each presale's account line fails too (its mint is not the one named).
+ * another: each presale's account line fails too (its mint is not the one named). A vault short
+ * of what is owed is a public sale at completion funded one unit short of its whole allocation
+ * after a buyer bought: it still holds more than what is left to sell, but less than that plus
+ * what it owes the buyer. Declared terms that differ are a deployment file declaring the public
+ * sale's other delivery mode and, for a private round at completion, another minimum raise and
+ * vesting than the chain's.
  */
 export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   'mint-authority': ['mint.mint-authority'],
@@ -61,59 +84,131 @@ export const FAULT_FACTS: Readonly<Record<SaleFault, readonly string[]>> = {
   ],
   'upgrade-authority': ['program.upgrade-authority'],
   'vault-short': ['presale.public.vault'],
+  'vault-short-of-owed': ['presale.public.vault'],
+  'declared-terms': [
+    'presale.public.delivery-mode',
+    'presale.private.minimum-raise',
+    'presale.private.vesting',
+  ],
   'allowlist-root': ['presale.private.allowlist'],
 };
 
-/** The metadata facts, failed on a mint that carries no TokenMetadata. */
+/** The metadata facts, failed on a mint that carries no TokenMetadata (a classic mint). */
 export const METADATA_FACTS = ['mint.metadata-name', 'mint.metadata-symbol', 'mint.metadata-uri'];
 
-interface Context {
-  readonly connection: Connection;
-  /** The seeded operator: seller, payer, holder of the seeded mint's supply. */
-  readonly operator: Keypair;
-  readonly base: Deployment;
+/** The metadata the seeded mint carries, for a faulty mint to carry the same (none: classic). */
+function seededMetadata({ base }: Context): TokenMetadataInput | undefined {
+  return base.metadataUri === undefined
+    ? undefined
+    : { name: FBT_TOKEN_NAME, symbol: FBT_TOKEN_SYMBOL, uri: base.metadataUri };
 }
 
-/** A mint of the whole supply with a freeze authority kept (the operator), mint authority revoked. */
-async function createFreezableMint({ connection, operator }: Context): Promise<PublicKey> {
+/**
+ * A mint of the whole supply with a freeze authority kept (the operator), mint authority
+ * revoked: of the seeded mint's token program, with the seeded metadata on Token-2022, so only
+ * the freeze authority differs.
+ */
+async function createFreezableMint(context: Context): Promise<PublicKey> {
+  const { connection, operator } = context;
+  const metadata = seededMetadata(context);
+  const program = metadata === undefined ? TOKEN_PROGRAM_ID : TOKEN_2022_PROGRAM_ID;
   const mint = Keypair.generate();
-  const treasury = getAssociatedTokenAddressSync(mint.publicKey, operator.publicKey);
+  const treasury = findAssociatedTokenAddress({
+    owner: operator.publicKey,
+    mint: mint.publicKey,
+    tokenProgram: program,
+  });
+  const [mintKey, operatorKey, signer] = [
+    kitAddress(mint.publicKey),
+    kitAddress(operator.publicKey),
+    kitSigner(operator.publicKey),
+  ];
+  const pointer = extension('MetadataPointer', {
+    authority: operatorKey,
+    metadataAddress: mintKey,
+  });
+  const written =
+    metadata === undefined
+      ? null
+      : extension('TokenMetadata', {
+          updateAuthority: operatorKey,
+          mint: mintKey,
+          ...metadata,
+          additionalMetadata: new Map(),
+        });
+  const onToken = onProgram(program);
+  const instructions = [
+    SystemProgram.createAccount({
+      fromPubkey: operator.publicKey,
+      newAccountPubkey: mint.publicKey,
+      lamports: await connection.getMinimumBalanceForRentExemption(
+        written === null ? getMintSize() : getMintSize([pointer, written]),
+      ),
+      space: written === null ? getMintSize() : getMintSize([pointer]),
+      programId: program,
+    }),
+    ...(written === null
+      ? []
+      : [
+          getInitializeMetadataPointerInstruction({
+            mint: mintKey,
+            authority: operatorKey,
+            metadataAddress: mintKey,
+          }),
+        ]),
+    getInitializeMint2Instruction(
+      {
+        mint: mintKey,
+        decimals: FBT_DECIMALS,
+        mintAuthority: operatorKey,
+        freezeAuthority: operatorKey,
+      },
+      onToken,
+    ),
+    ...(metadata === undefined
+      ? []
+      : [
+          getInitializeTokenMetadataInstruction({
+            metadata: mintKey,
+            updateAuthority: operatorKey,
+            mint: mintKey,
+            mintAuthority: signer,
+            ...metadata,
+          }),
+        ]),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: signer,
+      ata: kitAddress(treasury),
+      owner: operatorKey,
+      mint: mintKey,
+      tokenProgram: kitAddress(program),
+    }),
+    getMintToCheckedInstruction(
+      {
+        mint: mintKey,
+        token: kitAddress(treasury),
+        mintAuthority: signer,
+        amount: FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS),
+        decimals: FBT_DECIMALS,
+      },
+      onToken,
+    ),
+    getSetAuthorityInstruction(
+      {
+        owned: mintKey,
+        owner: signer,
+        authorityType: AuthorityType.MintTokens,
+        newAuthority: null,
+      },
+      onToken,
+    ),
+  ];
   await sendInstructions(
     connection,
     'freezable mint',
-    [
-      SystemProgram.createAccount({
-        fromPubkey: operator.publicKey,
-        newAccountPubkey: mint.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(MINT_SIZE),
-        space: MINT_SIZE,
-        programId: TOKEN_PROGRAM_ID,
-      }),
-      createInitializeMint2Instruction(
-        mint.publicKey,
-        FBT_DECIMALS,
-        operator.publicKey,
-        operator.publicKey,
-      ),
-      createAssociatedTokenAccountIdempotentInstruction(
-        operator.publicKey,
-        treasury,
-        operator.publicKey,
-        mint.publicKey,
-      ),
-      createMintToInstruction(
-        mint.publicKey,
-        treasury,
-        operator.publicKey,
-        FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS),
-      ),
-      createSetAuthorityInstruction(
-        mint.publicKey,
-        operator.publicKey,
-        AuthorityType.MintTokens,
-        null,
-      ),
-    ],
+    instructions.map((instruction) =>
+      instruction instanceof TransactionInstruction ? instruction : toWeb3Instruction(instruction),
+    ),
     [operator, mint],
   );
   return mint.publicKey;
@@ -126,25 +221,6 @@ function alteredProgramBytes(): Uint8Array {
   if (marker === -1) throw new Error('no security.txt contact in the committed build');
   elf[marker] = 'g'.charCodeAt(0);
   return elf;
-}
-
-async function presaleFor(
-  { connection, operator }: Context,
-  programId: PublicKey,
-  mint: PublicKey,
-  variant: PresaleVariant,
-  fundTokens?: bigint,
-): Promise<Deployment['presales']['public']> {
-  const created = await createPresale({
-    connection,
-    programId,
-    seller: operator,
-    mint,
-    tokenPrice: TOKEN_PRICE_LAMPORTS,
-    limits: SEED_PRESALES[variant],
-    ...(fundTokens === undefined ? {} : { fundTokens }),
-  });
-  return { address: created.presale.toBase58() };
 }
 
 async function allPresales(context: Context, programId: PublicKey, mint: PublicKey) {
@@ -201,10 +277,12 @@ async function faultyDeployment(
   const baseMint = new PublicKey(base.mint);
   switch (fault) {
     case 'mint-authority': {
+      const metadata = seededMetadata(context);
       const { mint } = await createFbtMint({
         connection,
         payer: operator,
         keepMintAuthority: true,
+        ...(metadata === undefined ? {} : { metadata }),
       });
       return {
         ...base,
@@ -239,6 +317,12 @@ async function faultyDeployment(
       const publicSale = await presaleFor(context, baseProgram, baseMint, 'public', needed - 1n);
       return { ...base, presales: { ...base.presales, public: publicSale } };
     }
+    case 'vault-short-of-owed': {
+      const address = await publicSaleShortOfOwed(context);
+      return { ...base, presales: { ...base.presales, public: { address } } };
+    }
+    case 'declared-terms':
+      return { ...base, presales: await misdeclaredPresales(context) };
     case 'allowlist-root': {
       const address = await misrootedPrivatePresale(context, dir);
       return { ...base, presales: { ...base.presales, private: { address } } };

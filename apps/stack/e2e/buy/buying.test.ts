@@ -1,6 +1,7 @@
 // The amount field and buying on the local chain: what the buyer sees, what lands on chain, and
 // every way a purchase can fail before or after the wallet is asked.
 import { explorerTxUrl } from '@fbt/domain';
+import { TOKEN_2022_PROGRAM_ID } from '@fbt/presale-client';
 import { describe, expect, it } from 'vitest';
 import { openBuyerPage, saveShot } from '../../test/support/buy-stack';
 import {
@@ -91,6 +92,13 @@ describe('buying', () => {
       );
 
       expect(await session.stack.fbtBalance(wallet.publicKey)).toBe(30_000n * 1_000_000n);
+      // The seeded FBT is Token-2022: they sit in the buyer's Token-2022 associated account.
+      expect(session.stack.tokenProgram.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
+      const account = await session.stack.connection.getAccountInfo(
+        session.stack.fbtAccount(wallet.publicKey),
+        'confirmed',
+      );
+      expect(account?.owner.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
       expect(await session.stack.boughtLamports(variant, wallet.publicKey)).toBe(1_500_000_000n);
       expect((await session.stack.readLimits(variant)).currentTotalSold).toBe(
         before.currentTotalSold + 1_500_000_000n,

@@ -8,8 +8,8 @@
 // Screenshots of every state, EN and IT, 1440 and 390 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FBT_DECIMALS, formatFixed, presaleResponseSchema } from '@fbt/domain';
-import { findBuyerRecordAddress, unlockedTokens } from '@fbt/presale-client';
+import { FBT_AMOUNT, FBT_DECIMALS, formatAmount, presaleResponseSchema } from '@fbt/domain';
+import { findBuyerRecordAddress, TOKEN_2022_PROGRAM_ID, unlockedTokens } from '@fbt/presale-client';
 import type { Keypair } from '@solana/web3.js';
 import { PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
@@ -97,7 +97,8 @@ async function presaleAnswer(variant: 'public' | 'private') {
   return presaleResponseSchema.parse(await response.json());
 }
 
-const fbt = (baseUnits: bigint) => formatFixed(baseUnits, FBT_DECIMALS, { maxFractionDigits: 4 });
+/** FBT as the page writes them in English (the site's one formatter). */
+const fbt = (baseUnits: bigint) => formatAmount(baseUnits, FBT_AMOUNT, 'en');
 
 async function buyInPage(page: Page, amount: string): Promise<string> {
   await typeAmount(page, amount);
@@ -148,7 +149,7 @@ describe('a sale below its minimum raise', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('waiting');
-    expect(await text(page, 'your-fbt-bought')).toBe('20000 FBT');
+    expect(await text(page, 'your-fbt-bought')).toBe('20,000 FBT');
     expect(await stack.fbtBalance(wallet.publicKey)).toBe(0n);
 
     // The window closes (the chain's clock, and the page's with it): complete, not finalized.
@@ -156,13 +157,15 @@ describe('a sale below its minimum raise', () => {
     await followChainClock(page);
     await page.getByTestId('sale-ended').waitFor();
     expect(await text(page, 'sale-next')).toBe(
-      'Once it is finalized, your FBT are delivered, or, if it raised less than 10 SOL, your SOL is refunded.',
+      'It raised less than its minimum of 10 SOL: once it is finalized, every buyer takes their SOL back.',
     );
     await expect
       .poll(() => text(page, 'your-fbt-status'))
-      .toBe('The sale has closed: your FBT are delivered automatically once it is finalized.');
+      .toBe(
+        'The sale closed below its minimum raise: once it is finalized, you take back the 1 SOL you paid.',
+      );
     expect(await text(page, 'distribution-status')).toBe(
-      'Complete: delivery starts once the sale is finalized.',
+      'Complete below its minimum raise: refunds open once the sale is finalized.',
     );
     // (The BFF judges the window by its own clock, which this test does not move: the Blink's
     // closed window is covered by the BFF's suite; its failed sale is checked below.)
@@ -303,13 +306,18 @@ describe('a vesting sale at completion', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('waiting');
-    expect(await text(page, 'your-fbt-bought')).toBe('20000 FBT');
+    expect(await text(page, 'your-fbt-bought')).toBe('20,000 FBT');
     expect(await text(page, 'your-fbt-delivered')).toBe('0 FBT');
     expect(await text(page, 'your-fbt-step-cliff')).toBe(
       'Cliff7 days after completionGradual unlocking starts',
     );
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(0n);
     await shots(page, 'open');
+    // Italian groups with a dot.
+    await chooseLanguage(page, 'it');
+    expect(await text(page, 'your-fbt-bought')).toBe('20.000 FBT');
+    expect(await text(page, 'your-fbt-owed')).toBe('20.000 FBT');
+    await chooseLanguage(page, 'en');
   });
 
   it('the last buy completes the sale: sold out, waiting for Finalize, the Blink disabled', async () => {
@@ -343,15 +351,21 @@ describe('a vesting sale at completion', () => {
     await expect
       .poll(() => page.getByTestId('your-fbt').getAttribute('data-state'))
       .toBe('delivering');
-    expect(await text(page, 'your-fbt-claimable')).toBe('5000 FBT');
+    expect(await text(page, 'your-fbt-claimable')).toBe('5,000 FBT');
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(0n);
     await shots(page, 'distributing');
   });
 
   it('the completion share reaches the wallet without a click', async () => {
     stack.gate.open();
-    await expect.poll(() => text(page, 'your-fbt-delivered')).toBe('5000 FBT');
+    await expect.poll(() => text(page, 'your-fbt-delivered')).toBe('5,000 FBT');
     expect(await stack.fbtBalance(buyer.publicKey)).toBe(BOUGHT / 4n);
+    // Distribute delivered into the buyer's account of the Token-2022 FBT.
+    const account = await stack.connection.getAccountInfo(
+      stack.chain.fbtAccount(buyer.publicKey),
+      'confirmed',
+    );
+    expect(account?.owner.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
     expect(await page.getByTestId('your-fbt-claim').count()).toBe(0);
     expect(await text(page, 'sale-finalized')).toMatch(/^The presale is complete/);
     expect(await text(page, 'distribution-status')).toMatch(

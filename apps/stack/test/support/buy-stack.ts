@@ -8,7 +8,7 @@ import { buildTestWalletScript } from '@fbt/keypair-wallet/testing';
 import type { Localnet } from '@fbt/localnet';
 import { runCli, seededWalletFiles, updatePresaleLimits } from '@fbt/operator';
 import type { PresaleLimits } from '@fbt/presale-client';
-import { fetchBuyerRecord } from '@fbt/presale-client';
+import { fetchBuyerRecord, fetchMintTokenProgram } from '@fbt/presale-client';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +45,10 @@ export interface BuyStack {
   /** Seller-only limit change, sent on chain like the operator CLI does. */
   setLimits(variant: PresaleVariant, limits: Partial<PresaleLimits>): Promise<void>;
   readLimits(variant: PresaleVariant): Promise<PresaleLimits & { currentTotalSold: bigint }>;
+  /** The seeded FBT's token program (Token-2022: `npm start` seeds it with its metadata). */
+  readonly tokenProgram: PublicKey;
+  /** `owner`'s FBT account: its associated account of the mint's token program. */
+  fbtAccount(owner: PublicKey): PublicKey;
   fbtBalance(owner: PublicKey): Promise<bigint>;
   boughtLamports(variant: PresaleVariant, owner: PublicKey): Promise<bigint>;
   /**
@@ -111,6 +115,10 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
     return out;
   };
   const programId = new PublicKey(deployment.programId);
+  const mint = new PublicKey(deployment.mint);
+  const tokenProgram = await fetchMintTokenProgram(connection, mint);
+  const fbtAccount = (owner: PublicKey) =>
+    getAssociatedTokenAddressSync(mint, owner, true, tokenProgram);
   const presaleAddress = (variant: PresaleVariant) =>
     new PublicKey(deployment.presales[variant].address);
   const readLimits = async (variant: PresaleVariant) => {
@@ -160,9 +168,12 @@ export async function startBuyStack(distDir: string): Promise<BuyStack> {
       });
     },
     readLimits,
+    tokenProgram,
+    fbtAccount,
     async fbtBalance(owner) {
-      const ata = getAssociatedTokenAddressSync(new PublicKey(deployment.mint), owner);
-      const info = await connection.getTokenAccountBalance(ata, 'confirmed').catch(() => null);
+      const info = await connection
+        .getTokenAccountBalance(fbtAccount(owner), 'confirmed')
+        .catch(() => null);
       return info === null ? 0n : BigInt(info.value.amount);
     },
     async boughtLamports(variant, owner) {

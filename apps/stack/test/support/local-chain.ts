@@ -7,7 +7,12 @@ import path from 'node:path';
 import { closeConnectionSocket } from '@fbt/adapters';
 import { LAMPORTS_PER_SOL, decodePresaleState } from '@fbt/domain';
 import { createLocalnet, type Localnet } from '@fbt/localnet';
-import { readKeypairFile, seedLocalChain, seededWalletFiles } from '@fbt/operator';
+import {
+  readKeypairFile,
+  seedLocalChain,
+  seededWalletFiles,
+  type SeedTokenProgram,
+} from '@fbt/operator';
 import { buildRegisterLeaderInstruction, findLeaderRecordAddress } from '@fbt/presale-client';
 import { confirmSignature, type BuyFbtRequest, type TransactionDeps } from '@fbt/purchase';
 import {
@@ -31,8 +36,11 @@ export let operator: Keypair;
 export let buyers: Keypair[];
 export let programId: PublicKey;
 
-/** Starts a seeded local chain for the calling test file (and stops it after). */
-export function useLocalChain(): void {
+/**
+ * Starts a seeded local chain for the calling test file (and stops it after): its FBT a
+ * Token-2022 mint with metadata, as `npm start` seeds it, or a classic SPL Token mint.
+ */
+export function useLocalChain(options: { readonly tokenProgram?: SeedTokenProgram } = {}): void {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fbt-sale-rules-'));
     localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir, slotMs: 100 });
@@ -45,6 +53,7 @@ export function useLocalChain(): void {
       rpcUrl: localnet.rpcUrl,
       wsUrl: localnet.wsUrl,
       dataDir,
+      ...(options.tokenProgram === undefined ? {} : { tokenProgram: options.tokenProgram }),
     });
     deployment = seeded.deployment;
     const wallets = seededWalletFiles(dataDir);

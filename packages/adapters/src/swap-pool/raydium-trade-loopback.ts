@@ -12,6 +12,7 @@ import { sendJson, startLoopbackServer, type RecordedRequest } from '../loopback
 import {
   associatedTokenAddress,
   createAssociatedTokenAccountIdempotent,
+  readMintTokenProgram,
   swapBaseIn,
   swapBaseOut,
   tokenTransfer,
@@ -77,6 +78,8 @@ interface TradePool {
   readonly connection: Connection;
   readonly pool: Keypair;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022), read from the chain at start. */
+  readonly tokenProgram: PublicKey;
   readonly fbtMint: string;
   readonly poolFbtAccount: PublicKey;
   readonly feePpm: bigint;
@@ -185,9 +188,9 @@ function swapLegs(
   request: TransactionRequest,
   swap: { buyer: PublicKey; buying: boolean; paid: bigint; received: bigint },
 ): TransactionInstruction[] {
-  const { knobs, mint, pool, poolFbtAccount } = trade;
+  const { knobs, mint, pool, poolFbtAccount, tokenProgram } = trade;
   const { buyer, paid, received } = swap;
-  const buyerFbt = associatedTokenAddress(mint, buyer);
+  const buyerFbt = associatedTokenAddress(mint, buyer, tokenProgram);
   const instructions: TransactionInstruction[] = [
     ComputeBudgetProgram.setComputeUnitLimit({ units: 600_000 }),
     ComputeBudgetProgram.setComputeUnitPrice({
@@ -196,7 +199,7 @@ function swapLegs(
   ];
   if (swap.buying) {
     if (request.outputAccount === undefined) {
-      instructions.push(createAssociatedTokenAccountIdempotent(buyer, buyer, mint));
+      instructions.push(createAssociatedTokenAccountIdempotent(buyer, buyer, mint, tokenProgram));
     }
     instructions.push(
       SystemProgram.transfer({
@@ -204,13 +207,16 @@ function swapLegs(
         toPubkey: knobs.payTo ?? pool.publicKey,
         lamports: paid,
       }),
-      tokenTransfer(poolFbtAccount, buyerFbt, pool.publicKey, received),
+      tokenTransfer(tokenProgram, poolFbtAccount, buyerFbt, pool.publicKey, received),
     );
   } else {
     instructions.push(
       tokenTransfer(
+        tokenProgram,
         buyerFbt,
-        knobs.payTo === null ? poolFbtAccount : associatedTokenAddress(mint, knobs.payTo),
+        knobs.payTo === null
+          ? poolFbtAccount
+          : associatedTokenAddress(mint, knobs.payTo, tokenProgram),
         buyer,
         paid,
       ),
@@ -332,7 +338,8 @@ async function handle(
 
 /**
  * Starts the fake Trade API on 127.0.0.1 in front of `pool` (a funded keypair, see
- * {@link fundSwapPool}) trading `mint` against SOL on the chain behind `connection`.
+ * {@link fundSwapPool}) trading `mint` (of either token program, read from the chain) against
+ * SOL on the chain behind `connection`.
  */
 export async function startRaydiumTradeLoopback(options: {
   connection: Connection;
@@ -341,7 +348,8 @@ export async function startRaydiumTradeLoopback(options: {
   feePpm?: bigint;
 }): Promise<TradeApiLoopback> {
   const { connection, pool, mint } = options;
-  const poolFbtAccount = associatedTokenAddress(mint, pool.publicKey);
+  const tokenProgram = await readMintTokenProgram(connection, mint);
+  const poolFbtAccount = associatedTokenAddress(mint, pool.publicKey, tokenProgram);
   const knobs: TradeLoopbackKnobs = {
     delayMs: 0,
     malformed: null,
@@ -356,6 +364,7 @@ export async function startRaydiumTradeLoopback(options: {
     connection,
     pool,
     mint,
+    tokenProgram,
     fbtMint: mint.toBase58(),
     poolFbtAccount,
     feePpm: options.feePpm ?? DEFAULT_FEE_PPM,

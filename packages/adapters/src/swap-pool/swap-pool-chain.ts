@@ -13,13 +13,37 @@ import {
  * no token library), its funding on a local chain and its constant-product prices.
  */
 
-const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+const TOKEN_PROGRAMS = [
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+];
 const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 
-/** The associated token account of `owner` for `mint` (classic token program). */
-export function associatedTokenAddress(mint: PublicKey, owner: PublicKey): PublicKey {
+/**
+ * The token program of `mint`, SPL Token or Token-2022 (the owner of its account); an error
+ * naming the mint when it is missing or owned by neither.
+ */
+export async function readMintTokenProgram(
+  connection: Connection,
+  mint: PublicKey,
+): Promise<PublicKey> {
+  const info = await connection.getAccountInfo(mint, 'confirmed');
+  if (info === null || !TOKEN_PROGRAMS.includes(info.owner.toBase58())) {
+    throw new Error(
+      `the swap pool's mint ${mint.toBase58()} is ${info === null ? 'missing' : `owned by ${info.owner.toBase58()}, not a token program`}`,
+    );
+  }
+  return info.owner;
+}
+
+/** The associated token account of `owner` for `mint` under the mint's `tokenProgram`. */
+export function associatedTokenAddress(
+  mint: PublicKey,
+  owner: PublicKey,
+  tokenProgram: PublicKey,
+): PublicKey {
   return PublicKey.findProgramAddressSync(
-    [owner.toBuffer(), TOKEN_PROGRAM.toBuffer(), mint.toBuffer()],
+    [owner.toBuffer(), tokenProgram.toBuffer(), mint.toBuffer()],
     ASSOCIATED_TOKEN_PROGRAM,
   )[0];
 }
@@ -28,22 +52,29 @@ export function createAssociatedTokenAccountIdempotent(
   payer: PublicKey,
   owner: PublicKey,
   mint: PublicKey,
+  tokenProgram: PublicKey,
 ): TransactionInstruction {
   return new TransactionInstruction({
     programId: ASSOCIATED_TOKEN_PROGRAM,
     keys: [
       { pubkey: payer, isSigner: true, isWritable: true },
-      { pubkey: associatedTokenAddress(mint, owner), isSigner: false, isWritable: true },
+      {
+        pubkey: associatedTokenAddress(mint, owner, tokenProgram),
+        isSigner: false,
+        isWritable: true,
+      },
       { pubkey: owner, isSigner: false, isWritable: false },
       { pubkey: mint, isSigner: false, isWritable: false },
       { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
-      { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
+      { pubkey: tokenProgram, isSigner: false, isWritable: false },
     ],
     data: Buffer.from([1]),
   });
 }
 
+/** Transfer (tag 3) of either token program (a mint without transfer fees or hooks). */
 export function tokenTransfer(
+  tokenProgram: PublicKey,
   source: PublicKey,
   destination: PublicKey,
   authority: PublicKey,
@@ -53,7 +84,7 @@ export function tokenTransfer(
   data[0] = 3;
   data.writeBigUInt64LE(amount, 1);
   return new TransactionInstruction({
-    programId: TOKEN_PROGRAM,
+    programId: tokenProgram,
     keys: [
       { pubkey: source, isSigner: false, isWritable: true },
       { pubkey: destination, isSigner: false, isWritable: true },
@@ -65,7 +96,8 @@ export function tokenTransfer(
 
 /**
  * Gives the pool its reserves on a local chain: `lamports` from the faucet and `fbt` base units
- * from `treasury` (a wallet holding FBT in its associated account, e.g. the seeded operator).
+ * from `treasury` (a wallet holding FBT in its associated account of the mint's token program,
+ * SPL Token or Token-2022, e.g. the seeded operator).
  */
 export async function fundSwapPool(options: {
   connection: Connection;
@@ -76,6 +108,7 @@ export async function fundSwapPool(options: {
   lamports: bigint;
 }): Promise<void> {
   const { connection, treasury, pool, mint } = options;
+  const tokenProgram = await readMintTokenProgram(connection, mint);
   const airdrop = await connection.requestAirdrop(pool, Number(options.lamports));
   const latest = await connection.getLatestBlockhash('confirmed');
   await connection.confirmTransaction({ signature: airdrop, ...latest }, 'confirmed');
@@ -83,10 +116,11 @@ export async function fundSwapPool(options: {
     payerKey: treasury.publicKey,
     recentBlockhash: latest.blockhash,
     instructions: [
-      createAssociatedTokenAccountIdempotent(treasury.publicKey, pool, mint),
+      createAssociatedTokenAccountIdempotent(treasury.publicKey, pool, mint, tokenProgram),
       tokenTransfer(
-        associatedTokenAddress(mint, treasury.publicKey),
-        associatedTokenAddress(mint, pool),
+        tokenProgram,
+        associatedTokenAddress(mint, treasury.publicKey, tokenProgram),
+        associatedTokenAddress(mint, pool, tokenProgram),
         treasury.publicKey,
         options.fbt,
       ),

@@ -4,7 +4,7 @@ import {
   walletFailureMessage,
   WRAPPED_SOL_MINT,
 } from '@fbt/domain';
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { findAssociatedTokenAddress } from '@fbt/presale-client';
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { confirmSignature } from '../confirm-signature';
 import { describeTransactionFailure } from '../describe-failure';
@@ -19,8 +19,11 @@ import {
 export type SwapStage =
   'building' | 'checking' | 'simulating' | 'signing' | 'sending' | 'confirming';
 
-/** What a swap needs: the quote it executes and who swaps. */
-export type SwapFbtRequest = SwapTransactionExpectation;
+/**
+ * What a swap needs: the quote it executes, who swaps, and the FBT mint's token program (SPL
+ * Token or Token-2022, base58), whose associated account of the buyer receives or pays the FBT.
+ */
+export type SwapFbtRequest = SwapTransactionExpectation & { readonly fbtTokenProgram: string };
 
 export interface SwapFbtDeps {
   readonly connection: PurchaseConnection;
@@ -61,9 +64,15 @@ export type SwapFbtResult =
       readonly signature?: string;
     };
 
-/** A signature costs 5,000 lamports; a new token account's rent is 2,039,280. */
+/** A signature costs 5,000 lamports. */
 const LAMPORTS_PER_SIGNATURE = 5_000n;
-const TOKEN_ACCOUNT_RENT = 2_039_280n;
+/**
+ * Rent-exempt lamports per byte of an account and the bytes every account is charged beyond its
+ * data: a new SPL Token account (165 bytes) costs 2,039,280, a Token-2022 one carrying
+ * ImmutableOwner (170 bytes) 2,074,080.
+ */
+const RENT_LAMPORTS_PER_BYTE = 6_960n;
+const ACCOUNT_STORAGE_OVERHEAD = 128n;
 /** The most compute units a transaction may use: bounds the priority fee of any budget. */
 const MAX_COMPUTE_UNITS = 1_400_000n;
 
@@ -112,7 +121,7 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
 
     enter('simulating');
     const buyer = new PublicKey(request.buyer);
-    const fbtAccount = fbtAccountOf(buyer, request.fbtMint);
+    const fbtAccount = fbtAccountOf(buyer, request.fbtMint, request.fbtTokenProgram);
     const [walletBefore, fbtBefore] = await Promise.all([
       connection.getAccountInfo(buyer, 'confirmed'),
       connection.getAccountInfo(fbtAccount, 'confirmed'),
@@ -145,8 +154,9 @@ export async function swapFbt(deps: SwapFbtDeps, request: SwapFbtRequest): Promi
     const amounts: SwapAmounts = buying
       ? { paid: solBefore - solAfter, received: fbtDelta }
       : { paid: -fbtDelta, received: solAfter - solBefore };
-    // SOL moves by the swap and by the fees (and a new FBT account's rent): allow those only.
-    const paidAllowance = buying ? fees + (fbtBefore === null ? TOKEN_ACCOUNT_RENT : 0n) : 0n;
+    // SOL moves by the swap and by the fees (and a new FBT account's rent, for the size the
+    // simulation gave it): allow those only.
+    const paidAllowance = buying ? fees + (fbtBefore === null ? newAccountRent(fbtAfter) : 0n) : 0n;
     const receivedAllowance = buying ? 0n : fees;
     if (
       amounts.received + receivedAllowance < minReceived ||
@@ -213,10 +223,23 @@ function slippageFailure(
   );
 }
 
-/** The buyer's FBT account: its associated token account of the mint, under SPL Token. */
-function fbtAccountOf(buyer: PublicKey, fbtMint: string): PublicKey {
-  const mint = new PublicKey(fbtMint);
-  return findAssociatedTokenAddress({ owner: buyer, mint, tokenProgram: TOKEN_PROGRAM_ID });
+/** The buyer's FBT account: its associated token account of the mint, under the mint's program. */
+function fbtAccountOf(buyer: PublicKey, fbtMint: string, tokenProgram: string): PublicKey {
+  return findAssociatedTokenAddress({
+    owner: buyer,
+    mint: new PublicKey(fbtMint),
+    tokenProgram: new PublicKey(tokenProgram),
+  });
+}
+
+/** The rent a token account the swap creates holds, for the size the simulation shows. */
+function newAccountRent(
+  account: { readonly data: Uint8Array | readonly string[] } | null | undefined,
+): bigint {
+  if (account === null || account === undefined) return 0n;
+  const bytes =
+    account.data instanceof Uint8Array ? account.data : base64Bytes(account.data[0] ?? '');
+  return (ACCOUNT_STORAGE_OVERHEAD + BigInt(bytes.length)) * RENT_LAMPORTS_PER_BYTE;
 }
 
 /** Where a token account keeps its amount (after the mint and the owner). */

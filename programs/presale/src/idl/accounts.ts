@@ -38,7 +38,10 @@ function tagField(name: string, value: number, docs: string): StructFieldTypeNod
   return structFieldTypeNode({ name, type: u8(), defaultValue: numberValueNode(value), docs });
 }
 
-/** Program addresses: the authority that owns each vault, and the two record kinds. */
+/**
+ * Program addresses: the authority that owns each vault, and the leader records. A buyer record
+ * is no PDA: it sits at a seeded address of the authority (its account docs say how).
+ */
 export const PRESALE_PDAS: PdaNode[] = [
   pdaNode({
     name: 'authority',
@@ -46,15 +49,6 @@ export const PRESALE_PDAS: PdaNode[] = [
     seeds: [
       constantPdaSeedNodeFromString('utf8', 'authority'),
       variablePdaSeedNode('presale', publicKeyTypeNode()),
-    ],
-  }),
-  pdaNode({
-    name: 'buyerRecord',
-    docs: 'One buyer’s totals on one presale (canonical bump only: one record per buyer).',
-    seeds: [
-      constantPdaSeedNodeFromString('utf8', 'buyer'),
-      variablePdaSeedNode('presale', publicKeyTypeNode()),
-      variablePdaSeedNode('buyer', publicKeyTypeNode()),
     ],
   }),
   pdaNode({
@@ -137,18 +131,21 @@ const buyerRecord = accountNode({
   size: 96,
   docs: [
     'Created on a buyer’s first purchase; its first 8 bytes are fbtBuyedAmount (lamports spent).',
-    'Version 1 records were 88 bytes (no tokensDelivered). Refund zeroes and closes it.',
+    'Its address is createAccountWithSeed’s: sha256(authority || seed || program id), the base',
+    'being the presale’s authority PDA (only the program signs for it) and the seed the lowercase',
+    'hex of the buyer key’s first 16 bytes; one per buyer, found with one hash whatever the wallet.',
+    'Version 1 records were 88 bytes (no tokensDelivered); up to version 2 they were PDAs',
+    '["buyer", presale, buyer] and byte 73 their bump. Refund zeroes and closes it.',
   ],
-  pda: pdaLinkNode('buyerRecord'),
   discriminators: [sizeDiscriminatorNode(96), fieldDiscriminatorNode('kind', 72)],
   data: structTypeNode([
     field('lamportsSpent', u64(), 'fbtBuyedAmount: lamports this buyer spent'),
     field('presale', publicKeyTypeNode(), 'the presale account'),
     field('buyer', publicKeyTypeNode(), 'the buyer’s wallet'),
     tagField('kind', 2, 'account kind: 2 = buyer record'),
-    field('bump', u8(), 'the record’s canonical bump'),
-    tagField('version', 2, 'layout version'),
-    field('reserved', bytes(5), 'zero'),
+    field('reserved', bytes(1), 'zero (the PDA bump up to layout version 2)'),
+    tagField('version', 3, 'layout version'),
+    field('reserved2', bytes(5), 'zero'),
     field(
       'tokensReceived',
       u64(),

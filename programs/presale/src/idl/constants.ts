@@ -24,6 +24,8 @@ export interface PresaleConstants {
   readonly maxAllowlistProofDepth: number;
   /** Most (buyer record, token account) pairs one Distribute takes. */
   readonly maxDistributeBuyers: number;
+  /** Leading bytes of the buyer's key whose lowercase hex is its buyer record's seed. */
+  readonly buyerRecordSeedKeyBytes: number;
   /** The presale's deliveryMode values. */
   readonly deliveryInstant: number;
   readonly deliveryAtCompletion: number;
@@ -42,6 +44,7 @@ export const PRESALE_CONSTANTS: PresaleConstants = {
   leaderCodeCharacters: LEADER_CODE_CHARACTERS,
   maxAllowlistProofDepth: 20,
   maxDistributeBuyers: 28,
+  buyerRecordSeedKeyBytes: 16,
   deliveryInstant: 0,
   deliveryAtCompletion: 1,
   saleOpen: 0,
@@ -59,6 +62,8 @@ const MEANINGS: Record<keyof PresaleConstants, string> = {
   maxAllowlistProofDepth: 'most hashes in an allowlist proof (2^20 wallets)',
   maxDistributeBuyers:
     'most (buyer record, token account) pairs in one Distribute (64 account locks per transaction)',
+  buyerRecordSeedKeyBytes:
+    'leading bytes of the buyer key whose lowercase hex is its buyer record’s seed (createAccountWithSeed, base = the authority)',
   deliveryInstant: 'deliveryMode: FBT move to the buyer in the buy',
   deliveryAtCompletion: 'deliveryMode: FBT stay in the vault until Distribute or Claim',
   saleOpen: 'status: buys accepted',
@@ -101,6 +106,7 @@ export function readIdlConstants(root: RootNode): PresaleConstants {
     leaderCodeCharacters: value('leaderCodeCharacters'),
     maxAllowlistProofDepth: integer('maxAllowlistProofDepth'),
     maxDistributeBuyers: integer('maxDistributeBuyers'),
+    buyerRecordSeedKeyBytes: integer('buyerRecordSeedKeyBytes'),
     deliveryInstant: integer('deliveryInstant'),
     deliveryAtCompletion: integer('deliveryAtCompletion'),
     saleOpen: integer('saleOpen'),

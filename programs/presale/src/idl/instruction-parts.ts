@@ -13,6 +13,7 @@ import {
   pdaValueNode,
   publicKeyTypeNode,
   publicKeyValueNode,
+  resolverValueNode,
   variablePdaSeedNode,
   type InstructionAccountNode,
   type InstructionArgumentNode,
@@ -109,12 +110,19 @@ export const authorityOfPresale = (): InstructionInputValueNode =>
     pdaSeedValueNode('presale', accountValueNode('presale')),
   ]);
 
-/** The buyer's record PDA, ["buyer", presale, buyer]. */
+/**
+ * The buyer's record: createAccountWithSeed's address, which Codama's PDA nodes cannot state, so
+ * a named resolver (the buyerRecord account's docs and the constant buyerRecordSeedKeyBytes say
+ * how it is computed).
+ */
 export const buyerRecordOfBuyer = (): InstructionInputValueNode =>
-  pdaValueNode(pdaLinkNode('buyerRecord'), [
-    pdaSeedValueNode('presale', accountValueNode('presale')),
-    pdaSeedValueNode('buyer', accountValueNode('buyer')),
-  ]);
+  resolverValueNode('resolveBuyerRecordAddress', {
+    dependsOn: [accountValueNode('presale'), accountValueNode('buyer')],
+    docs: [
+      'sha256(authority || seed || program id): base = the presale’s authority PDA, seed = the',
+      'lowercase hex of the buyer key’s first buyerRecordSeedKeyBytes bytes, owner = the program',
+    ],
+  });
 
 /** The code's leader record PDA, ["leader", presale, code], the code being an argument. */
 export const leaderRecordOfCode = (): InstructionInputValueNode =>

@@ -122,12 +122,27 @@ const initialize = taggedInstruction({
   ],
 });
 
+/**
+ * The optional tail of every purchase: the latest sale end the buyer accepts. The program
+ * refuses the buy when the presale ends later or has no end, so a seller cannot move the end
+ * out from under a buyer between the buyer's read and the buy.
+ */
+const latestEnd = () =>
+  argument(
+    'latestEnd',
+    remainderOptionTypeNode(i64()),
+    'optional: unix seconds; refused (SaleEndMoved) if the sale ends later or never',
+  );
+
 const buy = taggedInstruction({
   name: 'buy',
   tag: 1,
-  docs: 'The original purchase, its wire format fixed: searches the buyer record’s bump; refused on an allowlisted sale.',
+  docs: [
+    'The original purchase (9 bytes, the spec’s format), optionally bounded by the latest sale',
+    'end the buyer accepts; refused on an allowlisted sale.',
+  ],
   accounts: purchaseAccounts(),
-  arguments: [argument('lamports', u64(), 'lamports to spend')],
+  arguments: [argument('lamports', u64(), 'lamports to spend'), latestEnd()],
 });
 
 const setActive = taggedInstruction({
@@ -167,7 +182,10 @@ const withdrawUnsold = taggedInstruction({
 const buyWith = taggedInstruction({
   name: 'buyWith',
   tag: 5,
-  docs: 'The site’s purchase: names the record’s bump, may carry a proof and a leader record.',
+  docs: [
+    'The site’s purchase: may carry an allowlist proof, a leader record and the latest sale end',
+    'the buyer accepts.',
+  ],
   accounts: [
     ...purchaseAccounts(),
     account(
@@ -179,12 +197,6 @@ const buyWith = taggedInstruction({
   arguments: [
     argument('lamports', u64(), 'lamports to spend'),
     argument(
-      'buyerRecordBump',
-      numberTypeNode('u8'),
-      'the buyer record’s canonical bump',
-      accountBumpValueNode('buyerRecord'),
-    ),
-    argument(
       'allowlistProof',
       arrayTypeNode(
         fixedSizeTypeNode(bytesTypeNode(), 32),
@@ -192,6 +204,7 @@ const buyWith = taggedInstruction({
       ),
       'sibling hashes up to the allowlist root (at most 20)',
     ),
+    latestEnd(),
   ],
 });
 

@@ -123,6 +123,11 @@ function constantFacts(root: RootNode): HeaderFact[] {
     equals('MAX_LEADER_CODE_LEN', constants.leaderCodeMaxLength, 'the longest leader code'),
     equals('MAX_PROOF_DEPTH', constants.maxAllowlistProofDepth, 'the deepest allowlist proof'),
     equals('DISTRIBUTE_MAX_BUYERS', constants.maxDistributeBuyers, 'the most buyers distributed'),
+    equals(
+      'BUYER_RECORD_SEED_KEY_BYTES',
+      constants.buyerRecordSeedKeyBytes,
+      'the buyer key bytes of a record seed',
+    ),
     equals('DELIVERY_INSTANT', constants.deliveryInstant, 'the instant delivery mode'),
     equals('DELIVERY_AT_COMPLETION', constants.deliveryAtCompletion, 'the at-completion mode'),
     equals('SALE_OPEN', constants.saleOpen, 'the open status'),

@@ -14,7 +14,9 @@ import {
   type PdaSeedNode,
   type RootNode,
 } from '@codama/nodes';
+import { createHash } from 'node:crypto';
 import { PublicKey, type AccountMeta } from '@solana/web3.js';
+import { readIdlConstants } from '../../src/idl/constants';
 import { instructionTag } from '../../src/idl/layout';
 import { readCommittedIdl } from '../../src/idl/presale-idl';
 
@@ -102,6 +104,32 @@ function seedBytes(seed: PdaSeedNode, value: unknown): Uint8Array {
   throw new Error(`no seed encoding for a ${type.kind}`);
 }
 
+/**
+ * The IDL's one named resolver, `resolveBuyerRecordAddress`, written from its docs as an
+ * integrator would: createAccountWithSeed's sha256(base || seed || owner) with the presale's
+ * authority PDA (the IDL's `authority` PDA) as base and the lowercase hex of the buyer key's
+ * first `buyerRecordSeedKeyBytes` bytes as seed.
+ */
+function resolveBuyerRecordAddress(
+  programId: PublicKey,
+  presale: PublicKey,
+  buyer: PublicKey,
+): PublicKey {
+  const [authority] = PublicKey.findProgramAddressSync(
+    [utf8.encode('authority'), presale.toBytes()],
+    programId,
+  );
+  const keyBytes = readIdlConstants(IDL).buyerRecordSeedKeyBytes;
+  const seed = Buffer.from(buyer.toBytes().subarray(0, keyBytes)).toString('hex');
+  return new PublicKey(
+    createHash('sha256')
+      .update(authority.toBytes())
+      .update(seed, 'utf8')
+      .update(programId.toBytes())
+      .digest(),
+  );
+}
+
 /** Resolves an instruction's accounts and argument defaults from `inputs` and the IDL. */
 export function buildFromIdl(name: string, programId: PublicKey, inputs: IdlInputs): IdlBuilt {
   const instruction = idlInstruction(name);
@@ -144,6 +172,12 @@ export function buildFromIdl(name: string, programId: PublicKey, inputs: IdlInpu
       const [derived, bump] = derive(pda, values, programId);
       bumps.set(accountName, bump);
       address = derived;
+    } else if (isNode(value, 'resolverValueNode') && value.name === 'resolveBuyerRecordAddress') {
+      const [presale, buyer] = (value.dependsOn ?? []).map((node) =>
+        isNode(node, 'accountValueNode') ? resolve(node.name) : undefined,
+      );
+      if (!presale || !buyer) throw new Error(`${accountName} needs the presale and the buyer`);
+      address = resolveBuyerRecordAddress(programId, presale, buyer);
     } else {
       throw new Error(`no default resolution for a ${value.kind}`);
     }

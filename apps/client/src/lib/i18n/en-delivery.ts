@@ -25,8 +25,8 @@ export const enDelivery = {
   'delivery.soldOutText':
     'Every FBT in this round has been bought. Your FBT are delivered as soon as the sale is finalized.',
   'delivery.endedNext': 'Your FBT are delivered as soon as the sale is finalized.',
-  'delivery.endedNextMinimum':
-    'Once it is finalized, your FBT are delivered, or, if it raised less than {sol} SOL, your SOL is refunded.',
+  'delivery.endedBelowMinimum':
+    'It raised less than its minimum of {sol} SOL: once it is finalized, every buyer takes their SOL back.',
   'delivery.completeTitle': 'The presale is complete',
   'delivery.completeText': 'Buying has closed and the FBT are delivered to every buyer.',
   'delivery.failedTitle': 'The presale missed its minimum',
@@ -44,6 +44,8 @@ export const enDelivery = {
     'The sale is sold out: your FBT are delivered automatically once it is finalized.',
   'yourFbt.ended':
     'The sale has closed: your FBT are delivered automatically once it is finalized.',
+  'yourFbt.belowMinimum':
+    'The sale closed below its minimum raise: once it is finalized, you take back the {paid} SOL you paid.',
   'yourFbt.vesting':
     'Delivered automatically as they unlock. Claim what is unlocked now to have it at once.',
   'yourFbt.delivering': 'Being delivered to your wallet automatically.',
@@ -66,6 +68,8 @@ export const enDelivery = {
   'yourFbt.refundedSummary': '{sol} SOL returned to your wallet',
 
   'distribution.awaiting': 'Complete: delivery starts once the sale is finalized.',
+  'distribution.awaitingRefund':
+    'Complete below its minimum raise: refunds open once the sale is finalized.',
   'distribution.progress': 'Distributing: {done} of {total} buyers',
   'distribution.vesting': 'Vesting until {date}: FBT are delivered as they unlock.',
   'distribution.done': 'Done: every buyer has their FBT.',
@@ -81,4 +85,6 @@ export const enDelivery = {
   'programError.SaleSucceeded':
     'The presale reached its minimum raise: there is nothing to refund.',
   'programError.NothingDue': 'Nothing more is unlocked for this wallet yet.',
+  'programError.SaleEndMoved':
+    'The sale’s end date changed after you opened the page: review it and buy again.',
 } as const;

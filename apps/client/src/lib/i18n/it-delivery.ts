@@ -22,8 +22,8 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
   'delivery.soldOutText':
     'Tutti gli FBT di questo round sono stati comprati. I tuoi FBT vengono consegnati appena la vendita è finalizzata.',
   'delivery.endedNext': 'I tuoi FBT vengono consegnati appena la vendita è finalizzata.',
-  'delivery.endedNextMinimum':
-    'Una volta finalizzata, i tuoi FBT vengono consegnati, oppure, se ha raccolto meno di {sol} SOL, i tuoi SOL vengono rimborsati.',
+  'delivery.endedBelowMinimum':
+    'Ha raccolto meno del minimo di {sol} SOL: una volta finalizzata, ogni acquirente riprende i suoi SOL.',
   'delivery.completeTitle': 'La prevendita è conclusa',
   'delivery.completeText':
     'Gli acquisti sono chiusi e gli FBT vengono consegnati a ogni acquirente.',
@@ -43,6 +43,8 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
     'La vendita è esaurita: i tuoi FBT vengono consegnati automaticamente appena è finalizzata.',
   'yourFbt.ended':
     'La vendita è chiusa: i tuoi FBT vengono consegnati automaticamente appena è finalizzata.',
+  'yourFbt.belowMinimum':
+    'La vendita si è chiusa sotto il minimo: una volta finalizzata, riprendi i {paid} SOL che hai pagato.',
   'yourFbt.vesting':
     'Consegnati automaticamente man mano che si sbloccano. Riscuoti ora quelli già sbloccati per averli subito.',
   'yourFbt.delivering': 'In consegna automatica nel tuo wallet.',
@@ -65,6 +67,8 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
   'yourFbt.refundedSummary': '{sol} SOL restituiti al tuo wallet',
 
   'distribution.awaiting': 'Conclusa: la consegna parte appena la vendita è finalizzata.',
+  'distribution.awaitingRefund':
+    'Conclusa sotto il minimo: i rimborsi si aprono appena la vendita è finalizzata.',
   'distribution.progress': 'Distribuzione: {done} di {total} acquirenti',
   'distribution.vesting':
     'Sblocco fino al {date}: gli FBT vengono consegnati man mano che si sbloccano.',
@@ -81,4 +85,6 @@ export const itDelivery: Record<keyof typeof enDelivery, string> = {
   'programError.SaleSucceeded':
     'La prevendita ha raggiunto il minimo: non c’è nulla da rimborsare.',
   'programError.NothingDue': 'Per questo wallet non è ancora sbloccato nient’altro.',
+  'programError.SaleEndMoved':
+    'La data di fine della vendita è cambiata dopo che hai aperto la pagina: controllala e acquista di nuovo.',
 };

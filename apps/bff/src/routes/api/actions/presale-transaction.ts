@@ -27,6 +27,8 @@ export interface BlinkBuy {
   readonly programId: PublicKey;
   readonly presale: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022), when known; read from the mint otherwise. */
+  readonly tokenProgram?: PublicKey;
   /** The presale as just read (seller and vault keys). */
   readonly state: PresaleState;
   /** The POST's `account`: fee payer and only signer. */
@@ -36,6 +38,12 @@ export interface BlinkBuy {
   readonly leaderRecord?: PublicKey;
   /** The deployment's address lookup table: a version-0 transaction when the chain has it. */
   readonly lookupTable?: PublicKey;
+  /**
+   * The latest sale end the buy accepts (unix seconds): the end of the presale as the route
+   * read and described it (`latestEndFor`), so a seller who moves the end later before the
+   * wallet sends it has the buy refused (`SaleEndMoved`). Absent: unbounded (instant).
+   */
+  readonly latestEnd?: bigint;
 }
 
 /** The unsigned transaction, or why the chain would refuse it (the site's failure text). */
@@ -45,10 +53,12 @@ export type BlinkTransaction =
 
 /**
  * The site's buy transaction for a Blink, built the way the purchase flow builds it: the same
- * chain reads (`preparePurchase`: blockhash, the buyer's FBT account, recent priority fees on the
+ * chain reads (`preparePurchase`: blockhash, the mint's token program and the buyer's FBT account
+ * of it, recent priority fees on the
  * presale, the deployment's lookup table), a version-0 message loading the presale's accounts
  * from that table when the chain has it (legacy otherwise), the same instructions (`buildBuyInstructions`: the buyer's associated token account
- * created idempotently when missing, BuyWith with the leader record), the same
+ * created idempotently when missing, BuyWith with the leader record and, at completion, the
+ * presale's end as the latest it accepts), the same
  * priority fee rule, and a compute limit sized from a simulation with `buyComputeUnitLimit`.
  * The simulation also refuses what the chain would refuse (not enough SOL, a rule that changed
  * since the checks), with the text the site shows, so no failing transaction is handed out.
@@ -61,6 +71,7 @@ export async function buildBlinkBuyTransaction(
     buyer: buy.buyer,
     presale: buy.presale,
     mint: buy.mint,
+    ...(buy.tokenProgram === undefined ? {} : { tokenProgram: buy.tokenProgram }),
     ...(buy.lookupTable === undefined ? {} : { lookupTable: buy.lookupTable }),
   });
   const instructions = buildBuyInstructions({
@@ -71,8 +82,10 @@ export async function buildBlinkBuyTransaction(
     tempTokenAccount: new PublicKey(buy.state.tempTokenAccountPubkey),
     mint: buy.mint,
     lamports: buy.lamports,
+    tokenProgram: new PublicKey(chain.tokenProgram),
     createBuyerTokenAccount: !chain.tokenAccountExists,
     ...(buy.leaderRecord === undefined ? {} : { leaderRecord: buy.leaderRecord }),
+    ...(buy.latestEnd === undefined ? {} : { latestEnd: buy.latestEnd }),
   });
   const priorityFee = choosePriorityFee(chain.recentFees, DEFAULT_MAX_PRIORITY_FEE);
   const build = (units: number) =>

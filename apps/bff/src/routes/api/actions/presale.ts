@@ -11,6 +11,7 @@ import type {
   PresaleStateReader,
 } from '@fbt/domain';
 import { deliveryOf, isAddress, PRESALE_ACTION_PATH } from '@fbt/domain';
+import { latestEndFor } from '@fbt/presale-client';
 import { writeRateLimit } from '../../../http/leader-report-reply';
 import type { LeadersCache } from '../../../services/leaders-cache';
 import type { PresaleCache } from '../../../services/presale-cache';
@@ -22,6 +23,7 @@ import { createActionReads, type ActionReads } from './action-reads';
 import { actionIconRoute, ACTION_ICON_PATH } from './icon';
 import { createLeaderCodeLookup } from './leader-codes';
 import { presaleActionBody, saleBlock } from './presale-action';
+import { createMintTokenProgramReader } from '../../../services/mint-token-program';
 import { buildBlinkBuyTransaction, type ActionConnection } from './presale-transaction';
 
 /** What the presale Action reads: caches and ports, the deployment and the public origin. */
@@ -124,6 +126,8 @@ function presaleActionPost(
   const { deployment, connection } = options;
   const programId = new PublicKey(deployment.programId);
   const mint = new PublicKey(deployment.mint);
+  // The buyer's FBT account is its associated account of the mint's token program.
+  const tokenProgramOf = createMintTokenProgramReader(connection, mint);
   fastify.withTypeProvider<ZodTypeProvider>().post(
     route,
     {
@@ -155,16 +159,23 @@ function presaleActionPost(
       const refused = leader === null ? null : leaderBlock(leader, account);
       if (refused !== null) return refuse(refused.message, 422);
 
+      // At completion the buy accepts no end later than the one just read.
+      const latestEnd = latestEndFor({
+        deliveryMode: deliveryOf(snapshot).mode,
+        saleEnd: snapshot.rules.saleEnd,
+      });
       const built = await reads.chain(
-        () =>
+        async () =>
           buildBlinkBuyTransaction(connection, {
             programId,
             presale: new PublicKey(address),
             mint,
+            tokenProgram: await tokenProgramOf(),
             state: snapshot.state,
             buyer: new PublicKey(account),
             lamports,
             ...(leader === null ? {} : { leaderRecord: new PublicKey(leader.address) }),
+            ...(latestEnd === undefined ? {} : { latestEnd }),
             ...(deployment.lookupTable === undefined
               ? {}
               : { lookupTable: new PublicKey(deployment.lookupTable) }),

@@ -6,6 +6,7 @@ import {
   PUBLIC_TARGET_LAMPORTS,
   TOKEN_PRICE_LAMPORTS,
   type ConfigResponse,
+  type DeclaredTermsJson,
   type SiteContent,
 } from '@fbt/domain';
 import type { AppDeps, AppSettings, SwapDeps } from '../../../app-deps';
@@ -21,6 +22,11 @@ export type ConfigRouteOptions = Pick<AppDeps, 'deployment'> &
     /** The swap page's exchange, or null: trading not open. */
     readonly swap?: Pick<SwapDeps, 'dexProgramIds'> | null;
   };
+
+/** A presale's declared delivery terms for the verify page, when the deployment declares them. */
+function declaredTerms(presale: { readonly terms?: DeclaredTermsJson }) {
+  return presale.terms === undefined ? {} : { declaredTerms: presale.terms };
+}
 
 /** The site's configuration for a deployment (checked against the schema once, at start). */
 function siteConfig({
@@ -44,18 +50,21 @@ function siteConfig({
         variant: 'public',
         route: 'presale',
         presale: deployment.presales.public.address,
+        ...declaredTerms(deployment.presales.public),
         displayTargetLamports: PUBLIC_TARGET_LAMPORTS.toString(),
       },
       {
         variant: 'private',
         route: deployment.privateRouteName,
         presale: deployment.presales.private.address,
+        ...declaredTerms(deployment.presales.private),
         displayTargetLamports: null,
       },
       {
         variant: 'leader',
         route: 'leader',
         presale: deployment.presales.leader.address,
+        ...declaredTerms(deployment.presales.leader),
         displayTargetLamports: LEADER_TARGET_LAMPORTS.toString(),
       },
     ],

@@ -1,3 +1,4 @@
+import { COUNT_AMOUNT, formatAmount } from '@fbt/domain';
 import { formatDateTime } from '../../../lib/format-time';
 import { useI18n } from '../../../lib/i18n/i18n';
 import type { DistributionStatus } from '../lib/distribution';
@@ -9,11 +10,12 @@ import type { DistributionStatus } from '../lib/distribution';
  */
 export function DistributionLine({ status }: { status: DistributionStatus }) {
   const { t, language } = useI18n();
-  const count = (value: bigint) =>
-    new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-US').format(value);
+  const count = (value: bigint) => formatAmount(value, COUNT_AMOUNT, language);
   const text =
     status.kind === 'awaiting'
-      ? t('distribution.awaiting')
+      ? status.belowMinimum === true
+        ? t('distribution.awaitingRefund')
+        : t('distribution.awaiting')
       : status.kind === 'done'
         ? t('distribution.done')
         : status.kind === 'failed'

@@ -73,6 +73,7 @@ function useDistribution(
   variant: PresaleVariant,
   delivery: PresaleDeliveryView | undefined,
   saleEnd: number | null,
+  raised: bigint | null,
 ) {
   const report = useDistributionReport(variant, delivery?.mode === 'at-completion');
   const ticking =
@@ -85,6 +86,7 @@ function useDistribution(
         delivery,
         nowSeconds,
         saleEnded: saleEnd !== null && nowSeconds >= saleEnd,
+        ...(raised === null ? {} : { raised }),
         ...(report === undefined ? {} : { report }),
       });
 }
@@ -161,7 +163,7 @@ export function PresalePage({
           : null;
   const raised = presale.data ? BigInt(presale.data.state.currentTotalSold) : null;
   const delivery = presale.data ? presaleDelivery(presale.data) : undefined;
-  const distribution = useDistribution(variant, delivery, presale.data?.window.end ?? null);
+  const distribution = useDistribution(variant, delivery, presale.data?.window.end ?? null, raised);
 
   return (
     <div className="presale" data-variant={variant}>

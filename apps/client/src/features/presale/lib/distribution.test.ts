@@ -51,6 +51,16 @@ describe('the distribution on the target card, from the presale account', () => 
     });
   });
 
+  it('says a complete sale below its minimum raise awaits a Finalize that refunds', () => {
+    const below = { ...SALE, status: 'sold-out' as const, minimumRaise: 10n };
+    expect(
+      distributionStatus({ delivery: below, nowSeconds: COMPLETED, saleEnded: false, raised: 9n }),
+    ).toEqual({ kind: 'awaiting', belowMinimum: true });
+    expect(
+      distributionStatus({ delivery: below, nowSeconds: COMPLETED, saleEnded: false, raised: 10n }),
+    ).toEqual({ kind: 'awaiting' });
+  });
+
   it('counts refunds of a failed sale', () => {
     expect(status({ ...SALE, status: 'failed', buyersRefunded: 4n })).toEqual({
       kind: 'failed',

@@ -7,7 +7,8 @@ import type { DistributionResponse, PresaleDeliveryView } from '@fbt/domain';
  * and on an instant presale (each buy delivered its FBT).
  */
 export type DistributionStatus =
-  | { readonly kind: 'awaiting' }
+  /** `belowMinimum`: Finalize will fail it (buyers take their SOL back). */
+  | { readonly kind: 'awaiting'; readonly belowMinimum?: true }
   | { readonly kind: 'distributing'; readonly done: bigint; readonly total: bigint }
   | { readonly kind: 'vesting'; readonly until: number }
   | { readonly kind: 'done' }
@@ -62,6 +63,19 @@ function fromReport(
  * sale.
  */
 export function distributionStatus(input: {
+  readonly delivery: PresaleDeliveryView;
+  readonly nowSeconds: number;
+  readonly saleEnded: boolean;
+  /** Lamports raised: a complete sale below its minimum raise is said to be so. */
+  readonly raised?: bigint;
+  readonly report?: DistributionResponse;
+}): DistributionStatus | null {
+  const status = statusOf(input);
+  const below = input.raised !== undefined && input.raised < input.delivery.minimumRaise;
+  return status?.kind === 'awaiting' && below ? { kind: 'awaiting', belowMinimum: true } : status;
+}
+
+function statusOf(input: {
   readonly delivery: PresaleDeliveryView;
   readonly nowSeconds: number;
   readonly saleEnded: boolean;

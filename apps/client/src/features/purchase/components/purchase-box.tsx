@@ -1,4 +1,4 @@
-import { isSoldOut, type PresaleVariant } from '@fbt/domain';
+import type { PresaleVariant } from '@fbt/domain';
 import { useId } from 'react';
 import {
   TRANSACTION_CTA,
@@ -13,12 +13,12 @@ import { useLeaderPurchase } from '../hooks/use-leader-purchase';
 import { useSale } from '../hooks/use-sale';
 import { useSendPurchase } from '../hooks/use-send-purchase';
 import { AmountField } from './amount-field';
-import { completionNextText, DeliveryNote, FinalizedSaleCard } from './completed-sale';
+import { closedSaleCard, DeliveryNote } from './completed-sale';
 import { LeaderConfirmDialog } from './leader-confirm-dialog';
 import { PurchaseResultDialog } from './purchase-dialogs';
 import { AllowlistNote, LeaderNote, PurchaseFootnotes } from './purchase-notes';
 import { PurchaseStats } from './purchase-stats';
-import { SaleEndedCard, SaleTiming, SoldOutCard } from './sale-status';
+import { SaleTiming } from './sale-status';
 import './purchase.css';
 
 /** Wallet used by the hidden test report when no wallet is connected (the system program). */
@@ -41,7 +41,7 @@ export function PurchaseBox({
   variant: PresaleVariant;
   leaderCode?: PageLeaderCode;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const titleId = useId();
   const sale = useSale(variant);
   const price = useSolPrice();
@@ -53,23 +53,8 @@ export function PurchaseBox({
   const { address, purchase } = buyer;
   const atCompletion = delivery?.mode === 'at-completion' ? delivery : null;
 
-  if (
-    atCompletion !== null &&
-    (atCompletion.status === 'succeeded' || atCompletion.status === 'failed')
-  ) {
-    return <FinalizedSaleCard delivery={atCompletion} />;
-  }
-  if (timing.phase === 'ended') {
-    return (
-      <SaleEndedCard
-        endedAt={timing.endedAt}
-        {...(atCompletion === null ? {} : { next: completionNextText(t, atCompletion) })}
-      />
-    );
-  }
-  if ((state !== undefined && isSoldOut(state)) || atCompletion?.status === 'sold-out') {
-    return <SoldOutCard atCompletion={atCompletion !== null} />;
-  }
+  const closed = closedSaleCard(t, language, sale);
+  if (closed !== null) return closed;
 
   const onTitleClick = () => {
     void purchase.sendSampleReport(

@@ -86,9 +86,9 @@ describe('the "Your FBT" panel', () => {
     expect(textOf(markup, 'your-fbt-status')).toBe(
       'Held for you until the sale completes, then delivered automatically.',
     );
-    expect(textOf(markup, 'your-fbt-bought')).toBe('20000 FBT');
+    expect(textOf(markup, 'your-fbt-bought')).toBe('20,000 FBT');
     expect(textOf(markup, 'your-fbt-delivered')).toBe('0 FBT');
-    expect(textOf(markup, 'your-fbt-owed')).toBe('20000 FBT');
+    expect(textOf(markup, 'your-fbt-owed')).toBe('20,000 FBT');
     expect(textOf(markup, 'your-fbt-step-completion')).toBe(
       'CompletionWhen the sale completes25% unlocked',
     );
@@ -100,6 +100,21 @@ describe('the "Your FBT" panel', () => {
     );
     expect(markup).not.toContain('your-fbt-claim');
     expect(markup).not.toContain('your-fbt-refund');
+  });
+
+  it('closed below its minimum: the SOL comes back after Finalize, no schedule', () => {
+    const markup = html({
+      kind: 'waiting',
+      phase: 'below-minimum',
+      tokens: tokens(0n),
+      schedule: vestingSchedule(TERMS, COMPLETED),
+    });
+    expect(textOf(markup, 'your-fbt-status')).toBe(
+      'The sale closed below its minimum raise: once it is finalized, you take back the 1 SOL you paid.',
+    );
+    expect(markup).not.toContain('your-fbt-step-completion');
+    expect(textOf(markup, 'your-fbt-paid')).toBe('1 SOL');
+    expect(markup).not.toContain('your-fbt-owed');
   });
 
   it('sold out: says delivery follows the finalization', () => {
@@ -117,10 +132,10 @@ describe('the "Your FBT" panel', () => {
 
   it('vesting with something unlocked: dated steps, the past ones marked, and Claim', () => {
     const markup = html(delivering(5_000n * FBT, 7_500n * FBT), { now: COMPLETED + 15 * DAY });
-    expect(textOf(markup, 'your-fbt-delivered')).toBe('5000 FBT');
-    expect(textOf(markup, 'your-fbt-owed')).toBe('15000 FBT');
-    expect(textOf(markup, 'your-fbt-claimable')).toBe('7500 FBT');
-    expect(textOf(markup, 'your-fbt-claim')).toBe('Claim 7500 FBT');
+    expect(textOf(markup, 'your-fbt-delivered')).toBe('5,000 FBT');
+    expect(textOf(markup, 'your-fbt-owed')).toBe('15,000 FBT');
+    expect(textOf(markup, 'your-fbt-claimable')).toBe('7,500 FBT');
+    expect(textOf(markup, 'your-fbt-claim')).toBe('Claim 7,500 FBT');
     expect(markup).toMatch(/your-fbt__step--past" data-testid="your-fbt-step-cliff"/);
     expect(markup).not.toMatch(/your-fbt__step--past" data-testid="your-fbt-step-end"/);
     expect(markup).toMatch(/<button[^>]*aria-busy="false" data-testid="your-fbt-claim"/);
@@ -163,6 +178,20 @@ describe('the "Your FBT" panel', () => {
     );
     expect(textOf(markup, 'your-fbt-paid')).toBe('1 SOL');
     expect(textOf(markup, 'your-fbt-refund')).toBe('Refund 1 SOL');
+  });
+
+  it('writes amounts the way the rest of the site does: grouped, every lamport paid', () => {
+    const markup = html({
+      kind: 'refund',
+      tokens: { paidLamports: 1_500_000_001n, bought: 30_000n * FBT + 20_000n, delivered: 0n },
+      minimumRaise: 12_500n * SOL,
+    });
+    expect(textOf(markup, 'your-fbt-paid')).toBe('1.500000001 SOL');
+    expect(textOf(markup, 'your-fbt-bought')).toBe('30,000.02 FBT');
+    expect(textOf(markup, 'your-fbt-refund')).toBe('Refund 1.500000001 SOL');
+    expect(textOf(markup, 'your-fbt-status')).toBe(
+      'The sale raised less than its minimum of 12,500 SOL, so no FBT are delivered. Take back the 1.500000001 SOL you paid.',
+    );
     expect(markup).not.toContain('your-fbt-step-completion');
     expect(markup).not.toContain('your-fbt-owed');
   });
@@ -170,7 +199,10 @@ describe('the "Your FBT" panel', () => {
   it('speaks Italian', () => {
     const markup = html(delivering(5_000n * FBT, 7_500n * FBT), { language: 'it' });
     expect(markup).toContain('I tuoi FBT');
+    // Italian groups from five digits on, with a dot: 7500 stands alone, 15.000 does not.
     expect(textOf(markup, 'your-fbt-claim')).toBe('Riscuoti 7500 FBT');
+    expect(textOf(markup, 'your-fbt-bought')).toBe('20.000 FBT');
+    expect(textOf(markup, 'your-fbt-owed')).toBe('15.000 FBT');
     expect(textOf(markup, 'your-fbt-step-end')).toMatch(
       /^Tutto sbloccato12 lug 2026, \d\d:00100% sbloccato$/,
     );
@@ -179,5 +211,16 @@ describe('the "Your FBT" panel', () => {
       { language: 'it' },
     );
     expect(textOf(refund, 'your-fbt-refund')).toBe('Rimborsa 1 SOL');
+    const paidPart = html(
+      {
+        kind: 'refund',
+        tokens: { paidLamports: 1_500_000_001n, bought: 30_000n * FBT + 20_000n, delivered: 0n },
+        minimumRaise: 12_500n * SOL,
+      },
+      { language: 'it' },
+    );
+    expect(textOf(paidPart, 'your-fbt-paid')).toBe('1,500000001 SOL');
+    expect(textOf(paidPart, 'your-fbt-bought')).toBe('30.000,02 FBT');
+    expect(textOf(paidPart, 'your-fbt-status')).toContain('12.500 SOL');
   });
 });

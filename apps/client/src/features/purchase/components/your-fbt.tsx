@@ -1,4 +1,4 @@
-import { explorerTxUrl, formatSol, type ConfigResponse, type PresaleVariant } from '@fbt/domain';
+import { explorerTxUrl, type ConfigResponse, type PresaleVariant } from '@fbt/domain';
 import { useId } from 'react';
 import { TransactionButton } from '../../../components/transaction/transaction-button';
 import {
@@ -6,8 +6,8 @@ import {
   TransactionSuccessDialog,
 } from '../../../components/transaction/transaction-dialogs';
 import { formatBps, formatDateTime, formatDuration } from '../../../lib/format-time';
-import { useI18n, type Translate } from '../../../lib/i18n/i18n';
-import { fbtText, solText } from '../lib/delivery-text';
+import { useI18n, type Language, type Translate } from '../../../lib/i18n/i18n';
+import { fbtText, minimumRaiseText, solText } from '../lib/delivery-text';
 import type { BuyerTokens, ScheduleStep, YourFbtView } from '../lib/your-fbt';
 import {
   usePurchaseSession,
@@ -21,22 +21,24 @@ import './your-fbt.css';
 type Shown = Exclude<YourFbtView, { kind: 'none' }>;
 
 /** The sentence under the title: where the wallet's FBT stand. */
-function statusText(t: Translate, view: Shown): string {
+function statusText(t: Translate, language: Language, view: Shown): string {
   switch (view.kind) {
     case 'waiting':
-      return view.phase === 'sold-out'
-        ? t('yourFbt.soldOut')
-        : view.phase === 'closed'
-          ? t('yourFbt.ended')
-          : t('yourFbt.waiting');
+      return view.phase === 'below-minimum'
+        ? t('yourFbt.belowMinimum', { paid: solText(view.tokens.paidLamports, language) })
+        : view.phase === 'sold-out'
+          ? t('yourFbt.soldOut')
+          : view.phase === 'closed'
+            ? t('yourFbt.ended')
+            : t('yourFbt.waiting');
     case 'delivering':
       return view.vesting ? t('yourFbt.vesting') : t('yourFbt.delivering');
     case 'done':
       return t('yourFbt.done');
     case 'refund':
       return t('yourFbt.failed', {
-        sol: formatSol(view.minimumRaise),
-        paid: solText(view.tokens.paidLamports),
+        sol: minimumRaiseText(view.minimumRaise, language),
+        paid: solText(view.tokens.paidLamports, language),
       });
   }
 }
@@ -46,18 +48,18 @@ function statusText(t: Translate, view: Shown): string {
  * sale, what was paid (SOL) and bought instead (nothing more comes).
  */
 function TokenFigures({ tokens, refund }: { tokens: BuyerTokens; refund: boolean }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const owed = tokens.bought > tokens.delivered ? tokens.bought - tokens.delivered : 0n;
   const share = tokens.bought === 0n ? 0 : Number((tokens.delivered * 1000n) / tokens.bought) / 10;
   const figures = refund
     ? ([
-        ['paid', t('yourFbt.paid'), solText(tokens.paidLamports), 'SOL'],
-        ['bought', t('yourFbt.bought'), fbtText(tokens.bought), 'FBT'],
+        ['paid', t('yourFbt.paid'), solText(tokens.paidLamports, language), 'SOL'],
+        ['bought', t('yourFbt.bought'), fbtText(tokens.bought, language), 'FBT'],
       ] as const)
     : ([
-        ['bought', t('yourFbt.bought'), fbtText(tokens.bought), 'FBT'],
-        ['delivered', t('yourFbt.delivered'), fbtText(tokens.delivered), 'FBT'],
-        ['owed', t('yourFbt.owed'), fbtText(owed), 'FBT'],
+        ['bought', t('yourFbt.bought'), fbtText(tokens.bought, language), 'FBT'],
+        ['delivered', t('yourFbt.delivered'), fbtText(tokens.delivered, language), 'FBT'],
+        ['owed', t('yourFbt.owed'), fbtText(owed, language), 'FBT'],
       ] as const);
   return (
     <>
@@ -134,7 +136,7 @@ function DeliveryButton({
   actions: DeliveryActions;
   target: DeliveryTarget | null;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const running = actions.running;
   const runningText = running === null ? null : t(`purchase.stage.${running.stage}`);
   if (view.kind === 'refund') {
@@ -145,7 +147,7 @@ function DeliveryButton({
           onClick: () => void (target && actions.refund(target)),
           disabled: running !== null || target === null,
           runningText,
-          label: t('yourFbt.refund', { sol: solText(view.tokens.paidLamports) }),
+          label: t('yourFbt.refund', { sol: solText(view.tokens.paidLamports, language) }),
           testId: 'your-fbt-refund',
         }}
       />
@@ -157,7 +159,7 @@ function DeliveryButton({
       <div>
         <p className="your-fbt__claim-label">{t('yourFbt.claimable')}</p>
         <p className="your-fbt__claim-amount" data-testid="your-fbt-claimable">
-          {fbtText(view.claimable)} FBT
+          {fbtText(view.claimable, language)} FBT
         </p>
       </div>
       <TransactionButton
@@ -166,7 +168,7 @@ function DeliveryButton({
           onClick: () => void (target && actions.claim(target)),
           disabled: running !== null || target === null || view.claimable === 0n,
           runningText,
-          label: t('yourFbt.claim', { fbt: fbtText(view.claimable) }),
+          label: t('yourFbt.claim', { fbt: fbtText(view.claimable, language) }),
           testId: 'your-fbt-claim',
         }}
       />
@@ -184,7 +186,7 @@ function DeliveryResultDialog({
   config: ConfigResponse;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   if (dialog.kind === 'error') {
     return <TransactionErrorDialog title="DIALOG__ERROR" lines={dialog.lines} onClose={onClose} />;
   }
@@ -200,8 +202,8 @@ function DeliveryResultDialog({
         ? {}
         : {
             summary: claimed
-              ? t('yourFbt.claimedSummary', { fbt: fbtText(amount) })
-              : t('yourFbt.refundedSummary', { sol: solText(amount) }),
+              ? t('yourFbt.claimedSummary', { fbt: fbtText(amount, language) })
+              : t('yourFbt.refundedSummary', { sol: solText(amount, language) }),
           })}
     />
   );
@@ -227,8 +229,11 @@ export function YourFbtPanel({
   target: DeliveryTarget | null;
   config: ConfigResponse | undefined;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const titleId = useId();
+  // Failed, or complete below its minimum: the SOL comes back, no FBT will.
+  const refunds =
+    view.kind === 'refund' || (view.kind === 'waiting' && view.phase === 'below-minimum');
   return (
     <>
       {view.kind === 'none' ? null : (
@@ -242,12 +247,10 @@ export function YourFbtPanel({
             {t('yourFbt.title')}
           </h2>
           <p className="your-fbt__status" data-testid="your-fbt-status">
-            {statusText(t, view)}
+            {statusText(t, language, view)}
           </p>
-          <TokenFigures tokens={view.tokens} refund={view.kind === 'refund'} />
-          {view.kind === 'refund' ? null : (
-            <Schedule steps={view.schedule} nowSeconds={nowSeconds} />
-          )}
+          <TokenFigures tokens={view.tokens} refund={refunds} />
+          {refunds ? null : <Schedule steps={view.schedule} nowSeconds={nowSeconds} />}
           <DeliveryButton view={view} actions={actions} target={target} />
         </section>
       )}

@@ -10,6 +10,7 @@ import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { mintTokenProgramQuery } from '../../../lib/mint-token-program';
 import { presaleQueryKey } from '../../../lib/presale-api';
 import { failureLine } from '../../../lib/transaction-text';
 import { WALLET_BALANCES_KEY } from '../../../lib/wallet-balances';
@@ -57,6 +58,29 @@ export function useBuyerDelivery(variant: PresaleVariant) {
   // The last transaction's blockhash: the next one takes a newer one (see `previousBlockhash`).
   const previousBlockhash = useRef<string | undefined>(undefined);
 
+  /** Claim into the buyer's account of the mint's token program (read once, then cached). */
+  const claimInto = useCallback(
+    async (
+      deps: Parameters<typeof claimTokens>[0],
+      request: { programId: PublicKey; presale: PublicKey; buyer: PublicKey },
+      target: DeliveryTarget,
+    ): Promise<BuyerDeliveryResult> => {
+      let tokenProgram: string;
+      try {
+        tokenProgram = await queryClient.fetchQuery(mintTokenProgramQuery(connection, target.mint));
+      } catch (error) {
+        return { ok: false, stage: 'preparing', message: (error as Error).message };
+      }
+      return claimTokens(deps, {
+        ...request,
+        mint: new PublicKey(target.mint),
+        tempTokenAccount: new PublicKey(target.tempTokenAccount),
+        tokenProgram: new PublicKey(tokenProgram),
+      });
+    },
+    [connection, queryClient],
+  );
+
   const run = useCallback(
     async (action: 'claim' | 'refund', target: DeliveryTarget) => {
       if (busy.current || publicKey === null || signTransaction === undefined) return;
@@ -78,11 +102,7 @@ export function useBuyerDelivery(variant: PresaleVariant) {
         };
         const result =
           action === 'claim'
-            ? await claimTokens(deps, {
-                ...request,
-                mint: new PublicKey(target.mint),
-                tempTokenAccount: new PublicKey(target.tempTokenAccount),
-              })
+            ? await claimInto(deps, request, target)
             : await refundPurchase(deps, request);
         // Already refunded (by the keeper): no error; the panel read again shows it refunded.
         const settled =
@@ -102,7 +122,7 @@ export function useBuyerDelivery(variant: PresaleVariant) {
         setRunning(null);
       }
     },
-    [connection, publicKey, signTransaction, queryClient, variant],
+    [connection, publicKey, signTransaction, queryClient, variant, claimInto],
   );
 
   return {

@@ -1,10 +1,12 @@
 import type { PresaleState, PresaleVariant } from '@fbt/domain';
+import type { ShownSaleEnd } from '@fbt/presale-client';
 import { buyFbt, createBatchedSender, type BuyStage } from '@fbt/purchase';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { boughtQueryKey } from '../api/get-bought-amount';
+import { useMintTokenProgram } from '../../../lib/mint-token-program';
 import { useSiteConfig } from '../../../lib/use-site-config';
 import { presaleSignals } from '../api/presale-signals';
 import { presaleQueryKey } from '../../../lib/presale-api';
@@ -31,6 +33,8 @@ export interface PurchaseTarget {
   readonly leaderRecord?: string;
   /** Allowlisted presale: the wallet's Merkle proof. */
   readonly allowlistProof?: readonly Uint8Array[];
+  /** How the sale delivers and when it ends, as the page showed them (the buy's bound). */
+  readonly shownEnd?: ShownSaleEnd;
 }
 
 /**
@@ -53,6 +57,7 @@ function buyRequest(
   buyer: PublicKey,
   amountInput: string,
   lookupTable: string | undefined,
+  tokenProgram: string | undefined,
 ): Parameters<typeof buyFbt>[1] {
   return {
     programId: new PublicKey(target.programId),
@@ -66,7 +71,9 @@ function buyRequest(
       ? {}
       : { leaderRecord: new PublicKey(target.leaderRecord) }),
     ...(target.allowlistProof === undefined ? {} : { allowlistProof: target.allowlistProof }),
+    ...(target.shownEnd === undefined ? {} : { shownEnd: target.shownEnd }),
     ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
+    ...(tokenProgram === undefined ? {} : { tokenProgram: new PublicKey(tokenProgram) }),
   };
 }
 
@@ -120,6 +127,8 @@ export function usePurchase(variant?: PresaleVariant) {
   const readAhead = useReadAhead(connection, variant, publicKey);
   // The deployment's lookup table: buys are version-0 transactions with it, legacy without.
   const lookupTable = useSiteConfig().data?.lookupTable;
+  // The mint's token program once read (the purchase reads it itself otherwise).
+  const tokenProgram = useMintTokenProgram();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<BuyStage | null>(null);
   const [dialog, setDialog] = useState<PurchaseDialog | null>(null);
@@ -151,7 +160,7 @@ export function usePurchase(variant?: PresaleVariant) {
             signals: presaleSignals(target.variant),
             sendWithStatus,
           },
-          buyRequest(target, publicKey, amountInput, lookupTable),
+          buyRequest(target, publicKey, amountInput, lookupTable, tokenProgram),
         );
         // The next purchase needs a new blockhash (and now has a token account); read once the
         // result is on screen.
@@ -178,6 +187,7 @@ export function usePurchase(variant?: PresaleVariant) {
       enterStage,
       sendWithStatus,
       lookupTable,
+      tokenProgram,
     ],
   );
 

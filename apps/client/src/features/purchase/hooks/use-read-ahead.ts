@@ -2,13 +2,15 @@ import type { PresaleVariant } from '@fbt/domain';
 import { preparePurchase, type PreparedPurchase, type PurchaseConnection } from '@fbt/purchase';
 import { PublicKey } from '@solana/web3.js';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMintTokenProgram } from '../../../lib/mint-token-program';
 import { useSiteConfig } from '../../../lib/use-site-config';
 
 /** Read-ahead data is renewed this often while the box shows a connected wallet. */
 const REFRESH_MS = 15_000;
 
 /**
- * Reads what a purchase needs from the chain (blockhash, the buyer's token account, priority
+ * Reads what a purchase needs from the chain (blockhash, the buyer's token account of the mint's
+ * token program, priority
  * fees, the deployment's lookup table) as soon as the purchase box has a connected wallet, and again every 15 s while the page
  * is visible, so the click goes straight to the simulation. Returns the latest data (or
  * undefined) and a `refresh` to call after a purchase. A failed read only means the purchase
@@ -23,6 +25,7 @@ export function useReadAhead(
   const presale = config.data?.variants.find((entry) => entry.variant === variant)?.presale;
   const mint = config.data?.mint;
   const lookupTable = config.data?.lookupTable;
+  const tokenProgram = useMintTokenProgram();
   const buyerAddress = buyer?.toBase58();
   const prepared = useRef<PreparedPurchase | undefined>(undefined);
   const generation = useRef(0);
@@ -34,6 +37,7 @@ export function useReadAhead(
       buyer: new PublicKey(buyerAddress),
       presale: new PublicKey(presale),
       mint: new PublicKey(mint),
+      ...(tokenProgram === undefined ? {} : { tokenProgram: new PublicKey(tokenProgram) }),
       ...(lookupTable === undefined ? {} : { lookupTable: new PublicKey(lookupTable) }),
     }).then(
       (result) => {
@@ -41,7 +45,7 @@ export function useReadAhead(
       },
       (error: unknown) => console.warn('purchase read-ahead failed:', error),
     );
-  }, [connection, presale, mint, lookupTable, buyerAddress]);
+  }, [connection, presale, mint, tokenProgram, lookupTable, buyerAddress]);
 
   useEffect(() => {
     prepared.current = undefined;

@@ -4,6 +4,7 @@ import type {
   PresaleState,
   PresaleVariant,
 } from '@fbt/domain';
+import type { ShownSaleEnd } from '@fbt/presale-client';
 import { presaleDelivery } from '../../../lib/presale-api';
 import { useNow } from '../../../lib/use-now';
 import { useSiteConfig } from '../../../lib/use-site-config';
@@ -19,6 +20,12 @@ export interface Sale {
   readonly state: PresaleState | undefined;
   /** How and when the FBT reach buyers, and the sale's outcome at completion. */
   readonly delivery: PresaleDeliveryView | undefined;
+  /**
+   * How the sale delivers and when it ends, as the page shows them: a buy names that end as the
+   * latest it accepts, so a seller who moves it later after the page read it cannot take the
+   * buy (at completion).
+   */
+  readonly shownEnd: ShownSaleEnd | undefined;
   /** Only the allowlist's wallets buy. */
   readonly allowlisted: boolean;
   /** The window's phase now, by the browser's clock (ticking each second while it has bounds). */
@@ -40,11 +47,16 @@ export function useSale(variant: PresaleVariant): Sale {
     1_000,
     saleWindow !== undefined && (saleWindow.start !== null || saleWindow.end !== null),
   );
+  const delivery = presale.response === undefined ? undefined : presaleDelivery(presale.response);
   return {
     config: config.data,
     presaleAddress: config.data?.variants.find((entry) => entry.variant === variant)?.presale,
     state: presale.state,
-    delivery: presale.response === undefined ? undefined : presaleDelivery(presale.response),
+    delivery,
+    shownEnd:
+      delivery === undefined || saleWindow === undefined
+        ? undefined
+        : { deliveryMode: delivery.mode, saleEnd: saleWindow.end },
     allowlisted: presale.response?.allowlisted === true,
     timing: saleWindowPhase(saleWindow, now),
     loadError: presale.error,

@@ -66,6 +66,7 @@ export function useSendPurchase({
         boughtLamports: buyer.boughtLamports,
         ...leader.purchase,
         ...(listedProof === undefined ? {} : { allowlistProof: listedProof }),
+        ...(sale.shownEnd === undefined ? {} : { shownEnd: sale.shownEnd }),
       },
       amount.text,
     );

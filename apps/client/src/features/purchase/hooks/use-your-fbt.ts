@@ -56,7 +56,8 @@ export function useYourFbt(variant: PresaleVariant, wallet: string | null): Your
           delivery,
           tokens: tokens.data,
           nowSeconds,
-          saleEnded: end !== null && nowSeconds >= end,
+          saleEnd: end,
+          raised: presale === undefined ? 0n : BigInt(presale.state.currentTotalSold),
         });
   const target =
     presale === undefined || config === undefined

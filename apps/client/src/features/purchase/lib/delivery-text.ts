@@ -1,16 +1,24 @@
 import type { PresaleDelivery, VestingTerms } from '@fbt/domain';
-import { FBT_DECIMALS, formatFixed, formatSol } from '@fbt/domain';
+import { FBT_AMOUNT, formatAmount, SOL_AMOUNT, SOL_EXACT_AMOUNT } from '@fbt/domain';
 import { formatBps, formatDuration } from '../../../lib/format-time';
 import type { Language, Translate } from '../../../lib/i18n/i18n';
 
-/** FBT base units for display: at most 4 decimals, e.g. '20000' or '1234.5678'. */
-export function fbtText(amount: bigint): string {
-  return formatFixed(amount, FBT_DECIMALS, { maxFractionDigits: 4 });
+/** FBT base units as the site writes them, e.g. EN '20,000' or '1,234.56', IT '20.000'. */
+export function fbtText(amount: bigint, language: Language): string {
+  return formatAmount(amount, FBT_AMOUNT, language);
 }
 
-/** Lamports as SOL for display, every significant decimal. */
-export function solText(lamports: bigint): string {
-  return formatSol(lamports, { maxFractionDigits: 9 });
+/**
+ * Lamports a buyer paid or gets back, as SOL with every lamport (the sum the wallet signs),
+ * e.g. EN '1,000.5', IT '1000,5'.
+ */
+export function solText(lamports: bigint, language: Language): string {
+  return formatAmount(lamports, SOL_EXACT_AMOUNT, language);
+}
+
+/** A sale's minimum raise as SOL, the way the site writes a target (to 6 places). */
+export function minimumRaiseText(lamports: bigint, language: Language): string {
+  return formatAmount(lamports, SOL_AMOUNT, language);
 }
 
 /** How the vesting releases the FBT once the sale completes, e.g. '25% at once, the rest …'. */
@@ -37,5 +45,7 @@ export function deliveryNoteText(
 ): string {
   const when = `${t('delivery.boxWhen')} ${vestingText(t, language, delivery.vesting)}`;
   if (delivery.minimumRaise === 0n) return when;
-  return `${when} ${t('delivery.minimumRaise', { sol: formatSol(delivery.minimumRaise) })}`;
+  return `${when} ${t('delivery.minimumRaise', {
+    sol: minimumRaiseText(delivery.minimumRaise, language),
+  })}`;
 }

@@ -1,5 +1,5 @@
 import type { PresaleDelivery } from '@fbt/domain';
-import { INSTANT_DELIVERY } from '@fbt/domain';
+import { INSTANT_DELIVERY, unlockedTokensAt } from '@fbt/domain';
 import { unlockedTokens } from '@fbt/presale-client';
 import { describe, expect, it } from 'vitest';
 import { vestingSchedule, yourFbtView, type BuyerTokens } from './your-fbt';
@@ -23,7 +23,7 @@ const tokens = (delivered: bigint): BuyerTokens => ({
   delivered,
 });
 const view = (delivery: PresaleDelivery, held: BuyerTokens | undefined, now = COMPLETED) =>
-  yourFbtView({ delivery, tokens: held, nowSeconds: now, saleEnded: false });
+  yourFbtView({ delivery, tokens: held, nowSeconds: now, saleEnd: null, raised: 100n * SOL });
 
 describe('the "Your FBT" view', () => {
   it('shows nothing on an instant presale, before the wallet is read, or without a purchase', () => {
@@ -45,9 +45,30 @@ describe('the "Your FBT" view', () => {
         { step: 'end', at: null, afterSeconds: 30 * DAY, unlockedBps: 10_000 },
       ],
     });
+    // Closed by its window: complete, dated at the window's end (the program's completion).
     expect(
-      yourFbtView({ delivery: open, tokens: tokens(0n), nowSeconds: COMPLETED, saleEnded: true }),
-    ).toMatchObject({ kind: 'waiting', phase: 'closed' });
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED + 1,
+        saleEnd: COMPLETED,
+        raised: 40n * SOL,
+      }),
+    ).toMatchObject({
+      kind: 'waiting',
+      phase: 'closed',
+      schedule: [{ at: COMPLETED }, { at: COMPLETED + 7 * DAY }, { at: COMPLETED + 30 * DAY }],
+    });
+    // Not yet at the window's end: open, and the schedule still counts from completion.
+    expect(
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED - 1,
+        saleEnd: COMPLETED,
+        raised: 1n * SOL,
+      }),
+    ).toMatchObject({ kind: 'waiting', phase: 'open', schedule: [{ at: null }, {}, {}] });
     expect(view({ ...VESTING, status: 'sold-out' }, tokens(0n))).toMatchObject({
       kind: 'waiting',
       phase: 'sold-out',
@@ -94,6 +115,29 @@ describe('the "Your FBT" view', () => {
     });
   });
 
+  it('complete below its minimum raise: waiting for the Finalize that will fail it', () => {
+    const open = { ...VESTING, status: 'open' as const, completedAt: null };
+    const closedBelow = (raised: bigint) =>
+      yourFbtView({
+        delivery: open,
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED + 1,
+        saleEnd: COMPLETED,
+        raised,
+      });
+    expect(closedBelow(40n * SOL - 1n)).toMatchObject({ kind: 'waiting', phase: 'below-minimum' });
+    expect(closedBelow(40n * SOL)).toMatchObject({ kind: 'waiting', phase: 'closed' });
+    expect(
+      yourFbtView({
+        delivery: { ...VESTING, status: 'sold-out' },
+        tokens: tokens(0n),
+        nowSeconds: COMPLETED,
+        saleEnd: null,
+        raised: 39n * SOL,
+      }),
+    ).toMatchObject({ phase: 'below-minimum' });
+  });
+
   it('offers the refund of a failed sale while the wallet’s record holds its SOL', () => {
     const failed = { ...VESTING, status: 'failed' as const };
     expect(view(failed, tokens(0n))).toEqual({
@@ -116,5 +160,45 @@ describe('the "Your FBT" view', () => {
         null,
       ).map((step) => step.step),
     ).toEqual(['completion', 'end']);
+  });
+});
+
+describe('the vesting arithmetic on the page', () => {
+  it('is the program client’s, at every boundary and in between', () => {
+    const terms = [
+      { unlockedAtCompletionBps: 10_000, cliffSeconds: 0, vestingSeconds: 0 },
+      { unlockedAtCompletionBps: 2_500, cliffSeconds: 7 * DAY, vestingSeconds: 30 * DAY },
+      { unlockedAtCompletionBps: 0, cliffSeconds: 0, vestingSeconds: 1 },
+      { unlockedAtCompletionBps: 3_333, cliffSeconds: 30 * DAY, vestingSeconds: 180 * DAY },
+      { unlockedAtCompletionBps: 9_999, cliffSeconds: 0, vestingSeconds: 4_294_967_295 },
+    ];
+    const amounts = [0n, 1n, 7n, 20_000n * FBT, 2n ** 64n - 1n];
+    for (const vesting of terms) {
+      for (const status of ['open', 'sold-out', 'succeeded', 'failed'] as const) {
+        const delivery = { ...VESTING, status, vesting };
+        const moments = [
+          -DAY,
+          0,
+          1,
+          vesting.cliffSeconds - 1,
+          vesting.cliffSeconds,
+          vesting.cliffSeconds + 12_345,
+          vesting.vestingSeconds - 1,
+          vesting.vestingSeconds,
+          vesting.vestingSeconds + DAY,
+        ];
+        for (const bought of amounts) {
+          for (const after of moments) {
+            const now = COMPLETED + after;
+            const program = unlockedTokens(
+              { ...vesting, status, completedAt: BigInt(COMPLETED) },
+              bought,
+              BigInt(now),
+            );
+            expect(unlockedTokensAt(delivery, bought, now), `${status} ${after}`).toBe(program);
+          }
+        }
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { PresaleDelivery, VestingTerms } from '@fbt/domain';
-import { unlockedTokens } from '@fbt/presale-client';
+import { unlockedTokensAt } from '@fbt/domain';
 
 /** What a wallet holds on a presale, from its buyer record (FBT in base units). */
 export interface BuyerTokens {
@@ -35,7 +35,11 @@ export type YourFbtView =
    */
   | {
       readonly kind: 'waiting';
-      readonly phase: 'open' | 'sold-out' | 'closed';
+      /**
+       * `below-minimum`: complete (sold out or closed) under its minimum raise, so Finalize will
+       * fail it and the buyer takes the SOL back.
+       */
+      readonly phase: 'open' | 'sold-out' | 'closed' | 'below-minimum';
       readonly tokens: BuyerTokens;
       readonly schedule: readonly ScheduleStep[];
     }
@@ -95,15 +99,19 @@ export function vestingSchedule(vesting: VestingTerms, completedAt: number | nul
 /**
  * The panel's view of a wallet's FBT on a presale at unix time `nowSeconds`: nothing on an
  * instant presale or without a purchase; waiting (and why) until the sale is finalized; the
- * delivered, unlocked and claimable FBT (by the program's vesting arithmetic, `unlockedTokens`)
- * once it succeeded; a refund once it failed. `saleEnded`: the window has closed (by the page's
- * clock), which completes the sale even before it is finalized.
+ * delivered, unlocked and claimable FBT (by the program's vesting arithmetic, `unlockedTokensAt`)
+ * once it succeeded; a refund once it failed. A window closed by the page's clock completes the
+ * sale before it is finalized (dated at the window's end); complete below its minimum raise,
+ * Finalize will fail it.
  */
 export function yourFbtView(input: {
   readonly delivery: PresaleDelivery;
   readonly tokens: BuyerTokens | undefined;
   readonly nowSeconds: number;
-  readonly saleEnded: boolean;
+  /** Unix seconds the window closes (null: none): past it, the sale has completed. */
+  readonly saleEnd: number | null;
+  /** Lamports the sale has raised (what Finalize weighs against the minimum raise). */
+  readonly raised: bigint;
 }): YourFbtView {
   const { delivery, tokens } = input;
   if (delivery.mode !== 'at-completion' || tokens === undefined) return { kind: 'none' };
@@ -113,17 +121,23 @@ export function yourFbtView(input: {
       : { kind: 'none' };
   }
   if (tokens.bought === 0n) return { kind: 'none' };
-  const schedule = vestingSchedule(delivery.vesting, delivery.completedAt);
+  const ended = input.saleEnd !== null && input.nowSeconds >= input.saleEnd;
+  // Complete by its window: the program dates the completion at the window's end.
+  const completedAt = delivery.completedAt ?? (ended ? input.saleEnd : null);
+  const schedule = vestingSchedule(delivery.vesting, completedAt);
   if (delivery.status !== 'succeeded') {
-    const phase = delivery.status === 'sold-out' ? 'sold-out' : input.saleEnded ? 'closed' : 'open';
+    const complete = delivery.status === 'sold-out' || ended;
+    const phase = !complete
+      ? 'open'
+      : input.raised < delivery.minimumRaise
+        ? 'below-minimum'
+        : delivery.status === 'sold-out'
+          ? 'sold-out'
+          : 'closed';
     return { kind: 'waiting', phase, tokens, schedule };
   }
   if (tokens.delivered >= tokens.bought) return { kind: 'done', tokens, schedule };
-  const byVesting = unlockedTokens(
-    { ...delivery.vesting, status: 'succeeded', completedAt: BigInt(delivery.completedAt ?? 0) },
-    tokens.bought,
-    BigInt(Math.floor(input.nowSeconds)),
-  );
+  const byVesting = unlockedTokensAt(delivery, tokens.bought, input.nowSeconds);
   const unlocked = byVesting > tokens.delivered ? byVesting : tokens.delivered;
   return {
     kind: 'delivering',

@@ -1,8 +1,9 @@
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { findAssociatedTokenAddress } from '@fbt/presale-client';
 import { useConnection } from '@solana/wallet-adapter-react';
 import { PublicKey } from '@solana/web3.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useMintTokenProgram } from '../../../lib/mint-token-program';
 import { WALLET_BALANCES_KEY } from '../../../lib/wallet-balances';
 
 /** The connected wallet's SOL and FBT, read through the BFF's `/rpc`. */
@@ -17,7 +18,8 @@ export const swapBalancesKey = (wallet: string | null) =>
   [...WALLET_BALANCES_KEY, 'swap', wallet] as const;
 
 /**
- * SOL and FBT balances of `wallet` (null: not connected), read again at once whenever the chain
+ * SOL and FBT balances of `wallet` (null: not connected; its FBT account is the associated
+ * account of the mint's token program, SPL Token or Token-2022), read again at once whenever the chain
  * changes the wallet or its FBT account: the page's Connection watches both through the BFF's
  * `/rpc` websocket (`accountSubscribe`), so SOL sent from outside the page (a transfer, the
  * operator's `fund`) shows without waiting for the 30 s poll, which stays for a lost socket.
@@ -25,15 +27,16 @@ export const swapBalancesKey = (wallet: string | null) =>
 export function useSwapBalances(wallet: string | null, mint: string | undefined) {
   const { connection } = useConnection();
   const queryClient = useQueryClient();
+  const tokenProgram = useMintTokenProgram();
   useEffect(() => {
-    if (wallet === null || mint === undefined) return;
+    if (wallet === null || mint === undefined || tokenProgram === undefined) return;
     const owner = new PublicKey(wallet);
     const watched = [
       owner,
       findAssociatedTokenAddress({
         owner,
         mint: new PublicKey(mint),
-        tokenProgram: TOKEN_PROGRAM_ID,
+        tokenProgram: new PublicKey(tokenProgram),
       }),
     ];
     const readAgain = () => void queryClient.invalidateQueries({ queryKey: WALLET_BALANCES_KEY });
@@ -43,18 +46,19 @@ export function useSwapBalances(wallet: string | null, mint: string | undefined)
         connection.removeAccountChangeListener(listener).catch(() => undefined);
       }
     };
-  }, [connection, queryClient, wallet, mint]);
+  }, [connection, queryClient, wallet, mint, tokenProgram]);
   return useQuery({
     queryKey: swapBalancesKey(wallet),
-    enabled: wallet !== null && mint !== undefined,
+    enabled: wallet !== null && mint !== undefined && tokenProgram !== undefined,
     refetchInterval: 30_000,
     queryFn: async (): Promise<SwapBalances> => {
-      if (wallet === null || mint === undefined) throw new Error('no wallet');
+      if (wallet === null || mint === undefined || tokenProgram === undefined)
+        throw new Error('no wallet');
       const owner = new PublicKey(wallet);
       const account = findAssociatedTokenAddress({
         owner,
         mint: new PublicKey(mint),
-        tokenProgram: TOKEN_PROGRAM_ID,
+        tokenProgram: new PublicKey(tokenProgram),
       });
       const [lamports, fbt] = await Promise.all([
         connection.getBalance(owner, 'confirmed'),

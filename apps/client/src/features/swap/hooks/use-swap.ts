@@ -3,6 +3,7 @@ import { swapFbt, type SwapFbtResult, type SwapStage } from '@fbt/purchase';
 import { useConnection, useWallet } from '@solana/wallet-adapter-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { mintTokenProgramQuery } from '../../../lib/mint-token-program';
 import { postSwapTransaction, SwapApiError } from '../api/swap-api';
 import { swapBalancesKey } from '../api/use-swap-balances';
 
@@ -42,6 +43,17 @@ export function useSwap(options: { mint: string; dexProgramIds: readonly string[
       const wallet = publicKey.toBase58();
       let apiError: SwapApiError | null = null;
       try {
+        // The FBT account is the associated account of the mint's token program.
+        const fbtTokenProgram = await queryClient
+          .fetchQuery(mintTokenProgramQuery(connection, options.mint))
+          .catch((error: unknown) => error as Error);
+        if (fbtTokenProgram instanceof Error) {
+          setDialog({
+            kind: 'error',
+            failure: { ok: false, stage: 'building', message: fbtTokenProgram.message },
+          });
+          return false;
+        }
         const result = await swapFbt(
           {
             connection,
@@ -64,6 +76,7 @@ export function useSwap(options: { mint: string; dexProgramIds: readonly string[
           {
             buyer: wallet,
             fbtMint: options.mint,
+            fbtTokenProgram,
             quote: quote.quote.data,
             dexProgramIds: options.dexProgramIds,
           },

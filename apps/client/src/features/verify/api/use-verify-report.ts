@@ -1,4 +1,5 @@
 import {
+  declaredPresaleTerms,
   siteVerifyExpectations,
   verifyDeployment,
   type ConfigResponse,
@@ -17,7 +18,8 @@ export interface TimedReport {
 /**
  * Reads the deployment's accounts from the chain in this browser and runs the domain's checks
  * against what the site says: this repository's rules and builds, and the config answer's
- * addresses, page targets, published metadata address and declared multisigs. The BFF supplies
+ * addresses, page targets, published metadata address, declared multisigs and declared
+ * delivery terms. The BFF supplies
  * the expectations only; every fact is computed here.
  */
 export async function readReport(config: ConfigResponse): Promise<TimedReport> {
@@ -32,6 +34,14 @@ export async function readReport(config: ConfigResponse): Promise<TimedReport> {
       displayTargetLamports === null ? null : BigInt(displayTargetLamports),
     ]),
   );
+  const presaleTerms = Object.fromEntries(
+    config.variants.map(({ variant, declaredTerms }) => [
+      variant,
+      declaredTerms === undefined || declaredTerms === null
+        ? null
+        : declaredPresaleTerms(declaredTerms),
+    ]),
+  );
   const report = verifyDeployment(
     observation,
     siteVerifyExpectations({
@@ -40,6 +50,7 @@ export async function readReport(config: ConfigResponse): Promise<TimedReport> {
       metadataUri: config.verify?.metadataUri ?? null,
       multisigs: config.verify?.multisigs ?? [],
       presaleTargets,
+      presaleTerms,
     }),
   );
   return { report, readAt: new Date() };

@@ -1,5 +1,6 @@
 import { explorerAccountUrl, type Cluster, type VerifyFact } from '@fbt/domain';
 import { CheckIcon, CrossIcon, ExternalIcon } from '../../../components/ui/icons';
+import { useI18n } from '../../../lib/i18n/i18n';
 import { useVerifyText } from '../i18n/verify-text';
 import { factKey, factNoteText, factValueText, isCode } from '../lib/fact-text';
 
@@ -12,8 +13,9 @@ export interface ExplorerTarget {
 /** One checked fact: passed or failed, its name and meaning, the chain's value, the explorer. */
 export function FactRow({ fact, explorer }: { fact: VerifyFact; explorer: ExplorerTarget }) {
   const t = useVerifyText();
+  const { language } = useI18n();
   const key = factKey(fact);
-  const note = factNoteText(fact, t);
+  const note = factNoteText(fact, t, language);
   const policy = fact.check === 'security-txt' ? fact.note : undefined;
   const name = t(key);
   return (
@@ -36,7 +38,7 @@ export function FactRow({ fact, explorer }: { fact: VerifyFact; explorer: Explor
       </div>
       <div className="fact__body">
         <p className={`fact__value${isCode(fact.value) ? ' fact__value--code' : ''}`}>
-          {factValueText(fact.value, t)}
+          {factValueText(fact.value, t, language)}
         </p>
         {note === null ? null : <p className="fact__note">{note}</p>}
         {policy === undefined ? null : (
@@ -48,7 +50,7 @@ export function FactRow({ fact, explorer }: { fact: VerifyFact; explorer: Explor
           <p className="fact__expected">
             <span>{t('verify.expected')}:</span>{' '}
             <span className={isCode(fact.expected) ? 'fact__value--code' : undefined}>
-              {factValueText(fact.expected, t)}
+              {factValueText(fact.expected, t, language)}
             </span>
           </p>
         )}

@@ -67,6 +67,15 @@ export const enVerify = {
   'verify.presale.total-limit.info': 'What the whole sale may raise: the page’s target.',
   'verify.presale.window': 'Sale window',
   'verify.presale.window.info': 'When buys are accepted (UTC; — means no bound).',
+  'verify.presale.delivery-mode': 'Delivery',
+  'verify.presale.delivery-mode.info':
+    'How buyers get their FBT: in each buy, or held in the vault until the sale completes. When the team declares it, the same as declared.',
+  'verify.presale.minimum-raise': 'Minimum raise',
+  'verify.presale.minimum-raise.info':
+    'Below it the sale fails and every buyer gets their SOL back, which waits in escrow until then.',
+  'verify.presale.vesting': 'Vesting',
+  'verify.presale.vesting.info':
+    'When the FBT bought unlock once the sale completes. When the team declares it, the same as declared.',
   'verify.presale.leader-commission': 'Leader commission',
   'verify.presale.leader-commission.info':
     'Paid by the program itself on each leader buy: the rule of the verified build.',
@@ -74,7 +83,8 @@ export const enVerify = {
   'verify.presale.seller.info':
     'Receives the SOL and administers the sale; no handover to another seller pending.',
   'verify.presale.vault': 'Vault',
-  'verify.presale.vault.info': 'Holds at least the FBT still left to sell.',
+  'verify.presale.vault.info':
+    'Holds at least the FBT still left to sell plus those owed to buyers and not yet delivered.',
   'verify.presale.allowlist': 'Allowlist',
   'verify.presale.allowlist.info':
     'The root on chain is the root of the published list (none: open to every wallet).',
@@ -90,6 +100,12 @@ export const enVerify = {
   'verify.word.present': 'Present',
   'verify.word.valid': 'A coherent range',
   'verify.word.unpublished': 'An address the site publishes (none yet)',
+  'verify.word.instant': 'Instant: the FBT arrive in each buy',
+  'verify.word.at-completion': 'At completion',
+  'verify.word.all-at-completion': 'Everything at completion',
+  'verify.word.vesting': '{unlockedBps} at completion, the rest evenly over {vestingSeconds}',
+  'verify.word.vesting-cliff':
+    '{unlockedBps} at completion, nothing more for {cliffSeconds}, everything after {vestingSeconds}',
 
   'verify.note.build': 'Committed build {build}',
   'verify.note.multisig': 'The team’s declared multisig: {name}',
@@ -99,4 +115,16 @@ export const enVerify = {
   'verify.note.wallets': '{count} wallets on the published list',
   'verify.note.policy': 'Security policy',
   'verify.note.tokenProgram': 'Token program: {program}',
+  'verify.note.status.open': 'Selling',
+  'verify.note.status.sold-out': 'Sold out: waiting to be finalized',
+  'verify.note.status.succeeded': 'Finalized: the sale succeeded and its FBT are delivered',
+  'verify.note.status.failed': 'Finalized below its minimum raise: every buyer is refunded',
+  'verify.note.raise.raising': 'Raised so far: {raised}, of which {escrow} held in escrow',
+  'verify.note.raise.met': 'Reached: {raised} raised; {escrow} still in escrow',
+  'verify.note.raise.missed':
+    'Missed: {raised} raised, refunded to buyers; {escrow} still in escrow',
+  'verify.note.completed': 'Completed {date}',
+  'verify.note.cliff': 'nothing more until {date}',
+  'verify.note.unlocked': 'everything unlocked {date}',
+  'verify.note.vault': '{left} left to sell + {owed} owed to buyers',
 } as const;

@@ -67,6 +67,15 @@ export const itVerify: Record<keyof typeof enVerify, string> = {
   'verify.presale.window': 'Finestra di vendita',
   'verify.presale.window.info':
     'Quando gli acquisti sono accettati (UTC; — significa nessun limite).',
+  'verify.presale.delivery-mode': 'Consegna',
+  'verify.presale.delivery-mode.info':
+    'Come gli acquirenti ricevono gli FBT: in ogni acquisto, o custoditi nel deposito fino al completamento della vendita. Se il team la dichiara, uguale a quella dichiarata.',
+  'verify.presale.minimum-raise': 'Raccolta minima',
+  'verify.presale.minimum-raise.info':
+    'Sotto questa soglia la vendita fallisce e ogni acquirente riceve indietro i suoi SOL, che fino ad allora restano in garanzia.',
+  'verify.presale.vesting': 'Vesting',
+  'verify.presale.vesting.info':
+    'Quando gli FBT acquistati si sbloccano dopo il completamento della vendita. Se il team lo dichiara, uguale a quello dichiarato.',
   'verify.presale.leader-commission': 'Commissione leader',
   'verify.presale.leader-commission.info':
     'Pagata dal programma stesso su ogni acquisto leader: la regola della build verificata.',
@@ -74,7 +83,8 @@ export const itVerify: Record<keyof typeof enVerify, string> = {
   'verify.presale.seller.info':
     'Riceve i SOL e amministra la vendita; nessun passaggio a un altro venditore in sospeso.',
   'verify.presale.vault': 'Deposito',
-  'verify.presale.vault.info': 'Contiene almeno gli FBT ancora da vendere.',
+  'verify.presale.vault.info':
+    'Contiene almeno gli FBT ancora da vendere più quelli dovuti agli acquirenti e non ancora consegnati.',
   'verify.presale.allowlist': 'Lista di accesso',
   'verify.presale.allowlist.info':
     'La radice sulla chain è la radice della lista pubblicata (nessuna: aperta a ogni wallet).',
@@ -90,6 +100,13 @@ export const itVerify: Record<keyof typeof enVerify, string> = {
   'verify.word.present': 'Presente',
   'verify.word.valid': 'Un intervallo coerente',
   'verify.word.unpublished': 'Un indirizzo pubblicato dal sito (ancora nessuno)',
+  'verify.word.instant': 'Immediata: gli FBT arrivano con ogni acquisto',
+  'verify.word.at-completion': 'Al completamento',
+  'verify.word.all-at-completion': 'Tutto al completamento',
+  'verify.word.vesting':
+    '{unlockedBps} al completamento, il resto in modo uniforme in {vestingSeconds}',
+  'verify.word.vesting-cliff':
+    '{unlockedBps} al completamento, nient’altro per {cliffSeconds}, tutto dopo {vestingSeconds}',
 
   'verify.note.build': 'Build salvata {build}',
   'verify.note.multisig': 'Il multisig dichiarato dal team: {name}',
@@ -99,4 +116,16 @@ export const itVerify: Record<keyof typeof enVerify, string> = {
   'verify.note.wallets': '{count} wallet nella lista pubblicata',
   'verify.note.policy': 'Politica di sicurezza',
   'verify.note.tokenProgram': 'Programma del token: {program}',
+  'verify.note.status.open': 'In vendita',
+  'verify.note.status.sold-out': 'Esaurita: in attesa di finalizzazione',
+  'verify.note.status.succeeded': 'Finalizzata: la vendita è riuscita e i suoi FBT sono consegnati',
+  'verify.note.status.failed': 'Finalizzata sotto la raccolta minima: ogni acquirente è rimborsato',
+  'verify.note.raise.raising': 'Raccolti finora: {raised}, di cui {escrow} in garanzia',
+  'verify.note.raise.met': 'Raggiunta: {raised} raccolti; {escrow} ancora in garanzia',
+  'verify.note.raise.missed':
+    'Mancata: {raised} raccolti, rimborsati agli acquirenti; {escrow} ancora in garanzia',
+  'verify.note.completed': 'Completata il {date}',
+  'verify.note.cliff': 'nient’altro fino al {date}',
+  'verify.note.unlocked': 'tutto sbloccato il {date}',
+  'verify.note.vault': '{left} da vendere + {owed} dovuti agli acquirenti',
 };

@@ -1,12 +1,22 @@
+import { findAssociatedTokenAddress, type AccountInfoSource } from '@fbt/presale-client';
 import { PublicKey } from '@solana/web3.js';
+import { createMintTokenProgramReader } from '../../../../services/mint-token-program';
 
-const TOKEN_PROGRAM = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
-const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
-
-/** The wallet's associated FBT account (what the Trade API takes as `inputAccount`/`outputAccount`). */
-export function fbtAccountOf(wallet: string, mint: string): string {
-  return PublicKey.findProgramAddressSync(
-    [new PublicKey(wallet).toBuffer(), TOKEN_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()],
-    ASSOCIATED_TOKEN_PROGRAM,
-  )[0].toBase58();
+/**
+ * The wallet's associated FBT account (what the Trade API takes as `inputAccount` /
+ * `outputAccount`) under the mint's token program, SPL Token or Token-2022, read from the mint's
+ * account once and kept.
+ */
+export function createFbtAccountReader(
+  connection: AccountInfoSource,
+  mint: string,
+): (wallet: string) => Promise<string> {
+  const mintKey = new PublicKey(mint);
+  const tokenProgramOf = createMintTokenProgramReader(connection, mintKey);
+  return async (wallet) =>
+    findAssociatedTokenAddress({
+      owner: new PublicKey(wallet),
+      mint: mintKey,
+      tokenProgram: await tokenProgramOf(),
+    }).toBase58();
 }

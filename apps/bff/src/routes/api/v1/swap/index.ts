@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createSolanaConnection } from '@fbt/adapters';
 import type { Clock } from '@fbt/domain';
 import type { SwapDeps } from '../../../../app-deps';
+import { createFbtAccountReader } from './fbt-account';
 import { createPriorityFeeCache } from './priority-fee-cache';
 import { priorityFeeRoute } from './priority-fee';
 import { swapQuoteRoute } from './quote';
@@ -12,6 +14,8 @@ export interface SwapRoutesOptions {
   readonly swap: SwapDeps | null;
   readonly mint: string;
   readonly clock: Clock;
+  /** The chain the mint's token program is read from (once). */
+  readonly rpcUpstreamUrl: string;
 }
 
 /**
@@ -41,6 +45,10 @@ export const swapRoutes: FastifyPluginAsync<SwapRoutesOptions> = async (fastify,
       ),
   });
   await fastify.register(swapQuoteRoute, { swap, fees, mint });
-  await fastify.register(swapTransactionRoute, { swap, fees, mint });
+  const fbtAccountOf = createFbtAccountReader(
+    createSolanaConnection({ rpcUrl: options.rpcUpstreamUrl }),
+    mint,
+  );
+  await fastify.register(swapTransactionRoute, { swap, fees, mint, fbtAccountOf });
   await fastify.register(priorityFeeRoute, { fees, rateLimitMax: swap.rateLimitMax });
 };

@@ -13,7 +13,6 @@ import {
 import { checkSwapTransaction } from '@fbt/purchase';
 import type { SwapDeps } from '../../../../app-deps';
 import { errorBody, HttpError } from '../../../../http/http-error';
-import { fbtAccountOf } from './fbt-account';
 import type { PriorityFeeCache } from './priority-fee-cache';
 import { exchangeFailure, exchangeRefusal } from './swap-errors';
 
@@ -29,6 +28,8 @@ export interface SwapTransactionRouteOptions {
   readonly swap: SwapDeps;
   readonly fees: PriorityFeeCache;
   readonly mint: string;
+  /** The wallet's associated FBT account under the mint's token program. */
+  readonly fbtAccountOf: (wallet: string) => Promise<string>;
 }
 
 /**
@@ -40,7 +41,7 @@ export interface SwapTransactionRouteOptions {
  */
 export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOptions> = (
   fastify,
-  { swap, fees, mint },
+  { swap, fees, mint, fbtAccountOf },
   done,
 ) => {
   fastify.withTypeProvider<ZodTypeProvider>().post(
@@ -69,7 +70,14 @@ export const swapTransactionRoute: FastifyPluginCallback<SwapTransactionRouteOpt
         );
       }
       const buying = swapSideOf(quote.data, mint) === 'buy';
-      const fbtAccount = fbtAccountOf(wallet, mint);
+      const fbtAccount = await fbtAccountOf(wallet).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'FBT mint read failed');
+        throw new HttpError(
+          'CHAIN__UNAVAILABLE',
+          'The FBT mint could not be read from the chain. Try again in a moment.',
+          503,
+        );
+      });
       const priorityFee = await fees.current();
       const answer = await swap.exchange
         .buildTransactions({
