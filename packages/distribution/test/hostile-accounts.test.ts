@@ -10,7 +10,8 @@ import {
   getAssociatedTokenAddressSync,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, SystemProgram, type Connection, type PublicKey } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
+import { SystemProgram, type Connection, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   finalizePresale,

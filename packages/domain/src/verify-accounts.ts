@@ -110,7 +110,9 @@ export function decodeTokenMetadata(value: Uint8Array): TokenMetadata | null {
 }
 
 /** Token-2022 extensions (type, value) after the account-type byte; null when the TLV is malformed. */
-export function readTokenExtensions(bytes: Uint8Array): { type: number; value: Uint8Array }[] | null {
+export function readTokenExtensions(
+  bytes: Uint8Array,
+): { type: number; value: Uint8Array }[] | null {
   const entries: { type: number; value: Uint8Array }[] = [];
   let at = TOKEN_ACCOUNT_SIZE + 1;
   while (at + 4 <= bytes.length) {
