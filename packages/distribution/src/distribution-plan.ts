@@ -200,7 +200,7 @@ export interface SendDistributionOptions {
 /**
  * Sends a plan's batches, `inFlight` at a time; a batch that is refused, fails or cannot be
  * sent (the node unreachable) is reported and the others go on (a later pass plans it again
- * from the chain). A batch refused in preflight for one of its instructions (an account the
+ * from the chain). A batch refused in preflight by its Distribute (an account the
  * program or the token program refuses at transfer time) is split in halves and sent again,
  * down to single buyers, so the refused buyer is isolated and everyone else served. Idempotent:
  * a buyer delivered since the plan has nothing due, so the program skips it.
@@ -212,7 +212,11 @@ export async function sendDistribution(
   const tables = options.lookupTables ?? [];
   const outcomes = await sendBatches(plan.batches, {
     ...options,
-    split: (batch) => splitDistributeBatch(batch, options.payer.publicKey, tables),
+    // Only Distribute's own refusal is one buyer's: a create failing is the fee payer's.
+    split: (batch, failed) =>
+      failed === batch.instructions.length - 1
+        ? splitDistributeBatch(batch, options.payer.publicKey, tables)
+        : null,
   });
   const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
   const isolated = outcomes.flatMap((outcome) =>

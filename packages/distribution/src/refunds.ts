@@ -173,7 +173,11 @@ export async function sendRefunds(
 ): Promise<RefundResult> {
   const outcomes = await sendBatches(batches, {
     ...options,
-    split: (batch) => splitRefundBatch(batch, options.payer.publicKey),
+    // Only a Refund's refusal is one record's (the compute budget's is the whole batch's).
+    split: (batch, failed) =>
+      failed >= batch.instructions.length - batch.records.length
+        ? splitRefundBatch(batch, options.payer.publicKey)
+        : null,
   });
   const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
   return {

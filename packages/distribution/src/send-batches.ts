@@ -42,11 +42,13 @@ export interface SendBatchesOptions<B> {
   /** Stops sending new batches once it returns true (those in flight finish). */
   readonly stopped?: () => boolean;
   /**
-   * Parts of a batch refused in preflight for one of its instructions (halves of its buyers or
-   * records), sent in its place so what one of them names refuses only its own part; fewer than
-   * two: it is too small to split, and reported `isolated`. Absent: a refused batch is reported.
+   * Parts of a batch refused in preflight for its instruction `failedInstruction` (halves of its
+   * buyers or records), sent in its place so what one of them names refuses only its own part;
+   * one part: it is too small to split, and reported `isolated`; null: the failure is not one
+   * item's (a create the fee payer could not fund), and the batch is reported as it is. Absent:
+   * a refused batch is reported.
    */
-  readonly split?: (batch: B) => readonly B[];
+  readonly split?: (batch: B, failedInstruction: number) => readonly B[] | null;
 }
 
 /** The outcome of one send: confirmed, or the error as {@link DistributionError}. */
@@ -80,7 +82,7 @@ async function sendOne<B extends SendableBatch>(
 /**
  * Sends `batches`, `inFlight` at a time; a batch that is refused, fails or cannot be sent (the
  * node unreachable) is reported and the others go on (a later pass plans it again from the
- * chain). With `split`, a batch refused in preflight for one of its instructions is sent again
+ * chain). With `split`, a batch refused in preflight for one item's instruction is sent again
  * in parts (halves, down to one buyer or record), so one account refused stops only itself and
  * everyone else in that batch is served in the same round. Returns every outcome (a split batch's
  * parts', not its own), in completion order.
@@ -96,15 +98,14 @@ export async function sendBatches<B extends SendableBatch>(
       const batch = queue.shift()!;
       let outcome = await sendOne(batch, options);
       if ('error' in outcome && options.split !== undefined) {
-        if (outcome.error.failedInstruction !== null) {
-          const parts = options.split(batch);
-          if (parts.length > 1) {
-            // Sent next, before the batches not tried yet.
-            queue.unshift(...parts);
-            continue;
-          }
-          outcome = { ...outcome, isolated: true };
+        const failed = outcome.error.failedInstruction;
+        const parts = failed === null ? null : options.split(batch, failed);
+        if (parts !== null && parts.length > 1) {
+          // Sent next, before the batches not tried yet.
+          queue.unshift(...parts);
+          continue;
         }
+        if (parts !== null) outcome = { ...outcome, isolated: true };
       }
       outcomes.push(outcome);
       options.onBatch?.(outcome);
