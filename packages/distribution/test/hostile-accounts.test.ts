@@ -213,6 +213,37 @@ describe('buyer accounts that would refuse a delivery (Token-2022 FBT)', () => {
     for (const buyer of buyers) expect(await balanceOf(ata(buyer.publicKey))).toBe(TOKENS_PER_SOL);
   }, 180_000);
 
+  it('does not split a batch whose account creation the fee payer cannot fund: every buyer waits', async () => {
+    const { buyers, presale } = await finalizedSale(3);
+    const closer = buyers[0]!;
+    await chain.send(
+      [
+        createCloseAccountInstruction(
+          ata(closer.publicKey),
+          closer.publicKey,
+          closer.publicKey,
+          [],
+          TOKEN_2022_PROGRAM_ID,
+        ),
+      ],
+      [closer],
+    );
+    const planned = await plan(presale);
+    expect(planned.batches).toHaveLength(1);
+    // Enough for the fee, not for the account's rent: the create is refused in preflight.
+    const poor = (await chain.fundedKeypairs(1, 1_000_000n))[0]!;
+    const refused = await sendDistribution(planned, {
+      connection,
+      payer: poor,
+      send: { pollMs: 50 },
+    });
+    expect(refused).toMatchObject({ confirmed: 0, failed: 1, isolated: [], complete: false });
+    for (const buyer of buyers.slice(1)) expect(await balanceOf(ata(buyer.publicKey))).toBe(0n);
+    // A funded payer then serves all three, the closed account created.
+    expect(await send(planned)).toMatchObject({ failed: 0, complete: true });
+    for (const buyer of buyers) expect(await balanceOf(ata(buyer.publicKey))).toBe(TOKENS_PER_SOL);
+  }, 180_000);
+
   it('creates a missing account once, before the first delivery, and never after one', async () => {
     const hour = 3_600;
     const { buyers, presale } = await finalizedSale(3, {
