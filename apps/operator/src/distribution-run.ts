@@ -111,10 +111,14 @@ export async function sendSaleDistribution(
     onBatch: (outcome) => {
       done++;
       const buyers = `${outcome.batch.targets.length} buyers`;
+      // A batch refused for one buyer is sent again in parts: more transactions than planned.
+      const of = `${done} of ${Math.max(done, total)}`;
       io.stderr(
         'confirmed' in outcome
-          ? `distribute: transaction ${done} of ${total} confirmed (${buyers}) ${outcome.confirmed.signature}`
-          : `distribute: transaction ${done} of ${total} failed (${buyers}): ${outcome.error.message}`,
+          ? `distribute: transaction ${of} confirmed (${buyers}) ${outcome.confirmed.signature}`
+          : 'isolated' in outcome
+            ? `distribute: transaction ${of} refused for its one buyer, left to its Claim: ${outcome.error.message}`
+            : `distribute: transaction ${of} failed (${buyers}): ${outcome.error.message}`,
       );
     },
   });

@@ -10,6 +10,11 @@ export interface DueDelivery {
   readonly due: bigint;
   /** The buyer then holds every FBT bought. */
   readonly completes: boolean;
+  /**
+   * FBT base units delivered to the buyer so far (Distribute and Claim): above 0, an FBT account
+   * of the buyer's took a delivery before.
+   */
+  readonly delivered: bigint;
 }
 
 /**
@@ -31,6 +36,7 @@ export function dueDeliveries(
         buyer: entry.buyer,
         due: unlocked - entry.delivered,
         completes: unlocked === entry.bought,
+        delivered: entry.delivered,
       });
     }
   }

@@ -1,16 +1,22 @@
-import { decodeTokenAccount } from '@fbt/domain';
+import { decodeTokenAccount, incomingTransferRefusal } from '@fbt/domain';
 import { findAssociatedTokenAddress } from '@fbt/presale-client';
-import type { AccountInfo, Connection, PublicKey } from '@solana/web3.js';
+import { SystemProgram, type AccountInfo, type Connection, type PublicKey } from '@solana/web3.js';
 import type { DueDelivery } from './delivery-due';
 
 /** A due buyer and the FBT account Distribute names for it. */
 export interface DeliveryTarget extends DueDelivery {
   readonly tokenAccount: PublicKey;
   /**
-   * The buyer's associated FBT account does not exist (closed since the buy): the fee payer
-   * creates it (idempotently) in the same transaction, paying its rent.
+   * The buyer's associated FBT account does not exist (closed since the buy, before any
+   * delivery): the fee payer creates it (idempotently) in the same transaction, paying its rent.
    */
   readonly create: boolean;
+  /**
+   * Lamports someone already sent to the associated address of an account to create (an empty
+   * System account there): the creation tops them up to the rent, so the fee payer pays only the
+   * rest. Absent: none.
+   */
+  readonly prefundedLamports?: bigint;
 }
 
 /** A due buyer no FBT account of whose can take the delivery; its FBT wait for its Claim. */
@@ -66,8 +72,26 @@ function unusable(
   if (account.mint !== mint.address.toBase58()) return 'an account of another mint';
   if (account.owner !== owner.toBase58()) return `owned by ${account.owner}`;
   if (account.state === 'frozen') return 'frozen';
-  return null;
+  return incomingTransferRefusal(info.data);
 }
+
+/**
+ * Nothing at the address, as the associated token program sees it: no account, or an empty one
+ * of the System program holding only lamports someone sent there (a closed account pre-funded),
+ * over which its create allocates and assigns the account all the same.
+ */
+function vacant(info: AccountInfo<Buffer> | null): boolean {
+  return info === null || (info.owner.equals(SystemProgram.programId) && info.data.length === 0);
+}
+
+/**
+ * Why the fee payer does not create a buyer's missing account: a buyer with FBT delivered before
+ * had an account that took them, and closed it since (its rent back to the buyer). The keeper
+ * pays one account's rent per buyer and presale, the one missing before its first delivery, so
+ * closing the account after each round cannot farm the rent; such a buyer claims.
+ */
+const CLOSED_AFTER_DELIVERY =
+  'closed since a delivery to the buyer (the fee payer creates a buyer’s account once, before its first delivery, never again)';
 
 /**
  * Another FBT account of the buyer that can take the delivery (the first by address), for a
@@ -94,9 +118,11 @@ async function otherUsableAccount(
 /**
  * Chooses each due buyer's FBT account: its associated token account (read with
  * getMultipleAccounts, 100 at a time) when it can take FBT; created by the fee payer when it
- * does not exist (a buyer who closed it after buying); else another FBT account of the buyer
- * that can; else the buyer is unreachable (its owner changed and no other account, or frozen)
- * and left to its own Claim. Naming an account the program refuses would fail the whole
+ * does not exist, or is an empty System account holding lamports, and the buyer has had no
+ * delivery yet (a buyer who closed it after buying); else another FBT account of the buyer
+ * that can; else the buyer is unreachable (its owner changed and no other account, frozen, a
+ * Token-2022 account refusing a program's transfer, or closed after a delivery) and left to its
+ * own Claim. Naming an account the program or the token program refuses would fail the whole
  * Distribute, so none is named. Every account is of the mint's token program (SPL Token or
  * Token-2022), whose associated address differs.
  */
@@ -118,11 +144,20 @@ export async function resolveDeliveryTargets(
     for (const [index, entry] of chunk.entries()) {
       const tokenAccount = addresses[index]!;
       const info = infos[index] ?? null;
-      if (info === null) {
-        targets.push({ ...entry, tokenAccount, create: true });
+      if (vacant(info) && entry.delivered === 0n) {
+        const prefunded = BigInt(info?.lamports ?? 0);
+        targets.push({
+          ...entry,
+          tokenAccount,
+          create: true,
+          ...(prefunded > 0n ? { prefundedLamports: prefunded } : {}),
+        });
         continue;
       }
-      const problem = unusable(tokenAccount, info, mint, entry.buyer);
+      const problem =
+        info === null || vacant(info)
+          ? CLOSED_AFTER_DELIVERY
+          : unusable(tokenAccount, info, mint, entry.buyer);
       if (problem === null) {
         targets.push({ ...entry, tokenAccount, create: false });
         continue;

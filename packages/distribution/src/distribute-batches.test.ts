@@ -49,6 +49,7 @@ const targets = (count: number, create = false): DeliveryTarget[] =>
     buyer: key(),
     due: 1_000n,
     completes: true,
+    delivered: 0n,
     tokenAccount: key(),
     create,
   }));

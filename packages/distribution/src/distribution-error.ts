@@ -21,6 +21,12 @@ export class DistributionError extends Error {
     message: string,
     /** The transaction's logs, when a transaction was refused or failed. */
     readonly logs: readonly string[] = [],
+    /**
+     * The index of the instruction whose failure refused the transaction in preflight (what a
+     * named account or the program's own check refused), or null: refused as a whole (fees,
+     * blockhash, size) or not refused.
+     */
+    readonly failedInstruction: number | null = null,
   ) {
     super(message);
   }

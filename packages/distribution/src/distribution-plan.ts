@@ -8,12 +8,17 @@ import {
 } from '@solana/web3.js';
 import { listBuyerRecords, type BuyerRecordEntry } from './buyer-records';
 import { dueDeliveries, type DueDelivery } from './delivery-due';
-import { resolveDeliveryTargets, type UnreachableBuyer } from './delivery-targets';
+import {
+  resolveDeliveryTargets,
+  type DeliveryTarget,
+  type UnreachableBuyer,
+} from './delivery-targets';
 import {
   orderByBuyerTables,
   packDistributeBatches,
   type DistributeBatch,
 } from './distribute-batches';
+import { splitDistributeBatch } from './batch-split';
 import { DistributionError } from './distribution-error';
 import { readChainTime, type DistributionPresale } from './presale-read';
 import { sendBatches, type SentBatch } from './send-batches';
@@ -35,7 +40,10 @@ export interface DistributionPlan {
   readonly tokens: bigint;
   /** Fees of every batch, lamports. */
   readonly feeLamports: bigint;
-  /** Rent of the token accounts the batches create, lamports (paid by the fee payer). */
+  /**
+   * Rent of the token accounts the batches create, lamports, less what was already at their
+   * addresses (paid by the fee payer).
+   */
   readonly rentLamports: bigint;
 }
 
@@ -62,6 +70,15 @@ export interface PlanOptions {
  */
 function associatedAccountSize(tokenProgram: PublicKey): number {
   return tokenProgram.equals(TOKEN_2022_PROGRAM_ID) ? TOKEN_ACCOUNT_SIZE + 5 : TOKEN_ACCOUNT_SIZE;
+}
+
+/**
+ * What the fee payer pays to create `target`'s account: the rent less the lamports already at
+ * the address (the associated token program transfers only the shortfall), never below 0.
+ */
+function rentToPay(rent: bigint, target: DeliveryTarget): bigint {
+  const there = target.prefundedLamports ?? 0n;
+  return there >= rent ? 0n : rent - there;
 }
 
 /** Refuses a presale Distribute would refuse, naming why. */
@@ -121,9 +138,9 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
     },
     orderByBuyerTables(targets, options.buyerTables ?? []),
   );
-  const creates = targets.filter((target) => target.create).length;
+  const created = targets.filter((target) => target.create);
   const rent =
-    creates === 0
+    created.length === 0
       ? 0n
       : BigInt(
           await connection.getMinimumBalanceForRentExemption(associatedAccountSize(tokenProgram)),
@@ -137,7 +154,7 @@ export async function planDistribution(options: PlanOptions): Promise<Distributi
     batches,
     tokens: targets.reduce((sum, target) => sum + target.due, 0n),
     feeLamports: batches.reduce((sum, batch) => sum + batch.feeLamports, 0n),
-    rentLamports: rent * BigInt(creates),
+    rentLamports: created.reduce((sum, target) => sum + rentToPay(rent, target), 0n),
   };
 }
 
@@ -148,7 +165,18 @@ export type BatchOutcome = SentBatch<DistributeBatch>;
 export interface DistributionResult {
   readonly outcomes: readonly BatchOutcome[];
   readonly confirmed: number;
+  /** Transactions refused or failed, the isolated buyers' included. */
   readonly failed: number;
+  /**
+   * Buyers whose delivery alone was refused (a batch refused in preflight split down to them):
+   * unreachable this round, the refusal as reason, left to their Claim or a later round.
+   */
+  readonly isolated: readonly UnreachableBuyer[];
+  /**
+   * Every buyer of the plan was tried and every failure is an isolated buyer's (nothing stopped
+   * the sending, no transaction failed for another reason): the round is done.
+   */
+  readonly complete: boolean;
   /** FBT base units the confirmed batches moved. */
   readonly tokens: bigint;
   /** Fees of the confirmed batches, lamports. */
@@ -172,19 +200,46 @@ export interface SendDistributionOptions {
 /**
  * Sends a plan's batches, `inFlight` at a time; a batch that is refused, fails or cannot be
  * sent (the node unreachable) is reported and the others go on (a later pass plans it again
- * from the chain). Idempotent: a buyer
- * delivered since the plan has nothing due, so the program skips it.
+ * from the chain). A batch refused in preflight by its Distribute (an account the
+ * program or the token program refuses at transfer time) is split in halves and sent again,
+ * down to single buyers, so the refused buyer is isolated and everyone else served. Idempotent:
+ * a buyer delivered since the plan has nothing due, so the program skips it.
  */
 export async function sendDistribution(
   plan: Pick<DistributionPlan, 'batches'>,
   options: SendDistributionOptions,
 ): Promise<DistributionResult> {
-  const outcomes = await sendBatches(plan.batches, options);
+  const tables = options.lookupTables ?? [];
+  const outcomes = await sendBatches(plan.batches, {
+    ...options,
+    // Only Distribute's own refusal is one buyer's: a create failing is the fee payer's.
+    split: (batch, failed) =>
+      failed === batch.instructions.length - 1
+        ? splitDistributeBatch(batch, options.payer.publicKey, tables)
+        : null,
+  });
   const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
+  const isolated = outcomes.flatMap((outcome) =>
+    'error' in outcome && outcome.isolated === true
+      ? outcome.batch.targets.map((target) => ({
+          record: target.record,
+          buyer: target.buyer,
+          due: target.due,
+          completes: target.completes,
+          delivered: target.delivered,
+          reason: `its delivery to ${target.tokenAccount.toBase58()} was refused: ${outcome.error.message}`,
+        }))
+      : [],
+  );
+  const tried = outcomes.reduce((sum, { batch }) => sum + batch.targets.length, 0);
+  const planned = plan.batches.reduce((sum, batch) => sum + batch.targets.length, 0);
+  const failed = outcomes.length - confirmed.length;
   return {
     outcomes,
     confirmed: confirmed.length,
-    failed: outcomes.length - confirmed.length,
+    failed,
+    isolated,
+    complete: tried === planned && failed === outcomes.filter((o) => 'isolated' in o).length,
     tokens: confirmed.reduce(
       (sum, { batch }) => sum + batch.targets.reduce((total, target) => total + target.due, 0n),
       0n,

@@ -1,3 +1,4 @@
+export * from './batch-split';
 export * from './buyer-records';
 export * from './buyer-table-extend';
 export * from './buyer-table-retire';

@@ -12,6 +12,7 @@ import {
   PACKET_BYTES,
   transactionFee,
 } from './distribute-batches';
+import { computeBudget, halves, priorityFeeOf } from './batch-split';
 import { DistributionError } from './distribution-error';
 import type { DistributionPresale } from './presale-read';
 import { sendBatches, type SendBatchesOptions, type SentBatch } from './send-batches';
@@ -124,6 +125,31 @@ export async function planRefunds(options: RefundPlanOptions): Promise<RefundBat
   return batches;
 }
 
+/**
+ * A Refund batch in two, each half of its records with their Refunds (in the batch's order) and
+ * a budget of their own, for a batch refused for one of its Refunds (a record its buyer refunded
+ * meanwhile): the other half goes through. One record: the batch as it is.
+ */
+export function splitRefundBatch(batch: RefundBatch, payer: PublicKey): RefundBatch[] {
+  if (batch.records.length < 2) return [batch];
+  const refunds = batch.instructions.slice(batch.instructions.length - batch.records.length);
+  const microLamports = priorityFeeOf(batch.instructions);
+  return halves(batch.records).map((records) => {
+    const units = REFUND_COMPUTE_UNITS.head + records.length * REFUND_COMPUTE_UNITS.perRefund;
+    const instructions = [
+      ...computeBudget(units, microLamports),
+      ...records.map((record) => refunds[batch.records.indexOf(record)]!),
+    ];
+    return {
+      records,
+      instructions,
+      ...versionedTransactionSize(payer, instructions, batch.lookupTables),
+      feeLamports: transactionFee(units, microLamports),
+      lookupTables: batch.lookupTables,
+    };
+  });
+}
+
 /** What {@link sendRefunds} did. */
 export interface RefundResult {
   readonly outcomes: readonly SentBatch<RefundBatch>[];
@@ -135,15 +161,24 @@ export interface RefundResult {
 }
 
 /**
- * Sends the Refund batches, a few in flight. A batch naming a record its buyer refunded
- * meanwhile is refused whole (the program finds no record): the records are read again and
- * planned anew by the next pass, so nobody is refunded twice and nobody is left.
+ * Sends the Refund batches, a few in flight. A batch refused for one of its Refunds (a record its
+ * buyer refunded meanwhile: the program finds no record) is split in halves and sent again, down
+ * to single records, so the others are refunded in the same pass; a record refused alone is
+ * reported (`isolated`), read again and planned anew by the next pass, so nobody is refunded
+ * twice and nobody is left.
  */
 export async function sendRefunds(
   batches: readonly RefundBatch[],
   options: SendBatchesOptions<RefundBatch>,
 ): Promise<RefundResult> {
-  const outcomes = await sendBatches(batches, options);
+  const outcomes = await sendBatches(batches, {
+    ...options,
+    // Only a Refund's refusal is one record's (the compute budget's is the whole batch's).
+    split: (batch, failed) =>
+      failed >= batch.instructions.length - batch.records.length
+        ? splitRefundBatch(batch, options.payer.publicKey)
+        : null,
+  });
   const confirmed = outcomes.filter((outcome) => 'confirmed' in outcome);
   return {
     outcomes,

@@ -40,6 +40,21 @@ function refusal(error: unknown, logs: readonly string[]): string {
 }
 
 /**
+ * The instruction a preflight refusal names (`Error processing Instruction 2: …`, the
+ * simulation's `InstructionError`), or null when the transaction was refused as a whole.
+ */
+function failedInstructionOf(error: unknown): number | null {
+  const text =
+    error instanceof SendTransactionError
+      ? error.transactionError.message
+      : error instanceof Error
+        ? error.message
+        : '';
+  const match = /Error processing Instruction (\d+)/.exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
+/**
  * Waits until `signature` is confirmed (resolves its slot), failed on chain (throws
  * `TRANSACTION_FAILED`) or its blockhash expired unseen (resolves null): reads its status every
  * `pollMs` and sends the same bytes again every `rebroadcastMs` meanwhile.
@@ -100,7 +115,7 @@ async function confirmOrExpire(
  * Signs `instructions` as one version-0 transaction paid by `payer` (loading accounts from
  * `lookupTables`), sends it with the cluster's preflight simulation and waits for 'confirmed'.
  * A refusal in preflight (nothing paid) throws `TRANSACTION_REFUSED` naming the program's error
- * and carrying the logs; a failure on chain `TRANSACTION_FAILED`. A blockhash that expires with
+ * and carrying the logs and the instruction that failed; a failure on chain `TRANSACTION_FAILED`. A blockhash that expires with
  * the transaction unseen is replaced and the transaction signed again, up to `attempts` times
  * (`TRANSACTION_EXPIRED` after): the instructions this package sends (Finalize, Distribute) are
  * safe to land twice.
@@ -131,7 +146,12 @@ export async function sendVersionedTransaction(
       });
     } catch (error) {
       const logs = error instanceof SendTransactionError ? (error.transactionError.logs ?? []) : [];
-      throw new DistributionError('TRANSACTION_REFUSED', refusal(error, logs), logs);
+      throw new DistributionError(
+        'TRANSACTION_REFUSED',
+        refusal(error, logs),
+        logs,
+        failedInstructionOf(error),
+      );
     }
     const slot = await confirmOrExpire(connection, raw, signature, lastValidBlockHeight, settings);
     if (slot !== null) return { signature, slot };

@@ -36,6 +36,7 @@ export * from './units';
 export * from './deployment';
 export * from './program-build';
 export * from './verify-accounts';
+export * from './token-account-extensions';
 export * from './verify-checks';
 export * from './verify-facts';
 export * from './verify-presale-checks';

@@ -110,7 +110,9 @@ export function decodeTokenMetadata(value: Uint8Array): TokenMetadata | null {
 }
 
 /** Token-2022 extensions (type, value) after the account-type byte; null when the TLV is malformed. */
-function readExtensions(bytes: Uint8Array): { type: number; value: Uint8Array }[] | null {
+export function readTokenExtensions(
+  bytes: Uint8Array,
+): { type: number; value: Uint8Array }[] | null {
   const entries: { type: number; value: Uint8Array }[] = [];
   let at = TOKEN_ACCOUNT_SIZE + 1;
   while (at + 4 <= bytes.length) {
@@ -147,7 +149,7 @@ export function decodeMint(bytes: Uint8Array, owner: string): DecodedMint | null
   if (bytes.length === MINT_SIZE) return { ...base, extensions: [], metadata: null };
   if (program === 'spl-token' || bytes.length <= TOKEN_ACCOUNT_SIZE) return null;
   if (bytes[TOKEN_ACCOUNT_SIZE] !== ACCOUNT_TYPE_MINT) return null;
-  const entries = readExtensions(bytes);
+  const entries = readTokenExtensions(bytes);
   if (entries === null) return null;
   const metadataEntry = entries.find((entry) => entry.type === TOKEN_2022_EXTENSION.tokenMetadata);
   return {

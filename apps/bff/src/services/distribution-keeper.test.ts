@@ -135,6 +135,23 @@ describe('the keeper', () => {
     expect(status).toMatchObject({ phase: 'done', buyersServed: 4n, buyersUnreachable: 1n });
   });
 
+  it('counts a buyer whose delivery alone was refused, serves the rest and calls the round done', async () => {
+    const { keeper, fake, addresses } = setup();
+    fake.state.refused.add(fake.records.get(addresses.public)![2]!.buyer.toBase58());
+    const status = await keeper.pass('public');
+    expect(status).toMatchObject({
+      phase: 'done',
+      buyersServed: 4n,
+      buyersUnreachable: 1n,
+      buyersDelivered: 4n,
+    });
+    // Not a keeper failure: the refused buyer is counted, and the round is not planned again.
+    expect(keeper.view('public').lastError).toBeNull();
+    const sends = fake.calls.filter((call) => call === 'sendDistribution').length;
+    await keeper.pass('public');
+    expect(fake.calls.filter((call) => call === 'sendDistribution').length).toBe(sends);
+  });
+
   it('distributes a vesting round by round: the records read once per round', async () => {
     const { keeper, fake } = setup({
       presale: {

@@ -118,15 +118,26 @@ async function sendRound(
   );
   const plan = await keeper.chain.planDistribution(presale, records, now, key.keypair.publicKey);
   let served = BigInt(records.length - waiting.size);
+  let unreachable = BigInt(plan.unreachable.length);
   // The presale as each confirmed batch leaves it (the program's own arithmetic), so every
   // message of the round agrees with itself; the read after the round replaces it.
   let projected = presale;
   const publish = () => {
-    state.counts = { served, unreachable: BigInt(plan.unreachable.length) };
+    state.counts = { served, unreachable };
     context.progress(context.statusOf(variant, projected, now));
   };
   publish();
   const onBatch = (outcome: BatchOutcome) => {
+    if ('error' in outcome && outcome.isolated === true) {
+      // Refused for what this buyer alone names (an account refusing the transfer): left to its
+      // Claim for this round, everyone else served; nothing was paid.
+      metrics.transaction('distribute', 'failed');
+      unreachable += BigInt(outcome.batch.targets.length);
+      const buyers = outcome.batch.targets.map((target) => target.buyer.toBase58());
+      log.warn({ variant, buyers, reason: outcome.error.message }, 'keeper delivery refused');
+      publish();
+      return;
+    }
     if ('error' in outcome) {
       metrics.transaction('distribute', 'failed');
       state.lastError = `distribute: ${outcome.error.message}`;
@@ -154,7 +165,8 @@ async function sendRound(
     { variant, confirmed: result.confirmed, failed: result.failed, tokens: String(result.tokens) },
     'keeper distribution round sent',
   );
-  if (result.failed === 0 && result.confirmed === plan.batches.length) state.servedRound = round;
+  // Done for the round when every buyer was tried and only buyers refused alone are left.
+  if (result.complete) state.servedRound = round;
   await refreshCounts(context, variant, presale, round);
 }
 

@@ -71,6 +71,8 @@ export function fakeChain(presales: Map<string, DistributionPresale>) {
     now: NOW,
     failNextBatch: false,
     unreachable: new Set<string>(),
+    /** Buyers whose own delivery the chain refuses (their batch split down to them). */
+    refused: new Set<string>(),
     balance: SOL,
     /** Buyers the keeper's one lookup table holds. */
     tabled: 0,
@@ -171,12 +173,31 @@ export function fakeChain(presales: Map<string, DistributionPresale>) {
     sendDistribution: async (plan, _payer, options) => {
       calls.push('sendDistribution');
       let confirmed = 0;
-      for (const batch of plan.batches) {
+      let sent = 0;
+      let failed = 0;
+      const isolated: BatchOutcome[] = [];
+      for (const whole of plan.batches) {
         if (options.stopped?.() === true) break;
         await Promise.resolve();
+        sent++;
+        // The split's outcome: each refused buyer alone, the others in one part.
+        const refused = whole.targets.filter((t) => state.refused.has(t.buyer.toBase58()));
+        for (const target of refused) {
+          const alone: BatchOutcome = {
+            batch: { ...whole, targets: [target] },
+            error: new DistributionError('TRANSACTION_REFUSED', 'memo required', [], 2),
+            isolated: true,
+          };
+          isolated.push(alone);
+          failed++;
+          options.onBatch?.(alone);
+        }
+        const batch = { ...whole, targets: whole.targets.filter((t) => !refused.includes(t)) };
+        if (batch.targets.length === 0) continue;
         let outcome: BatchOutcome;
         if (state.failNextBatch) {
           state.failNextBatch = false;
+          failed++;
           outcome = { batch, error: new DistributionError('TRANSACTION_FAILED', 'boom') };
         } else {
           deliver(plan.presale, batch);
@@ -185,8 +206,17 @@ export function fakeChain(presales: Map<string, DistributionPresale>) {
         }
         options.onBatch?.(outcome);
       }
-      const failed = plan.batches.length - confirmed;
-      return { outcomes: [], confirmed, failed, tokens: 0n, feeLamports: 0n };
+      return {
+        outcomes: [],
+        confirmed,
+        failed,
+        isolated: isolated.flatMap(({ batch }) =>
+          batch.targets.map((target) => ({ ...target, reason: 'memo required' })),
+        ),
+        complete: sent === plan.batches.length && failed === isolated.length,
+        tokens: 0n,
+        feeLamports: 0n,
+      };
     },
     listBuyerTables: (_authority, presale) => {
       calls.push('listBuyerTables');

@@ -55,7 +55,14 @@ export const distributeCommand = defineCommand({
         progress: `${after.buyersDelivered} of ${after.buyerCount} buyers hold every FBT they bought`,
         delivered: { transactions: result.confirmed, tokensBaseUnits: result.tokens },
         failed: result.failed,
-        unreachable: summary.unreachable,
+        // Buyers whose delivery alone was refused (their batch split down to them) join them.
+        unreachable: [
+          ...summary.unreachable,
+          ...result.isolated.map((entry) => ({
+            buyer: entry.buyer.toBase58(),
+            reason: entry.reason,
+          })),
+        ],
         feeLamports: result.feeLamports,
         signatures: result.outcomes.flatMap((outcome) =>
           'confirmed' in outcome ? [outcome.confirmed.signature] : [],
@@ -63,9 +70,10 @@ export const distributeCommand = defineCommand({
         changed: result.confirmed > 0,
       }),
     );
-    if (result.failed > 0) {
+    const failed = result.failed - result.isolated.length;
+    if (failed > 0) {
       throw new OperatorError(
-        `${result.failed} of ${plan.batches.length} transactions failed (above); run distribute again: the chain shows what was delivered`,
+        `${failed} of ${plan.batches.length} transactions failed (above); run distribute again: the chain shows what was delivered`,
       );
     }
   },

@@ -53,6 +53,8 @@ export interface DistributionChain {
   readonly connection: Connection;
   readonly programId: PublicKey;
   readonly mint: PublicKey;
+  /** The mint's token program (SPL Token unless the chain was started with Token-2022). */
+  readonly tokenProgram: PublicKey;
   /** Holds the FBT supply and sells every presale. */
   readonly seller: Keypair;
   /** New keypairs holding `lamports` each, funded 20 to a transaction. */
@@ -114,9 +116,12 @@ async function deploy(connection: Connection, payer: Keypair): Promise<PublicKey
 
 /**
  * Starts a local chain on free ports (50 ms slots, in memory) with our program deployed, a
- * 6-decimal FBT mint whose supply the seller holds, and the seller funded with 1,000,000 SOL.
+ * 6-decimal FBT mint of `tokenProgram` (SPL Token by default; Token-2022 as the seeded FBT)
+ * whose supply the seller holds, and the seller funded with 1,000,000 SOL.
  */
-export async function startDistributionChain(): Promise<DistributionChain> {
+export async function startDistributionChain(
+  tokenProgram: PublicKey = TOKEN_PROGRAM_ID,
+): Promise<DistributionChain> {
   const localnet = await createLocalnet({ port: 0, wsPort: 0, dataDir: null, slotMs: 50 });
   // At 'confirmed', a request on a connection the node closed sent again (as the BFF's).
   const connection = createSolanaConnection({ rpcUrl: localnet.rpcUrl, wsUrl: localnet.wsUrl });
@@ -132,9 +137,16 @@ export async function startDistributionChain(): Promise<DistributionChain> {
       'confirmed',
     );
     const programId = await deploy(connection, seller);
-    const mint = await createMint(connection, seller, seller.publicKey, null, DECIMALS, undefined, {
-      commitment: 'confirmed',
-    });
+    const mint = await createMint(
+      connection,
+      seller,
+      seller.publicKey,
+      null,
+      DECIMALS,
+      undefined,
+      { commitment: 'confirmed' },
+      tokenProgram,
+    );
     const source = await getOrCreateAssociatedTokenAccount(
       connection,
       seller,
@@ -142,15 +154,26 @@ export async function startDistributionChain(): Promise<DistributionChain> {
       seller.publicKey,
       false,
       'confirmed',
+      undefined,
+      tokenProgram,
     );
-    await mintTo(connection, seller, mint, source.address, seller, SUPPLY, [], {
-      commitment: 'confirmed',
-    });
+    await mintTo(
+      connection,
+      seller,
+      mint,
+      source.address,
+      seller,
+      SUPPLY,
+      [],
+      { commitment: 'confirmed' },
+      tokenProgram,
+    );
     const chain: DistributionChain = {
       localnet,
       connection,
       programId,
       mint,
+      tokenProgram,
       seller,
       send,
       async fundedKeypairs(count, lamports) {
@@ -191,9 +214,14 @@ export async function startDistributionChain(): Promise<DistributionChain> {
               newAccountPubkey: vault.publicKey,
               lamports: await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE),
               space: ACCOUNT_SIZE,
-              programId: TOKEN_PROGRAM_ID,
+              programId: tokenProgram,
             }),
-            createInitializeAccount3Instruction(vault.publicKey, mint, seller.publicKey),
+            createInitializeAccount3Instruction(
+              vault.publicKey,
+              mint,
+              seller.publicKey,
+              tokenProgram,
+            ),
             createTransferCheckedInstruction(
               source.address,
               mint,
@@ -201,6 +229,8 @@ export async function startDistributionChain(): Promise<DistributionChain> {
               seller.publicKey,
               tokens,
               DECIMALS,
+              [],
+              tokenProgram,
             ),
             buildCreatePresaleAccountInstruction({
               programId,
@@ -216,6 +246,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
               presale: presale.publicKey,
               tempTokenAccount: vault.publicKey,
               mint,
+              tokenProgram,
               tokenPrice: TEST_TOKEN_PRICE,
               ...options.limits,
               terms: options.terms ?? { mode: 'at-completion' },
@@ -245,6 +276,7 @@ export async function startDistributionChain(): Promise<DistributionChain> {
             seller: seller.publicKey,
             tempTokenAccount: sale.vault,
             mint,
+            tokenProgram,
             lamports,
             createBuyerTokenAccount: true,
           }),
