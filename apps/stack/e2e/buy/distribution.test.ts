@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { launchChromium } from '../../test/support/browser';
 import { connect, SOL, typeAmount, sendAndWait } from '../../test/support/buy-session';
 import { BUY_OUTPUT_DIR, buyFromNode, openBuyerPage } from '../../test/support/buy-stack';
+import { chooseLanguage, languageShots } from '../../test/support/language-shots';
 import {
   DAY,
   startDistributionStack,
@@ -43,33 +44,8 @@ afterEach((context) => {
   if (context.task.result?.state === 'fail') stack.gate.open();
 });
 
-/**
- * Full-page screenshots of the current state at 1440 and 390 px, in English and Italian
- * (`distribution/<name>-<en|it>-<width>.png`); the page is left in English at 1440 px.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const language of ['en', 'it'] as const) {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await chooseLanguage(page, language);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await page.screenshot({
-        path: path.join(SHOTS, `${name}-${language}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await chooseLanguage(page, 'en');
-}
-
-/** Picks the language with the top bar's switch (1440 px) once its catalogue is in. */
-async function chooseLanguage(page: Page, language: 'en' | 'it'): Promise<void> {
-  const option = page.locator(`.top-bar__lang [data-testid="lang-${language}"]`);
-  await option.click();
-  await expect.poll(() => option.getAttribute('aria-pressed')).toBe('true');
-}
+/** Screenshots of the current state (`distribution/<name>-<en|it>-<width>.png`). */
+const shots = (page: Page, name: string) => languageShots(page, SHOTS, name);
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
