@@ -106,4 +106,46 @@ describe('the injected test wallet in Chromium', () => {
     `);
     expect(seen).toEqual([[other.publicKey.toBase58()], []]);
   });
+
+  it('still signs when its preview cannot reach the RPC, and records why', async () => {
+    const previewing = await browser.newPage();
+    await previewing.addInitScript({
+      content: await buildTestWalletScript({
+        name: 'FBT Test Wallet',
+        secretKey: Array.from(payer.secretKey),
+        chains: ['solana:localnet'],
+        // Port 1 on loopback: nothing listens there.
+        previewRpc: 'http://127.0.0.1:1/rpc',
+      }),
+    });
+    await previewing.goto('data:text/html,<title>wallet</title>');
+    const tx = new Transaction({
+      feePayer: payer.publicKey,
+      recentBlockhash: 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k',
+    }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: new PublicKey(new Uint8Array(32).fill(5)),
+        lamports: 1_000,
+      }),
+    );
+    const unsigned = JSON.stringify(Array.from(tx.serialize({ requireAllSignatures: false })));
+    const signed = await previewing.evaluate<number[]>(`new Promise((resolve) => {
+      window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register(wallet) {
+        (async () => {
+          const { accounts } = await wallet.features['standard:connect'].connect();
+          const [out] = await wallet.features['solana:signTransaction'].signTransaction({
+            account: accounts[0], transaction: Uint8Array.from(${unsigned}),
+          });
+          return Array.from(out.signedTransaction);
+        })().then(resolve);
+        return () => {};
+      } } }));
+    })`);
+    expect(Transaction.from(Uint8Array.from(signed)).verifySignatures()).toBe(true);
+    expect(await previewing.evaluate('window.fbtTestWallet.previews')).toEqual([
+      { tokenChanges: [], error: 'Failed to fetch' },
+    ]);
+    await previewing.close();
+  });
 });

@@ -253,6 +253,8 @@ export async function openBuyerPage(
     userAgent?: string;
     /** Playwright's controllable clock, installed before the site's code runs. */
     fakeClock?: boolean;
+    /** The wallet previews each transaction through the site's `/rpc`, as Phantom does. */
+    walletPreview?: boolean;
   } = {},
 ): Promise<BuyerPage> {
   const width = options.width ?? 1440;
@@ -271,6 +273,7 @@ export async function openBuyerPage(
         name: 'Phantom',
         secretKey: [...options.wallet.secretKey],
         chains: ['solana:localnet'],
+        ...(options.walletPreview ? { previewRpc: '/rpc' } : {}),
       }),
     );
   }

@@ -5,3 +5,5 @@
  */
 export { buildTestWalletScript } from './inject/build-test-wallet-script';
 export type { TestWalletConfig, TestWalletControl } from './inject/test-wallet-config';
+export type { TokenDescription } from './preview/describe-token';
+export type { TokenChange, TransactionPreview } from './preview/preview-transaction';

@@ -1,4 +1,5 @@
 import type { WalletRequest } from '../../../src/keypair-wallet';
+import type { TransactionPreview } from '../preview/preview-transaction';
 
 /** How the injected wallet is configured (set as `window.__FBT_TEST_WALLET__`). */
 export interface TestWalletConfig {
@@ -6,6 +7,12 @@ export interface TestWalletConfig {
   /** 64-byte Solana secret key as numbers (JSON-friendly). */
   readonly secretKey: readonly number[];
   readonly chains: readonly string[];
+  /**
+   * The JSON-RPC endpoint (absolute, or relative to the page, e.g. the BFF's `/rpc`) through
+   * which the wallet previews each transaction before signing, as Phantom does; no preview
+   * when absent.
+   */
+  readonly previewRpc?: string;
 }
 
 /** What a test can steer at run time through `window.fbtTestWallet`. */
@@ -14,6 +21,11 @@ export interface TestWalletControl {
   reject: Record<WalletRequest['kind'], boolean>;
   /** Every request received, in order. */
   requests: WalletRequest['kind'][];
+  /**
+   * With `previewRpc`: the preview of each transaction asked to be signed, in order (the
+   * signer's token changes, each mint named from its metadata, or unknown).
+   */
+  previews: TransactionPreview[];
   /** Switches to another account (64-byte secret key as numbers), as a wallet app would. */
   switchAccount(secretKey: readonly number[]): void;
   /** Disconnects from the wallet's side, as when the user revokes the site inside the wallet. */
