@@ -36,8 +36,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   const result = await runDistributionDemo({ buyers, log: say });
   stack = result.stack;
+  const fees = result.feeLamports - result.tableRentLamports;
+  const tables =
+    result.tableTransactions === 0
+      ? ''
+      : ` and ${result.tableTransactions} to build the sale's buyer tables (${formatSol(result.tableRentLamports)} SOL of rent they hold until the keeper closes them)`;
   say(
-    `the keeper sent Finalize and ${result.distributeTransactions} Distribute transactions for ${formatSol(result.feeLamports)} SOL in fees`,
+    `the keeper sent Finalize, ${result.distributeTransactions} Distribute transactions${tables}, for ${formatSol(fees)} SOL in fees`,
   );
   if (keep) {
     say(

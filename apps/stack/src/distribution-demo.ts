@@ -1,3 +1,4 @@
+import { listBuyerTables } from '@fbt/distribution';
 import { formatSol, LAMPORTS_PER_SOL, type DistributionResponse } from '@fbt/domain';
 import {
   buildBuyInstructions,
@@ -32,6 +33,11 @@ export interface DistributionDemoResult {
   /** The last `distribution:public` message. */
   readonly final: DistributionResponse;
   readonly distributeTransactions: number;
+  /** The keeper's transactions that created and extended the sale's buyer lookup tables. */
+  readonly tableTransactions: number;
+  /** Rent the keeper's buyer tables still hold (returned once they are closed). */
+  readonly tableRentLamports: bigint;
+  /** What the keeper's key spent: fees, and the rent its tables hold. */
   readonly feeLamports: bigint;
 }
 
@@ -209,6 +215,15 @@ export async function runDistributionDemo(
         metrics,
         'fbt_keeper_transactions_total',
         'kind="distribute",outcome="confirmed"',
+      ),
+      tableTransactions: metricSum(
+        metrics,
+        'fbt_keeper_transactions_total',
+        'kind="table",outcome="confirmed"',
+      ),
+      tableRentLamports: (await listBuyerTables(stack.connection, wallets.keeper.publicKey)).reduce(
+        (sum, table) => sum + table.lamports,
+        0n,
       ),
       feeLamports: before - (await balance()),
     };
