@@ -30,17 +30,30 @@ export function isoSeconds(seconds: bigint | number): string {
   return new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-const DURATION_UNITS_EN = [
+/** The units a duration is written in, largest first. */
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
+const DURATION_UNITS: readonly (readonly [number, DurationUnit])[] = [
   [86_400, 'day'],
   [3_600, 'hour'],
   [60, 'minute'],
   [1, 'second'],
-] as const;
+];
+
+/**
+ * Seconds as a count of the largest unit that divides them exactly (seconds otherwise), the
+ * rule every language writes a duration by: `5400` → `{ count: 90, unit: 'minute' }`.
+ */
+export function wholeDuration(seconds: number): {
+  readonly count: number;
+  readonly unit: DurationUnit;
+} {
+  const [size, unit] = DURATION_UNITS.find(([size]) => seconds % size === 0) ?? [1, 'second'];
+  return { count: seconds / size, unit };
+}
 
 /** Seconds in English, in the largest unit that divides them exactly: `2592000` → `30 days`. */
 export function durationEn(seconds: number): string {
-  const [size, unit] = DURATION_UNITS_EN.find(([size]) => seconds % size === 0) ?? [1, 'second'];
-  const count = seconds / size;
+  const { count, unit } = wholeDuration(seconds);
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 

@@ -1,3 +1,4 @@
+import { wholeDuration } from '@fbt/domain';
 import type { Language } from './i18n/i18n';
 
 const locale = (language: Language): string => (language === 'it' ? 'it-IT' : 'en-GB');
@@ -10,24 +11,17 @@ export function formatDateTime(ms: number, language: Language): string {
   }).format(ms);
 }
 
-const UNITS = [
-  [86_400, 'day'],
-  [3_600, 'hour'],
-  [60, 'minute'],
-  [1, 'second'],
-] as const;
-
 /**
- * A whole number of seconds in words, in the largest unit that divides it exactly: '30 days',
- * '90 minutes'; in Italian '30 giorni'.
+ * A whole number of seconds in words, in the largest unit that divides it exactly (the domain's
+ * `wholeDuration`): '30 days', '90 minutes'; in Italian '30 giorni'.
  */
 export function formatDuration(seconds: number, language: Language): string {
-  const [size, unit] = UNITS.find(([unitSeconds]) => seconds % unitSeconds === 0) ?? UNITS[3];
+  const { count, unit } = wholeDuration(seconds);
   return new Intl.NumberFormat(locale(language), {
     style: 'unit',
     unit,
     unitDisplay: 'long',
-  }).format(seconds / size);
+  }).format(count);
 }
 
 /** A share in basis points as a percentage: 2500 → '25%', 1250 → '12.5%'. */
