@@ -239,7 +239,7 @@ export async function packDistributeBatches(
 }
 
 /** Each address of the buyer tables, to the first table holding it. */
-function buyerTableIndex(
+export function buyerTableIndex(
   tables: readonly AddressLookupTableAccount[],
 ): Map<string, AddressLookupTableAccount> {
   const index = new Map<string, AddressLookupTableAccount>();
