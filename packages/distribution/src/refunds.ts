@@ -3,12 +3,13 @@ import type { AddressLookupTableAccount, PublicKey, TransactionInstruction } fro
 import type { BuyerRecordEntry } from './buyer-records';
 import {
   buyerTableIndex,
+  computeBudget,
   MAX_TRANSACTION_ACCOUNTS,
   orderByBuyerTables,
   PACKET_BYTES,
   transactionFee,
 } from './distribute-batches';
-import { computeBudget, halves, priorityFeeOf } from './batch-split';
+import { halves, priorityFeeOf } from './batch-split';
 import { DistributionError } from './distribution-error';
 import type { DistributionPresale } from './presale-read';
 import { sendBatches, type SendBatchesOptions, type SentBatch } from './send-batches';
