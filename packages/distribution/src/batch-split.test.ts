@@ -1,11 +1,12 @@
 import { buildRefundInstruction, findAuthorityAddress } from '@fbt/presale-client';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { computeBudget, splitDistributeBatch } from './batch-split';
+import { splitDistributeBatch } from './batch-split';
 import type { BuyerRecordEntry } from './buyer-records';
 import type { DeliveryTarget } from './delivery-targets';
 import {
   batchInstructions,
+  computeBudget,
   packDistributeBatches,
   transactionFee,
   type BatchContext,

@@ -5,7 +5,12 @@ import {
   type AddressLookupTableAccount,
   type PublicKey,
 } from '@solana/web3.js';
-import { batchComputeUnits, transactionFee, type DistributeBatch } from './distribute-batches';
+import {
+  batchComputeUnits,
+  computeBudget,
+  transactionFee,
+  type DistributeBatch,
+} from './distribute-batches';
 import { versionedTransactionSize } from './transaction-size';
 
 /** SetComputeUnitPrice's tag in the compute budget program's instruction data. */
@@ -19,14 +24,6 @@ export function priorityFeeOf(instructions: readonly TransactionInstruction[]): 
       instruction.data[0] === SET_COMPUTE_UNIT_PRICE,
   );
   return price === undefined ? 0 : Number(Buffer.from(price.data).readBigUInt64LE(1));
-}
-
-/** The compute budget of `units` at `microLamports`. */
-export function computeBudget(units: number, microLamports: number): TransactionInstruction[] {
-  return [
-    ComputeBudgetProgram.setComputeUnitLimit({ units }),
-    ...(microLamports > 0 ? [ComputeBudgetProgram.setComputeUnitPrice({ microLamports })] : []),
-  ];
 }
 
 /** `items` in two halves (the first the larger); one item or none: as it is. */

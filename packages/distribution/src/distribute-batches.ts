@@ -88,19 +88,20 @@ export function transactionFee(limit: number, microLamports: number): bigint {
   return LAMPORTS_PER_SIGNATURE + priority;
 }
 
+/** The compute budget of `units` at `microLamports` (no price instruction at 0). */
+export function computeBudget(units: number, microLamports: number): TransactionInstruction[] {
+  return [
+    ComputeBudgetProgram.setComputeUnitLimit({ units }),
+    ...(microLamports > 0 ? [ComputeBudgetProgram.setComputeUnitPrice({ microLamports })] : []),
+  ];
+}
+
 /** The instructions of a batch before its Distribute: the budget, the accounts to create. */
 function preludeInstructions(
   context: BatchContext,
   targets: readonly DeliveryTarget[],
 ): TransactionInstruction[] {
-  const instructions: TransactionInstruction[] = [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: batchComputeUnits(targets) }),
-  ];
-  if (context.priorityFeeMicroLamports > 0) {
-    instructions.push(
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: context.priorityFeeMicroLamports }),
-    );
-  }
+  const instructions = computeBudget(batchComputeUnits(targets), context.priorityFeeMicroLamports);
   for (const target of targets.filter((entry) => entry.create)) {
     instructions.push(
       buildCreateAssociatedTokenAccountIdempotentInstruction({
@@ -239,7 +240,7 @@ export async function packDistributeBatches(
 }
 
 /** Each address of the buyer tables, to the first table holding it. */
-function buyerTableIndex(
+export function buyerTableIndex(
   tables: readonly AddressLookupTableAccount[],
 ): Map<string, AddressLookupTableAccount> {
   const index = new Map<string, AddressLookupTableAccount>();

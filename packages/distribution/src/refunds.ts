@@ -1,18 +1,15 @@
 import { buildRefundInstruction } from '@fbt/presale-client';
-import {
-  ComputeBudgetProgram,
-  type AddressLookupTableAccount,
-  type PublicKey,
-  type TransactionInstruction,
-} from '@solana/web3.js';
+import type { AddressLookupTableAccount, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { BuyerRecordEntry } from './buyer-records';
 import {
+  buyerTableIndex,
+  computeBudget,
   MAX_TRANSACTION_ACCOUNTS,
   orderByBuyerTables,
   PACKET_BYTES,
   transactionFee,
 } from './distribute-batches';
-import { computeBudget, halves, priorityFeeOf } from './batch-split';
+import { halves, priorityFeeOf } from './batch-split';
 import { DistributionError } from './distribution-error';
 import type { DistributionPresale } from './presale-read';
 import { sendBatches, type SendBatchesOptions, type SentBatch } from './send-batches';
@@ -49,12 +46,9 @@ export interface RefundPlanOptions {
   readonly priorityFeeMicroLamports?: number;
 }
 
-function budget(count: number, microLamports: number): TransactionInstruction[] {
-  const units = REFUND_COMPUTE_UNITS.head + count * REFUND_COMPUTE_UNITS.perRefund;
-  return [
-    ComputeBudgetProgram.setComputeUnitLimit({ units }),
-    ...(microLamports > 0 ? [ComputeBudgetProgram.setComputeUnitPrice({ microLamports })] : []),
-  ];
+/** The compute units budgeted for a transaction of `count` Refunds. */
+function refundComputeUnits(count: number): number {
+  return REFUND_COMPUTE_UNITS.head + count * REFUND_COMPUTE_UNITS.perRefund;
 }
 
 /**
@@ -72,12 +66,7 @@ export async function planRefunds(options: RefundPlanOptions): Promise<RefundBat
       `presale ${presale.address.toBase58()} did not fail (status ${presale.status}): there is nothing to refund`,
     );
   }
-  const tableOf = new Map<string, AddressLookupTableAccount>();
-  for (const table of options.buyerTables ?? []) {
-    for (const address of table.state.addresses) {
-      if (!tableOf.has(address.toBase58())) tableOf.set(address.toBase58(), table);
-    }
-  }
+  const tableOf = buyerTableIndex(options.buyerTables ?? []);
   let tables: AddressLookupTableAccount[] = [...(options.lookupTables ?? [])];
   const microLamports = options.priorityFeeMicroLamports ?? 0;
   const batches: RefundBatch[] = [];
@@ -99,14 +88,14 @@ export async function planRefunds(options: RefundPlanOptions): Promise<RefundBat
     });
     const own = tableOf.get(entry.record.toBase58());
     for (;;) {
-      const instructions = [...budget(refunds.length + 1, microLamports), ...refunds, refund];
+      const units = refundComputeUnits(refunds.length + 1);
+      const instructions = [...computeBudget(units, microLamports), ...refunds, refund];
       const candidateTables = own === undefined || tables.includes(own) ? tables : [...tables, own];
       const size = versionedTransactionSize(payer, instructions, candidateTables);
       if (size.bytes <= PACKET_BYTES && size.accounts <= MAX_TRANSACTION_ACCOUNTS) {
         records = [...records, entry];
         refunds = [...refunds, refund];
         tables = candidateTables;
-        const units = REFUND_COMPUTE_UNITS.head + refunds.length * REFUND_COMPUTE_UNITS.perRefund;
         last = {
           records,
           instructions,
@@ -135,7 +124,7 @@ export function splitRefundBatch(batch: RefundBatch, payer: PublicKey): RefundBa
   const refunds = batch.instructions.slice(batch.instructions.length - batch.records.length);
   const microLamports = priorityFeeOf(batch.instructions);
   return halves(batch.records).map((records) => {
-    const units = REFUND_COMPUTE_UNITS.head + records.length * REFUND_COMPUTE_UNITS.perRefund;
+    const units = refundComputeUnits(records.length);
     const instructions = [
       ...computeBudget(units, microLamports),
       ...records.map((record) => refunds[batch.records.indexOf(record)]!),
