@@ -1,4 +1,4 @@
-import { findAssociatedTokenAddress, TOKEN_PROGRAM_ID } from '@fbt/presale-client';
+import { fetchMintTokenProgram, findAssociatedTokenAddress } from '@fbt/presale-client';
 import {
   AddressLookupTableProgram,
   type Connection,
@@ -154,11 +154,14 @@ export function planBuyerTableExtensions(input: TableExtensionInput): TableStep[
   return groups;
 }
 
-/** The buyers of `records` in no table yet, with their associated FBT accounts (yielding). */
+/**
+ * The buyers of `records` in no table yet, with their associated FBT accounts under the mint's
+ * token program, the accounts Distribute names (yielding).
+ */
 export async function buyersOutsideTables(
   records: readonly BuyerRecordEntry[],
   tables: readonly BuyerTable[],
-  mint: PublicKey,
+  mint: { readonly address: PublicKey; readonly tokenProgram: PublicKey },
 ): Promise<BuyerPair[]> {
   const inTables = new Set(
     tables.flatMap((table) => table.addresses.map((address) => address.toBase58())),
@@ -169,7 +172,11 @@ export async function buyersOutsideTables(
     const owner = entry.buyer;
     pairs.push({
       record: entry.record,
-      tokenAccount: findAssociatedTokenAddress({ owner, mint, tokenProgram: TOKEN_PROGRAM_ID }),
+      tokenAccount: findAssociatedTokenAddress({
+        owner,
+        mint: mint.address,
+        tokenProgram: mint.tokenProgram,
+      }),
     });
     if (pairs.length % 8 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
@@ -227,7 +234,11 @@ export async function extendBuyerTables(
   // Every table of the key (its other presales' too): a new one must not be derived onto them.
   const owned = await listBuyerTables(connection, payer.publicKey);
   const tables = owned.filter((table) => table.presale.equals(options.presale));
-  const pairs = await buyersOutsideTables(options.records, tables, options.mint);
+  const tokenProgram = await fetchMintTokenProgram(connection, options.mint);
+  const pairs = await buyersOutsideTables(options.records, tables, {
+    address: options.mint,
+    tokenProgram,
+  });
   const result = {
     transactions: 0,
     tablesCreated: 0,
