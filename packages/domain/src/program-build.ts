@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '60a62aa9d3778e3b1965a0d342fe78bdc525c8f673878691f9e78a70ea235478',
-  v3: '6d5733282681cd9fa03c06495a181ad1ea3a826af5ac1d85962c9b4a1a909d22',
+  v0: '9f6d5ae7310d37c3b17b653a50294ae5af52b31d77b951e44f7614b59fbe7d0f',
+  v3: '269bc741ea98c4965dfa5abb0a1b83ccfdcf175107952255ca735db348c73b68',
 } as const;

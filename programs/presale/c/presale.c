@@ -60,6 +60,15 @@ static uint64_t check_presale(const SolAccountInfo *presale, const SolPubkey *pr
   return FBT_SUCCESS;
 }
 
+/* A buyer record of this program for `presale`, and of `buyer` unless NULL. */
+static bool is_buyer_record_of(const SolAccountInfo *record, const SolPubkey *program_id,
+                               const uint8_t *presale, const uint8_t *buyer) {
+  const uint8_t *r = record->data;
+  return fbt_pubkey_eq(record->owner->x, program_id->x) && record->data_len == BUYER_RECORD_SIZE &&
+         r[BR_KIND] == ACCOUNT_KIND_BUYER_RECORD && fbt_pubkey_eq(r + BR_PRESALE, presale) &&
+         (buyer == NULL || fbt_pubkey_eq(r + BR_BUYER, buyer));
+}
+
 static bool limits_are_valid(uint64_t price, uint64_t min, uint64_t max_user, uint64_t max_total,
                              uint8_t decimals) {
   if (min == 0 || min > max_user || min > max_total) return false;
@@ -556,9 +565,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   SolPubkey derived;
   if (fbt_pubkey_eq(record->owner->x, program_id->x)) {
     const uint8_t *r = record->data;
-    if (record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-        !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
-        !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+    if (!is_buyer_record_of(record, program_id, presale->key->x, buyer->key->x)) {
       return E_INVALID_BUYER_RECORD;
     }
     is_new_record = false;
@@ -1159,10 +1166,8 @@ static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolA
   *moved = 0;
   if (!record->is_writable || !token->is_writable) return E_NOT_WRITABLE;
   uint8_t *s = d->presale->data, *r = record->data;
-  if (!fbt_pubkey_eq(record->owner->x, d->program_id->x) ||
-      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-      !fbt_pubkey_eq(r + BR_PRESALE, d->presale->key->x) ||
-      (buyer != NULL && !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x))) {
+  if (!is_buyer_record_of(record, d->program_id, d->presale->key->x,
+                          buyer != NULL ? buyer->key->x : NULL)) {
     return E_INVALID_BUYER_RECORD;
   }
   if (!is_token_account_of(token, d->token_program, s + PS_MINT, r + BR_BUYER)) {
@@ -1242,10 +1247,7 @@ static uint64_t process_refund(const FbtInput *in) {
   if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
   if (s[PS_STATUS] == SALE_SUCCEEDED) return E_SALE_SUCCEEDED;
   if (s[PS_STATUS] != SALE_FAILED) return E_NOT_FINALIZED;
-  if (!fbt_pubkey_eq(record->owner->x, in->program_id->x) ||
-      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-      !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
-      !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+  if (!is_buyer_record_of(record, in->program_id, presale->key->x, buyer->key->x)) {
     return E_INVALID_BUYER_RECORD;
   }
   uint64_t paid = fbt_load_u64(r + BR_LAMPORTS_SPENT), escrow, refunded, buyers;
