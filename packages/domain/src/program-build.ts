@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '9f6d5ae7310d37c3b17b653a50294ae5af52b31d77b951e44f7614b59fbe7d0f',
-  v3: '269bc741ea98c4965dfa5abb0a1b83ccfdcf175107952255ca735db348c73b68',
+  v0: '1f05fc0b2a0d9375cbf25e25026624c648e42c186b5d4b354daf2a409255d22c',
+  v3: 'dcc55eb291daf7e1540a784071d78a96f38ec3edc7f9d916bc4c439afb805762',
 } as const;
