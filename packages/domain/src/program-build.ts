@@ -5,6 +5,6 @@
  * know, from the moment they are built, which bytes "the code in this repository" means.
  */
 export const COMMITTED_PROGRAM_BUILDS = {
-  v0: '60a62aa9d3778e3b1965a0d342fe78bdc525c8f673878691f9e78a70ea235478',
-  v3: '6d5733282681cd9fa03c06495a181ad1ea3a826af5ac1d85962c9b4a1a909d22',
+  v0: '1f05fc0b2a0d9375cbf25e25026624c648e42c186b5d4b354daf2a409255d22c',
+  v3: 'dcc55eb291daf7e1540a784071d78a96f38ec3edc7f9d916bc4c439afb805762',
 } as const;

@@ -3,7 +3,7 @@ import { SystemProgram } from '@solana/web3.js';
 import { findAssociatedTokenAddress } from './associated-token';
 import { RENT_SYSVAR_ID } from './constants';
 import { r, w } from './encoding';
-import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+import { buyerRecordAddress, findAuthorityAddress } from './pda';
 import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /**
@@ -59,8 +59,8 @@ export function buyAccountMetas(params: BuyAccountsParams): BuyAccounts {
   const buyerTokenAccount =
     params.buyerTokenAccount ??
     findAssociatedTokenAddress({ owner: buyer, mint: params.mint, tokenProgram: tokenProgram });
-  const [record] = findBuyerRecordAddress(programId, presale, buyer);
   const [authority] = findAuthorityAddress(programId, presale);
+  const record = buyerRecordAddress(programId, authority, buyer);
   const accounts: Record<BuyAccountName, AccountMeta> = {
     buyer: w(buyer, true),
     presale: w(presale),

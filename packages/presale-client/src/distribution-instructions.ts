@@ -4,7 +4,7 @@ import { MAX_DISTRIBUTE_BUYERS, PresaleInstruction } from './constants';
 import { findAssociatedTokenAddress } from './associated-token';
 import { data, r, w } from './encoding';
 import type { SellerParams } from './instructions';
-import { findAuthorityAddress, findBuyerRecordAddress } from './pda';
+import { buyerRecordAddress, findAuthorityAddress, findBuyerRecordAddress } from './pda';
 import { TOKEN_PROGRAM_ID } from './token-programs';
 
 /** A presale and its program: what every permissionless instruction starts from. */
@@ -31,9 +31,13 @@ export interface DeliveryTarget {
   readonly buyerRecord?: PublicKey;
 }
 
+/** The presale's authority PDA: the one given, else derived (once per instruction). */
+function vaultAuthority(params: VaultParams): PublicKey {
+  return params.authority ?? findAuthorityAddress(params.programId, params.presale)[0];
+}
+
 /** presale [w], vault [w], authority, mint, SPL Token: the head of Distribute and Claim. */
-function vaultMetas(params: VaultParams): AccountMeta[] {
-  const authority = params.authority ?? findAuthorityAddress(params.programId, params.presale)[0];
+function vaultMetas(params: VaultParams, authority: PublicKey): AccountMeta[] {
   return [
     w(params.presale),
     w(params.tempTokenAccount),
@@ -44,9 +48,13 @@ function vaultMetas(params: VaultParams): AccountMeta[] {
 }
 
 /** The buyer record and token account of one buyer, both writable. */
-function targetMetas(params: VaultParams, target: DeliveryTarget): AccountMeta[] {
+function targetMetas(
+  params: VaultParams,
+  authority: PublicKey,
+  target: DeliveryTarget,
+): AccountMeta[] {
   const record =
-    target.buyerRecord ?? findBuyerRecordAddress(params.programId, params.presale, target.buyer)[0];
+    target.buyerRecord ?? buyerRecordAddress(params.programId, authority, target.buyer);
   const tokenAccount =
     target.buyerTokenAccount ??
     findAssociatedTokenAddress({
@@ -86,11 +94,12 @@ export function buildDistributeInstruction(params: DistributeParams): Transactio
   if (count < 1 || count > MAX_DISTRIBUTE_BUYERS) {
     throw new RangeError(`Distribute takes 1 to ${MAX_DISTRIBUTE_BUYERS} buyers, got ${count}`);
   }
+  const authority = vaultAuthority(params);
   return new TransactionInstruction({
     programId: params.programId,
     keys: [
-      ...vaultMetas(params),
-      ...params.buyers.flatMap((target) => targetMetas(params, target)),
+      ...vaultMetas(params, authority),
+      ...params.buyers.flatMap((target) => targetMetas(params, authority, target)),
     ],
     data: data(PresaleInstruction.Distribute),
   });
@@ -104,9 +113,14 @@ export type ClaimParams = VaultParams & DeliveryTarget;
  * delivery to the buyer's FBT account (the associated one by default).
  */
 export function buildClaimInstruction(params: ClaimParams): TransactionInstruction {
+  const authority = vaultAuthority(params);
   return new TransactionInstruction({
     programId: params.programId,
-    keys: [r(params.buyer, true), ...vaultMetas(params), ...targetMetas(params, params)],
+    keys: [
+      r(params.buyer, true),
+      ...vaultMetas(params, authority),
+      ...targetMetas(params, authority, params),
+    ],
     data: data(PresaleInstruction.Claim),
   });
 }

@@ -1,3 +1,4 @@
+import type { DeliveryMode } from './delivery-terms';
 import { i64NonNegative } from './encoding';
 
 /** Bytes of the optional latest accepted sale end that ends Buy and BuyWith data. */
@@ -18,7 +19,7 @@ export function decodeLatestEnd(bytes: Uint8Array, offset: number): bigint {
 
 /** What a buyer was shown of a presale: how it delivers and when its window ends. */
 export interface ShownSaleEnd {
-  readonly deliveryMode: 'instant' | 'at-completion';
+  readonly deliveryMode: DeliveryMode;
   /** Unix seconds, null when no end was shown. */
   readonly saleEnd: number | bigint | null;
 }

@@ -1,6 +1,11 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { buyerRecordSeed, findAuthorityAddress, findBuyerRecordAddress } from './pda';
+import {
+  buyerRecordAddress,
+  buyerRecordSeed,
+  findAuthorityAddress,
+  findBuyerRecordAddress,
+} from './pda';
 
 const programId = Keypair.generate().publicKey;
 const presale = Keypair.generate().publicKey;
@@ -14,6 +19,7 @@ describe('buyer record address', () => {
       const expected = await PublicKey.createWithSeed(authority, buyerRecordSeed(buyer), programId);
       expect(record.toBase58()).toBe(expected.toBase58());
       expect(bump).toBe(0);
+      expect(buyerRecordAddress(programId, authority, buyer).toBase58()).toBe(expected.toBase58());
     }
   });
 

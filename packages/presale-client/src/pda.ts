@@ -46,12 +46,22 @@ export function findBuyerRecordAddress(
   buyer: PublicKey,
 ): [PublicKey, number] {
   const [authority] = findAuthorityAddress(programId, presale);
-  const address = sha256(
-    authority.toBytes(),
-    encoder.encode(buyerRecordSeed(buyer)),
-    programId.toBytes(),
+  return [buyerRecordAddress(programId, authority, buyer), 0];
+}
+
+/**
+ * {@link findBuyerRecordAddress} for a caller that already holds the presale's authority
+ * ({@link findAuthorityAddress}): sha256(authority || seed || programId), one hash and no
+ * program-address search.
+ */
+export function buyerRecordAddress(
+  programId: PublicKey,
+  authority: PublicKey,
+  buyer: PublicKey,
+): PublicKey {
+  return new PublicKey(
+    sha256(authority.toBytes(), encoder.encode(buyerRecordSeed(buyer)), programId.toBytes()),
   );
-  return [new PublicKey(address), 0];
 }
 
 /** Throws a RangeError naming the problem when `code` is not a leader code the program accepts. */

@@ -60,6 +60,31 @@ static uint64_t check_presale(const SolAccountInfo *presale, const SolPubkey *pr
   return FBT_SUCCESS;
 }
 
+/* A buyer record of this program for `presale`, and of `buyer` unless NULL. */
+static bool is_buyer_record_of(const SolAccountInfo *record, const SolPubkey *program_id,
+                               const uint8_t *presale, const uint8_t *buyer) {
+  const uint8_t *r = record->data;
+  return fbt_pubkey_eq(record->owner->x, program_id->x) && record->data_len == BUYER_RECORD_SIZE &&
+         r[BR_KIND] == ACCOUNT_KIND_BUYER_RECORD && fbt_pubkey_eq(r + BR_PRESALE, presale) &&
+         (buyer == NULL || fbt_pubkey_eq(r + BR_BUYER, buyer));
+}
+
+/* The signature of a presale's authority PDA ["authority", presale, bump]: what moves FBT out of
+ * the vault and creates buyer records. Filled in place (the signer points into its seeds). */
+typedef struct {
+  uint8_t bump[1];
+  SolSignerSeed seeds[3];
+  SolSignerSeeds signer;
+} AuthoritySigner;
+
+static void authority_signer(const SolAccountInfo *presale, AuthoritySigner *a) {
+  a->bump[0] = presale->data[PS_AUTHORITY_BUMP];
+  a->seeds[0] = (SolSignerSeed){AUTHORITY_SEED, sizeof(AUTHORITY_SEED)};
+  a->seeds[1] = (SolSignerSeed){presale->key->x, 32};
+  a->seeds[2] = (SolSignerSeed){a->bump, 1};
+  a->signer = (SolSignerSeeds){a->seeds, 3};
+}
+
 static bool limits_are_valid(uint64_t price, uint64_t min, uint64_t max_user, uint64_t max_total,
                              uint8_t decimals) {
   if (min == 0 || min > max_user || min > max_total) return false;
@@ -556,9 +581,7 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   SolPubkey derived;
   if (fbt_pubkey_eq(record->owner->x, program_id->x)) {
     const uint8_t *r = record->data;
-    if (record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-        !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
-        !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+    if (!is_buyer_record_of(record, program_id, presale->key->x, buyer->key->x)) {
       return E_INVALID_BUYER_RECORD;
     }
     is_new_record = false;
@@ -621,20 +644,18 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
     }
   }
 
+  AuthoritySigner signer; /* for the new record's creation and an instant delivery */
+  authority_signer(presale, &signer);
   bool prefunded = false;
   uint64_t record_top_up = 0;
   if (is_new_record) {
     uint64_t rent_lamports;
     result = rent_exempt_minimum(rent, BUYER_RECORD_SIZE, &rent_lamports);
     if (result != FBT_SUCCESS) return result;
-    /* The authority signs as the address's base: only this program can. */
-    uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
-    SolSignerSeed authority_seeds[3] = {
-        {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
-    SolSignerSeeds signer = {authority_seeds, 3};
     prefunded = *record->lamports != 0;
+    /* The authority signs as the address's base: only this program can. */
     SystemCreate create = {buyer,         record, system_program,   program_id,
-                           rent_lamports, BUYER_RECORD_SIZE, {&signer, 1}, &record_top_up,
+                           rent_lamports, BUYER_RECORD_SIZE, {&signer.signer, 1}, &record_top_up,
                            in->accounts,  in->account_count};
     SeededAddress seeded = {authority, record_seed.bytes, BUYER_RECORD_SEED_LEN};
     result = system_create_with_seed(&create, &seeded);
@@ -677,12 +698,8 @@ static uint64_t process_buy_core(const FbtInput *in, const BuyOptions *o) {
   }
 
   if (!at_completion) {
-    uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
-    SolSignerSeed authority_seeds[3] = {
-        {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
-    SolSignerSeeds authority_signer = {authority_seeds, 3};
     TokenTransfer deliver = {temp,          mint,   buyer_token, authority,
-                             token_program, tokens, decimals,    {&authority_signer, 1},
+                             token_program, tokens, decimals,    {&signer.signer, 1},
                              in->accounts,  in->account_count};
     result = token_transfer_checked(&deliver);
     if (result != FBT_SUCCESS) return result;
@@ -840,12 +857,10 @@ static uint64_t process_withdraw_unsold(const FbtInput *in) {
     return E_INSUFFICIENT_TOKENS;
   }
   if (balance == 0) return FBT_SUCCESS;
-  uint8_t authority_bump[1] = {s[PS_AUTHORITY_BUMP]};
-  SolSignerSeed seeds[3] = {
-      {AUTHORITY_SEED, sizeof(AUTHORITY_SEED)}, {presale->key->x, 32}, {authority_bump, 1}};
-  SolSignerSeeds signer = {seeds, 3};
+  AuthoritySigner signer;
+  authority_signer(presale, &signer);
   TokenTransfer withdraw = {temp,          mint,    destination,    authority,
-                            token_program, balance, s[PS_DECIMALS], {&signer, 1},
+                            token_program, balance, s[PS_DECIMALS], {&signer.signer, 1},
                             in->accounts,  in->account_count};
   return token_transfer_checked(&withdraw);
 }
@@ -1112,9 +1127,7 @@ typedef struct {
   const SolPubkey *program_id;
   const FbtInput *in;
   int64_t now;
-  uint8_t authority_bump[1];
-  SolSignerSeed seeds[3];
-  SolSignerSeeds signer;
+  AuthoritySigner signer;
 } Delivery;
 
 static uint64_t open_delivery(const FbtInput *in, uint64_t first, Delivery *d) {
@@ -1143,11 +1156,7 @@ static uint64_t open_delivery(const FbtInput *in, uint64_t first, Delivery *d) {
   if (result != FBT_SUCCESS) return result;
   if (s[PS_DECIMALS] > MAX_DECIMALS) return E_PRESALE_INVALID;
   if (!clock_now(&d->now)) return FBT_ERROR_INVALID_ARGUMENT;
-  d->authority_bump[0] = s[PS_AUTHORITY_BUMP];
-  d->seeds[0] = (SolSignerSeed){AUTHORITY_SEED, sizeof(AUTHORITY_SEED)};
-  d->seeds[1] = (SolSignerSeed){d->presale->key->x, 32};
-  d->seeds[2] = (SolSignerSeed){d->authority_bump, 1};
-  d->signer = (SolSignerSeeds){d->seeds, 3};
+  authority_signer(d->presale, &d->signer);
   return FBT_SUCCESS;
 }
 
@@ -1159,10 +1168,8 @@ static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolA
   *moved = 0;
   if (!record->is_writable || !token->is_writable) return E_NOT_WRITABLE;
   uint8_t *s = d->presale->data, *r = record->data;
-  if (!fbt_pubkey_eq(record->owner->x, d->program_id->x) ||
-      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-      !fbt_pubkey_eq(r + BR_PRESALE, d->presale->key->x) ||
-      (buyer != NULL && !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x))) {
+  if (!is_buyer_record_of(record, d->program_id, d->presale->key->x,
+                          buyer != NULL ? buyer->key->x : NULL)) {
     return E_INVALID_BUYER_RECORD;
   }
   if (!is_token_account_of(token, d->token_program, s + PS_MINT, r + BR_BUYER)) {
@@ -1179,8 +1186,9 @@ static uint64_t deliver_unlocked(const Delivery *d, SolAccountInfo *record, SolA
       (unlocked == bought && fbt_add_overflow(buyers_delivered, 1, &buyers_delivered))) {
     return E_ARITHMETIC_OVERFLOW;
   }
-  TokenTransfer transfer = {d->temp,          d->mint, token, d->authority, d->token_program,
-                            due,              s[PS_DECIMALS], {&d->signer, 1}, d->in->accounts, d->in->account_count};
+  TokenTransfer transfer = {d->temp, d->mint, token, d->authority, d->token_program, due,
+                            s[PS_DECIMALS], {&d->signer.signer, 1}, d->in->accounts,
+                            d->in->account_count};
   result = token_transfer_checked(&transfer);
   if (result != FBT_SUCCESS) return result;
   fbt_store_u64(r + BR_TOKENS_DELIVERED, unlocked);
@@ -1242,10 +1250,7 @@ static uint64_t process_refund(const FbtInput *in) {
   if (!delivers_at_completion(s) || !has_escrow(s)) return E_NO_ESCROW;
   if (s[PS_STATUS] == SALE_SUCCEEDED) return E_SALE_SUCCEEDED;
   if (s[PS_STATUS] != SALE_FAILED) return E_NOT_FINALIZED;
-  if (!fbt_pubkey_eq(record->owner->x, in->program_id->x) ||
-      record->data_len != BUYER_RECORD_SIZE || r[BR_KIND] != ACCOUNT_KIND_BUYER_RECORD ||
-      !fbt_pubkey_eq(r + BR_PRESALE, presale->key->x) ||
-      !fbt_pubkey_eq(r + BR_BUYER, buyer->key->x)) {
+  if (!is_buyer_record_of(record, in->program_id, presale->key->x, buyer->key->x)) {
     return E_INVALID_BUYER_RECORD;
   }
   uint64_t paid = fbt_load_u64(r + BR_LAMPORTS_SPENT), escrow, refunded, buyers;
