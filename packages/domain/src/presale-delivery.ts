@@ -41,6 +41,9 @@ export const PRESALE_DELIVERY_FIELD_OFFSETS = {
   completedAt: 312,
   tokensOwed: 320,
   tokensDelivered: 328,
+  escrowLamports: 336,
+  refundedLamports: 344,
+  proceedsWithdrawn: 352,
   buyersDelivered: 360,
   buyersRefunded: 368,
 } as const;

@@ -1,3 +1,4 @@
+import { PRESALE_DELIVERY_FIELD_OFFSETS, PRESALE_V3_ACCOUNT_SIZE } from '@fbt/domain';
 import {
   DELIVERY_MODE_CODES,
   NO_VESTING,
@@ -7,27 +8,12 @@ import {
 } from './delivery-terms';
 
 /** Size of a presale account of layout version 3 (the one the program accepts). */
-export const PRESALE_ACCOUNT_SIZE = 408;
+export const PRESALE_ACCOUNT_SIZE = PRESALE_V3_ACCOUNT_SIZE;
 /** Size of a version-2 presale account (no delivery terms: an instant presale). */
 export const PRESALE_V2_ACCOUNT_SIZE = 288;
 
-/** Offsets of the fields layout version 3 appended (mirrors c/presale.h). */
-export const PRESALE_DELIVERY_OFFSETS = {
-  deliveryMode: 288,
-  status: 289,
-  unlockedAtCompletionBps: 290,
-  cliffSeconds: 292,
-  vestingSeconds: 296,
-  minimumRaise: 304,
-  completedAt: 312,
-  tokensOwed: 320,
-  tokensDelivered: 328,
-  escrowLamports: 336,
-  refundedLamports: 344,
-  proceedsWithdrawn: 352,
-  buyersDelivered: 360,
-  buyersRefunded: 368,
-} as const;
+/** Offsets of the fields layout version 3 appended: the domain's table (mirrors c/presale.h). */
+export const PRESALE_DELIVERY_OFFSETS = PRESALE_DELIVERY_FIELD_OFFSETS;
 
 /** How and when a presale's FBT reach its buyers, and where its SOL stands (version 3). */
 export interface PresaleDeliveryFields {
