@@ -58,6 +58,32 @@ export function fixedTable(
   ]);
 }
 
+/** `buyer` buys `lamports` of each of `sales` in one transaction (its token account made once). */
+export function buyEach(
+  chain: DistributionChain,
+  sales: readonly TestPresale[],
+  buyer: Keypair,
+  lamports: bigint,
+): Promise<string> {
+  const buyerTokenAccount = getAssociatedTokenAddressSync(chain.mint, buyer.publicKey);
+  return chain.send(
+    sales.flatMap((sale, index) =>
+      buildBuyInstructions({
+        programId: chain.programId,
+        presale: sale.presale,
+        buyer: buyer.publicKey,
+        seller: chain.seller.publicKey,
+        tempTokenAccount: sale.vault,
+        mint: chain.mint,
+        buyerTokenAccount,
+        lamports,
+        createBuyerTokenAccount: index === 0,
+      }),
+    ),
+    [buyer],
+  );
+}
+
 /**
  * Every buyer buys each of `sales` (one transaction, 32 at a time); after every `lookEvery` buys
  * the keeper appends the new buyers of `tabled` to their tables, as it does on its looks while
@@ -75,25 +101,7 @@ export async function buyWithExtensions(options: {
 }): Promise<Measured> {
   const { chain, keeper } = options;
   const measured = zero();
-  const buy = (buyer: Keypair) => {
-    const buyerTokenAccount = getAssociatedTokenAddressSync(chain.mint, buyer.publicKey);
-    return chain.send(
-      options.sales.flatMap((sale, index) =>
-        buildBuyInstructions({
-          programId: chain.programId,
-          presale: sale.presale,
-          buyer: buyer.publicKey,
-          seller: chain.seller.publicKey,
-          tempTokenAccount: sale.vault,
-          mint: chain.mint,
-          buyerTokenAccount,
-          lamports: options.each,
-          createBuyerTokenAccount: index === 0,
-        }),
-      ),
-      [buyer],
-    );
-  };
+  const buy = (buyer: Keypair) => buyEach(chain, options.sales, buyer, options.each);
   const look = async () => {
     const start = performance.now();
     for (const sale of options.tabled) {

@@ -29,10 +29,11 @@ import {
 } from '@fbt/distribution';
 import { SOL, startDistributionChain, type TestPresale } from '@fbt/distribution/testing';
 import { formatSol } from '@fbt/domain';
-import { buildBuyInstructions, findAuthorityAddress } from '@fbt/presale-client';
-import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { findAuthorityAddress } from '@fbt/presale-client';
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { Keypair } from '@solana/web3.js';
 import { PublicKey, SystemProgram, type AddressLookupTableAccount } from '@solana/web3.js';
+import { buyEach } from './distribution-tables-steps';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 8);
@@ -63,24 +64,7 @@ async function soldOutPair(): Promise<[TestPresale, TestPresale]> {
     await chain.createPresale({ limits }),
   ];
   const buyers = await chain.fundedKeypairs(BUYERS, 3n * EACH);
-  const programId = chain.programId;
-  const buy = (buyer: Keypair) => {
-    const buyerTokenAccount = getAssociatedTokenAddressSync(chain.mint, buyer.publicKey);
-    const instructions = sales.flatMap((sale, index) =>
-      buildBuyInstructions({
-        programId,
-        presale: sale.presale,
-        buyer: buyer.publicKey,
-        seller: chain.seller.publicKey,
-        tempTokenAccount: sale.vault,
-        mint: chain.mint,
-        buyerTokenAccount,
-        lamports: EACH,
-        createBuyerTokenAccount: index === 0,
-      }),
-    );
-    return chain.send(instructions, [buyer]);
-  };
+  const buy = (buyer: Keypair) => buyEach(chain, sales, buyer, EACH);
   for (let i = 0; i < buyers.length; i += 32) {
     await Promise.all(buyers.slice(i, i + 32).map(buy));
     if ((i / 32) % 50 === 0) log(`  bought: ${Math.min(i + 32, BUYERS)} of ${BUYERS}`);

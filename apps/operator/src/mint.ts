@@ -51,6 +51,11 @@ export interface CreateMintOptions {
    * its update authority); without it, a classic SPL Token mint.
    */
   metadata?: TokenMetadataInput;
+  /**
+   * A freeze authority to keep. The presale refuses a mint with one, so the operator's commands
+   * never set it: only a sale built to show that refusal does.
+   */
+  freezeAuthority?: PublicKey;
 }
 
 /**
@@ -109,7 +114,7 @@ async function createMintAccount(
  * Creates the FBT mint (6 decimals), mints the whole supply (100,000,000 FBT by default) to the
  * payer's associated token account and, unless `keepMintAuthority`, revokes the mint authority so
  * the supply is fixed for good. With `metadata` it is a Token-2022 mint that names itself (name,
- * symbol, logo URI) to wallets and explorers. Never a freeze authority: the presale refuses one.
+ * symbol, logo URI) to wallets and explorers. No freeze authority unless `freezeAuthority`.
  */
 export async function createFbtMint(options: CreateMintOptions): Promise<CreatedMint> {
   const { connection, payer, metadata } = options;
@@ -127,7 +132,15 @@ export async function createFbtMint(options: CreateMintOptions): Promise<Created
   const instructions = [
     ...(await createMintAccount(connection, payer.publicKey, mint.publicKey, metadata)),
     toWeb3Instruction(
-      getInitializeMint2Instruction({ mint: mintKey, decimals, mintAuthority: payerKey }, program),
+      getInitializeMint2Instruction(
+        {
+          mint: mintKey,
+          decimals,
+          mintAuthority: payerKey,
+          freezeAuthority: options.freezeAuthority ? kitAddress(options.freezeAuthority) : null,
+        },
+        program,
+      ),
     ),
   ];
   if (metadata !== undefined) {

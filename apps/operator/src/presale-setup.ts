@@ -22,7 +22,7 @@ import {
   kitSigner,
   onProgram,
   readMint,
-  readTokenAmount,
+  readTokenAccountAmount,
   toWeb3Instruction,
 } from './token-program';
 
@@ -75,9 +75,9 @@ export async function createPresale(options: {
   const source =
     options.source ??
     findAssociatedTokenAddress({ owner: seller.publicKey, mint: mint, tokenProgram: tokenProgram });
-  if ((await connection.getAccountInfo(source, 'confirmed')) === null)
+  const held = await readTokenAccountAmount(connection, source);
+  if (held === null)
     throw new OperatorError(`seller token account ${source.toBase58()} does not exist`);
-  const held = await readTokenAmount(connection, source);
   if (held < fundTokens) {
     throw new OperatorError(
       `seller token account holds ${formatFixed(held, decimals)} FBT, the presale needs ${formatFixed(fundTokens, decimals)}`,

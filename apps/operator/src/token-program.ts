@@ -113,12 +113,20 @@ export async function readMint(connection: Connection, mint: PublicKey): Promise
   };
 }
 
-/** A token account's amount, or 0 when it does not exist. */
-export async function readTokenAmount(connection: Connection, account: PublicKey): Promise<bigint> {
+/** A token account's amount, or null when it does not exist. */
+export async function readTokenAccountAmount(
+  connection: Connection,
+  account: PublicKey,
+): Promise<bigint | null> {
   const info = await connection.getAccountInfo(account, 'confirmed');
-  if (info === null) return 0n;
+  if (info === null) return null;
   if (!isTokenProgram(info.owner)) {
     throw new OperatorError(`${account.toBase58()} is not a token account`);
   }
   return getTokenDecoder().decode(info.data).amount;
+}
+
+/** A token account's amount, or 0 when it does not exist. */
+export async function readTokenAmount(connection: Connection, account: PublicKey): Promise<bigint> {
+  return (await readTokenAccountAmount(connection, account)) ?? 0n;
 }

@@ -1,5 +1,6 @@
 import { listBuyerTables } from '@fbt/distribution';
 import { formatSol, LAMPORTS_PER_SOL, type DistributionResponse } from '@fbt/domain';
+import { SEED_PRESALES } from '@fbt/operator';
 import {
   buildBuyInstructions,
   decodePresaleAccount,
@@ -44,6 +45,8 @@ export interface DistributionDemoResult {
 /** Buyers one funding transaction pays, and buys sent at once. */
 const FUNDED_PER_TRANSACTION = 20;
 const PARALLEL_BUYS = 16;
+/** What buys the seeded public presale out (100 SOL). */
+const SOLD_OUT = SEED_PRESALES.public.maxTotalBuyable;
 
 function send(connection: Connection, instructions: TransactionInstruction[], signer: Keypair) {
   return sendAndConfirmTransaction(connection, new Transaction().add(...instructions), [signer], {
@@ -126,7 +129,7 @@ function followDistribution(stack: Stack, log: (line: string) => void) {
  * 16 at a time, logging each tenth.
  */
 async function buyOut(stack: Stack, buyers: readonly Keypair[], log: (line: string) => void) {
-  const total = 100n * LAMPORTS_PER_SOL;
+  const total = SOLD_OUT;
   const each = total / BigInt(buyers.length);
   const amountOf = (index: number) =>
     index === buyers.length - 1 ? total - each * BigInt(buyers.length - 1) : each;
@@ -188,11 +191,11 @@ export async function runDistributionDemo(
   });
   try {
     const wallets = stack.wallets!;
-    const each = (100n * LAMPORTS_PER_SOL) / BigInt(options.buyers);
+    const each = SOLD_OUT / BigInt(options.buyers);
     log(`site ${stack.url}#/presale: the public presale, delivered at completion`);
     log(`keeper fee payer ${wallets.keeper.publicKey.toBase58()}`);
     log(
-      `${options.buyers} throwaway buyers buy it out: 100 SOL, about ${formatSol(each)} SOL each`,
+      `${options.buyers} throwaway buyers buy it out: ${formatSol(SOLD_OUT)} SOL, about ${formatSol(each)} SOL each`,
     );
     const buyers = await fundBuyers(
       stack.connection,

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/site-url';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Exactly what `npm start` runs (the root package.json's start script), without npm around it. */
@@ -34,17 +34,6 @@ afterAll(() => {
 function startBin(): string {
   if (START_BIN !== 'node') throw new Error(`npm start runs ${START_BIN}, expected node`);
   return process.execPath;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Started {
@@ -94,10 +83,10 @@ function stop(child: ChildProcess): Promise<number | null> {
 describe('npm start', () => {
   it('starts the chain, seeds it once, serves the BFF, stops cleanly on Ctrl-C and restarts from the ledger', async () => {
     const [rpcPort, wsPort, webPort, metricsPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-      await freePort(),
+      await freePort('127.0.0.1'),
+      await freePort('127.0.0.1'),
+      await freePort('127.0.0.1'),
+      await freePort('127.0.0.1'),
     ];
     const env = {
       LOCALNET_PORT: String(rpcPort),

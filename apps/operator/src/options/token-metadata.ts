@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FBT_METADATA_PATH } from '@fbt/domain';
+import { fbtMetadataUri } from '@fbt/domain';
 import { usageError } from '../operator-error';
 import type { OptionSpecs } from './option-spec';
 import { parseWith } from './validators';
@@ -28,12 +28,6 @@ export const METADATA_OPTIONS = {
     description: 'the site whose metadata document --uri defaults to (default $PUBLIC_SITE_URL)',
   },
 } as const satisfies OptionSpecs;
-
-/**
- * Where the site serves the FBT metadata document (name, symbol, description and the logo's
- * address, the JSON wallets fetch from a mint's `uri`) at a fixed address.
- */
-export const SITE_METADATA_PATH = FBT_METADATA_PATH;
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
@@ -92,9 +86,7 @@ export function readMetadataOptions(
   });
   const uri =
     parsed.uri ??
-    (defaultUri && parsed.siteUrl !== undefined
-      ? new URL(SITE_METADATA_PATH, parsed.siteUrl).toString()
-      : undefined);
+    (defaultUri && parsed.siteUrl !== undefined ? fbtMetadataUri(parsed.siteUrl) : undefined);
   return {
     ...(parsed.name !== undefined ? { name: parsed.name } : {}),
     ...(parsed.symbol !== undefined ? { symbol: parsed.symbol } : {}),

@@ -2,46 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   computeTokenAmount,
-  FBT_DECIMALS,
-  FBT_SUPPLY,
   FBT_TOKEN_NAME,
   FBT_TOKEN_SYMBOL,
   PRESALE_VARIANTS,
   TOKEN_PRICE_LAMPORTS,
   type Deployment,
 } from '@fbt/domain';
-import {
-  buildAllowlistTree,
-  buildSetAllowlistInstruction,
-  findAssociatedTokenAddress,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-} from '@fbt/presale-client';
+import { buildAllowlistTree, buildSetAllowlistInstruction } from '@fbt/presale-client';
 import { programSoPath } from '@fbt/presale-program';
-import {
-  AuthorityType,
-  extension,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMetadataPointerInstruction,
-  getInitializeMint2Instruction,
-  getInitializeTokenMetadataInstruction,
-  getMintSize,
-  getMintToCheckedInstruction,
-  getSetAuthorityInstruction,
-} from '@solana-program/token-2022';
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  type Connection,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import { deployProgram } from '../../src/deploy';
 import { allowlistTreeFile } from '../../src/files/allowlist-tree-file';
 import { createFbtMint, type TokenMetadataInput } from '../../src/mint';
 import { SEED_PRESALES } from '../../src/seed';
 import { sendInstructions } from '../../src/send';
-import { kitAddress, kitSigner, onProgram, toWeb3Instruction } from '../../src/token-program';
 import { misdeclaredPresales, publicSaleShortOfOwed } from './delivery-faults';
 import { presaleFor, type FaultContext as Context } from './sale-builders';
 
@@ -109,109 +83,14 @@ function seededMetadata({ base }: Context): TokenMetadataInput | undefined {
  * the freeze authority differs.
  */
 async function createFreezableMint(context: Context): Promise<PublicKey> {
-  const { connection, operator } = context;
   const metadata = seededMetadata(context);
-  const program = metadata === undefined ? TOKEN_PROGRAM_ID : TOKEN_2022_PROGRAM_ID;
-  const mint = Keypair.generate();
-  const treasury = findAssociatedTokenAddress({
-    owner: operator.publicKey,
-    mint: mint.publicKey,
-    tokenProgram: program,
+  const { mint } = await createFbtMint({
+    connection: context.connection,
+    payer: context.operator,
+    freezeAuthority: context.operator.publicKey,
+    ...(metadata === undefined ? {} : { metadata }),
   });
-  const [mintKey, operatorKey, signer] = [
-    kitAddress(mint.publicKey),
-    kitAddress(operator.publicKey),
-    kitSigner(operator.publicKey),
-  ];
-  const pointer = extension('MetadataPointer', {
-    authority: operatorKey,
-    metadataAddress: mintKey,
-  });
-  const written =
-    metadata === undefined
-      ? null
-      : extension('TokenMetadata', {
-          updateAuthority: operatorKey,
-          mint: mintKey,
-          ...metadata,
-          additionalMetadata: new Map(),
-        });
-  const onToken = onProgram(program);
-  const instructions = [
-    SystemProgram.createAccount({
-      fromPubkey: operator.publicKey,
-      newAccountPubkey: mint.publicKey,
-      lamports: await connection.getMinimumBalanceForRentExemption(
-        written === null ? getMintSize() : getMintSize([pointer, written]),
-      ),
-      space: written === null ? getMintSize() : getMintSize([pointer]),
-      programId: program,
-    }),
-    ...(written === null
-      ? []
-      : [
-          getInitializeMetadataPointerInstruction({
-            mint: mintKey,
-            authority: operatorKey,
-            metadataAddress: mintKey,
-          }),
-        ]),
-    getInitializeMint2Instruction(
-      {
-        mint: mintKey,
-        decimals: FBT_DECIMALS,
-        mintAuthority: operatorKey,
-        freezeAuthority: operatorKey,
-      },
-      onToken,
-    ),
-    ...(metadata === undefined
-      ? []
-      : [
-          getInitializeTokenMetadataInstruction({
-            metadata: mintKey,
-            updateAuthority: operatorKey,
-            mint: mintKey,
-            mintAuthority: signer,
-            ...metadata,
-          }),
-        ]),
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer: signer,
-      ata: kitAddress(treasury),
-      owner: operatorKey,
-      mint: mintKey,
-      tokenProgram: kitAddress(program),
-    }),
-    getMintToCheckedInstruction(
-      {
-        mint: mintKey,
-        token: kitAddress(treasury),
-        mintAuthority: signer,
-        amount: FBT_SUPPLY * 10n ** BigInt(FBT_DECIMALS),
-        decimals: FBT_DECIMALS,
-      },
-      onToken,
-    ),
-    getSetAuthorityInstruction(
-      {
-        owned: mintKey,
-        owner: signer,
-        authorityType: AuthorityType.MintTokens,
-        newAuthority: null,
-      },
-      onToken,
-    ),
-  ];
-  await sendInstructions(
-    connection,
-    'freezable mint',
-    instructions.map((instruction) =>
-      instruction instanceof TransactionInstruction ? instruction : toWeb3Instruction(instruction),
-    ),
-    [operator, mint],
-  );
-  return mint.publicKey;
+  return mint;
 }
 
 /** The committed v3 build with one letter of its security.txt changed: valid, but not ours. */
